@@ -1,0 +1,48 @@
+"""The ``spite-malice`` command. Each module of this package adds the subcommands of one layer.
+
+A module listed in :data:`COMMAND_MODULES` defines ``register(subparsers)``, which adds its
+subcommands and sets each one's ``handler(args) -> int``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ..engine.errors import SpiteMaliceError
+
+COMMAND_MODULES = ("spite_malice.cli.engine_commands",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spite-malice",
+        description="Spite & Malice: play it, watch it, measure it.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except SpiteMaliceError as error:
+        print(f"spite-malice {args.command}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"spite-malice {args.command}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""Engine subcommands: ``bench``, ``replay`` and ``moves``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+from typing import Any
+
+from ..engine.errors import NotationError
+from ..engine.game import Game
+from ..engine.record import GameRecord
+
+
+def register(subparsers: Any) -> None:
+    bench = subparsers.add_parser(
+        "bench",
+        help="measure engine speed with reference-policy self-play",
+        description="Play N self-play games with the reference first-fit policy, single "
+        "process, on the fast (unchecked) path and on the checked play() path, and print "
+        "games/s and moves/s for each.",
+    )
+    bench.add_argument("--games", type=_positive, default=1000, help="games per run (1000)")
+    bench.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
+    bench.add_argument("--runs", type=_positive, default=3, help="runs; the median is shown (3)")
+    bench.set_defaults(handler=_bench)
+
+    replay = subparsers.add_parser(
+        "replay",
+        help="replay a game record move by move",
+        description="Replay a game record (JSON) from its seed and print it move by move.",
+    )
+    replay.add_argument("record", type=Path, help="a game record, RECORD.json")
+    replay.set_defaults(handler=_replay)
+
+    moves = subparsers.add_parser(
+        "moves",
+        help="list the legal moves of a position",
+        description="Print the legal moves of a position (JSON), one a line.",
+    )
+    moves.add_argument("position", type=Path, help="a position, POSITION.json")
+    moves.set_defaults(handler=_moves)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from ..bench import bench_checked, bench_fast
+
+    print(
+        f"reference-policy self-play, {args.games} games from seed {args.seed}, "
+        f"median of {args.runs} run(s)"
+    )
+    for run in (bench_fast, bench_checked):
+        results = [run(args.games, args.seed) for _ in range(args.runs)]
+        gps = statistics.median(r.games_per_second for r in results)
+        mps = statistics.median(r.moves_per_second for r in results)
+        last = results[-1]
+        print(
+            f"{last.path:>8}: {gps:9,.0f} games/s {mps:11,.0f} moves/s "
+            f"({last.moves / last.games:.0f} moves a game; {last.wins} won, {last.draws} drawn)"
+        )
+    return 0
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise NotationError("JSON file", str(path), str(error)) from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = GameRecord.from_json(_read_json(args.record))
+    game = record.replay()
+    names = record.players
+    print(f"seed {record.seed}: {names[0]} v {names[1]}")
+    for event in game.events:
+        text = str(event)
+        for i, name in enumerate(names):
+            text = text.replace(f"player {i + 1}", name)
+        print(text)
+    return 0
+
+
+def _moves(args: argparse.Namespace) -> int:
+    game = Game.from_position(_read_json(args.position))
+    for move in game.legal_moves():
+        print(move)
+    return 0

@@ -1,0 +1,150 @@
+"""Small frozen records of every change to a game, in the order they happen.
+
+The user interfaces animate them, the log prints them and storage keeps them. Chance is
+explicit: dealing, drawing and shuffling are events too. Events may name hidden cards
+(``CardsDrawn.cards``); :func:`public_event` strips what a seat may not see (R6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .cards import Card, card_str, cards_str
+
+
+@dataclass(frozen=True, slots=True)
+class GameDealt:
+    """R1.2-R1.4: the cards are dealt and ``first`` starts; ``reshuffles`` counts tie reshuffles."""
+
+    first: int
+    reshuffles: int
+
+    def __str__(self) -> str:
+        tie = f" after {self.reshuffles} tie reshuffle(s)" if self.reshuffles else ""
+        return f"cards dealt; player {self.first + 1} starts{tie}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardBuilt:
+    """R3.1: ``card`` went from ``source`` (``P``, ``H``, ``S1``…) onto ``center`` as ``value``."""
+
+    player: int
+    source: str
+    card: Card
+    center: int
+    value: int
+
+    def __str__(self) -> str:
+        where = {"P": "pay-off pile", "H": "hand"}.get(self.source, f"side stack {self.source[1:]}")
+        stands = f" as a {_VALUE_NAMES[self.value]}" if self.card % 13 == 12 else ""
+        return (
+            f"player {self.player + 1} builds {card_str(self.card)}{stands} from the {where} "
+            f"on center {self.center + 1}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded:
+    """R3.3: ``card`` went from the hand onto side stack ``side``."""
+
+    player: int
+    card: Card
+    side: int
+
+    def __str__(self) -> str:
+        return (
+            f"player {self.player + 1} discards {card_str(self.card)} on side stack {self.side + 1}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn:
+    """R2.1 / R3.4(c): ``player`` drew ``count`` cards; ``cards`` is empty in public events."""
+
+    player: int
+    count: int
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        shown = f" ({cards_str(self.cards)})" if self.cards else ""
+        return f"player {self.player + 1} draws {self.count} card(s){shown}"
+
+
+@dataclass(frozen=True, slots=True)
+class PayoffTurned:
+    """R3.4(a): the next pay-off card of ``player`` is turned face up."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"player {self.player + 1} turns up pay-off card {card_str(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class StackCompleted:
+    """R3.4(b): center ``center`` reached a Queen; its cards went into the stock, now shuffled."""
+
+    center: int
+    cards: tuple[Card, ...]
+    stock_size: int
+
+    def __str__(self) -> str:
+        return (
+            f"center {self.center + 1} is complete; its {len(self.cards)} cards are shuffled "
+            f"into the stock ({self.stock_size} cards)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """R2.3: ``player`` ended turn number ``turn``."""
+
+    player: int
+    turn: int
+
+    def __str__(self) -> str:
+        return f"player {self.player + 1} ends turn {self.turn}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon:
+    """R4.1: ``player`` emptied the pay-off pile and scores ``points``."""
+
+    player: int
+    points: int
+
+    def __str__(self) -> str:
+        return f"player {self.player + 1} wins, scoring {self.points} point(s)"
+
+
+@dataclass(frozen=True, slots=True)
+class GameDrawn:
+    """R4.2 / R4.3: the game ended without a winner, for ``reason``."""
+
+    reason: str
+
+    def __str__(self) -> str:
+        return f"the game is drawn: {self.reason}"
+
+
+Event = (
+    GameDealt
+    | CardBuilt
+    | CardDiscarded
+    | CardsDrawn
+    | PayoffTurned
+    | StackCompleted
+    | TurnEnded
+    | GameWon
+    | GameDrawn
+)
+
+_VALUE_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen")
+
+
+def public_event(event: Event, seat: int) -> Event:
+    """The event as ``seat`` may see it: other players' drawn cards are left out (R6.1)."""
+    if isinstance(event, CardsDrawn) and event.player != seat and event.cards:
+        return replace(event, cards=())
+    return event

@@ -1,0 +1,462 @@
+"""The game: its state, the moves legal in it, and the checked and unchecked ways to play one.
+
+A :class:`Game` is always at a decision point: the player to move has refilled their hand
+(R2.1) and may build or discard, or the game is over. Cards are small integers (see
+:mod:`.cards`); every pile is a list running bottom to top, so ``pile[-1]`` is its top.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from . import events as ev
+from .cards import KING, QUEEN, RANK_OF, Card, card_str, full_deck
+from .errors import GameOverError, IllegalMoveError
+from .moves import ALL_MOVES, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, TARGETS, Move, parse_move
+from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
+
+WON = "pay-off pile emptied"
+STOCK_EXHAUSTED = "stock exhausted"
+TURN_LIMIT_REACHED = f"safeguard: {TURN_LIMIT} turns played"
+
+_NEEDS = (
+    "an Ace",
+    "a 2",
+    "a 3",
+    "a 4",
+    "a 5",
+    "a 6",
+    "a 7",
+    "an 8",
+    "a 9",
+    "a 10",
+    "a Jack",
+    "a Queen",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: a winner and the points scored (R4.1), or a draw and why (R4.2, R4.3)."""
+
+    winner: int | None
+    points: int
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "points": self.points, "reason": self.reason}
+
+
+class PlayerState:
+    """One player's cards: pay-off pile, hand and side stacks (lists, bottom to top)."""
+
+    __slots__ = ("hand", "payoff", "side")
+
+    def __init__(self, payoff: list[Card], hand: list[Card], side: list[list[Card]]) -> None:
+        self.payoff = payoff
+        self.hand = hand
+        self.side = side
+
+    def copy(self) -> PlayerState:
+        side = self.side
+        return PlayerState(
+            self.payoff[:], self.hand[:], [side[0][:], side[1][:], side[2][:], side[3][:]]
+        )
+
+    @property
+    def payoff_top(self) -> Card | None:
+        """The face-up top of the pay-off pile, or None when it is empty."""
+        return self.payoff[-1] if self.payoff else None
+
+
+class Game:
+    """A game of Spite & Malice between players 0 and 1.
+
+    Make one with :meth:`new` (a seeded deal) or :meth:`from_position`. Play with the checked
+    :meth:`play`, or with :meth:`apply`, the unchecked fast path for search and simulation.
+    """
+
+    __slots__ = (
+        "center",
+        "events",
+        "first",
+        "moves",
+        "outcome",
+        "players",
+        "recording",
+        "rng",
+        "rules",
+        "seed",
+        "stock",
+        "to_move",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        stock: list[Card],
+        center: list[list[Card]],
+        players: list[PlayerState],
+        to_move: int,
+        *,
+        rng: random.Random,
+        seed: int | None = None,
+        turn: int = 1,
+        first: int | None = None,
+        recording: bool = True,
+    ) -> None:
+        """Assemble a game from its parts without checking them; prefer :meth:`new`."""
+        self.rules = rules
+        self.seed = seed
+        self.rng = rng
+        self.stock = stock
+        self.center = center
+        self.players = players
+        self.to_move = to_move
+        self.turn = turn
+        self.first = first  # who started a dealt game; None for a set-up position
+        self.outcome: Outcome | None = None
+        self.moves: list[Move] = []
+        self.events: list[ev.Event] = []
+        self.recording = recording
+
+    # ----------------------------------------------------------------- making games
+
+    @classmethod
+    def new(
+        cls,
+        seed: int | None = None,
+        rules: Rules = Rules.STANDARD,
+        *,
+        first: int | None = None,
+        recording: bool = True,
+    ) -> Game:
+        """Deal a new game from ``seed`` (a fresh one is chosen and kept when None).
+
+        ``first`` forces the starting player (a match does this for the alternate and loser
+        rules of R1.4); otherwise the higher pay-off top starts. ``recording=False`` skips
+        the event log, for simulations.
+        """
+        if seed is None:
+            seed = secrets.randbits(63)
+        if first not in (None, 0, 1):
+            raise ValueError(f"first must be 0, 1 or None, not {first!r}")
+        rng = random.Random(seed)  # R1.1: seeded, never the global generator
+        deck = full_deck(rules.decks)
+        rng.shuffle(deck)
+        size = rules.payoff_size
+        payoffs = [deck[:size], deck[size : 2 * size]]
+        hands = [deck[2 * size : 2 * size + HAND_SIZE], deck[2 * size + HAND_SIZE : 2 * size + 10]]
+        stock = deck[2 * size + 2 * HAND_SIZE :]
+        reshuffles = 0
+        if first is None:
+            first, reshuffles = _higher_card_starts(payoffs, rng)
+        players = [
+            PlayerState(payoffs[i], hands[i], [[] for _ in range(SIDE_STACKS)]) for i in (0, 1)
+        ]
+        center: list[list[Card]] = [[] for _ in range(rules.center_stacks)]
+        game = cls(
+            rules,
+            stock,
+            center,
+            players,
+            first,
+            rng=rng,
+            seed=seed,
+            first=first,
+            recording=recording,
+        )
+        if recording:
+            game.events.append(ev.GameDealt(first, reshuffles))
+        return game
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any] | str, *, seed: int | None = None) -> Game:
+        """Set up the position (JSON text or its parsed object) of ``notation.md``.
+
+        ``seed`` seeds the shuffles to come (a fresh one when None). Raises
+        :class:`~.errors.NotationError` or :class:`~.errors.PositionError` for a bad position.
+        """
+        from .position import parse_position
+
+        return parse_position(position, seed=seed)
+
+    def to_position(self) -> dict[str, Any]:
+        """The position as the JSON object of ``notation.md``."""
+        from .position import position_to_json
+
+        return position_to_json(self)
+
+    def copy(self, *, rng: random.Random | None = None, recording: bool = False) -> Game:
+        """A fast, independent copy (the event log starts empty in it).
+
+        The copy gets a copy of this game's random generator, so it shuffles the same way,
+        unless ``rng`` is given.
+        """
+        game = Game.__new__(Game)
+        game.rules = self.rules
+        game.seed = self.seed
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        game.rng = rng
+        game.stock = self.stock[:]
+        game.center = [stack[:] for stack in self.center]
+        game.players = [self.players[0].copy(), self.players[1].copy()]
+        game.to_move = self.to_move
+        game.turn = self.turn
+        game.first = self.first
+        game.outcome = self.outcome
+        game.moves = self.moves[:]
+        game.events = []
+        game.recording = recording
+        return game
+
+    # ----------------------------------------------------------------- reading the state
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winner, or None while the game goes on or when it was drawn."""
+        return self.outcome.winner if self.outcome else None
+
+    @property
+    def current(self) -> PlayerState:
+        """The player to move."""
+        return self.players[self.to_move]
+
+    def center_value(self, center: int) -> int:
+        """The value of a center stack: 0 when empty, else the rank its top card stands for."""
+        return len(self.center[center])
+
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see (R6), as an :class:`~.observation.Observation`."""
+        from .observation import observe
+
+        return observe(self, player)
+
+    # ----------------------------------------------------------------- legal moves
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, distinct and ordered by :attr:`Move.index` (empty when over)."""
+        if self.outcome is not None:
+            return []
+        me = self.players[self.to_move]
+        king_start = self.rules.king_can_start_stack
+        by_need: dict[int, list[int]] = {}
+        kings: list[int] = []
+        for i, stack in enumerate(self.center):
+            by_need.setdefault(len(stack) + 1, []).append(i)
+            if stack or king_start:
+                kings.append(i)
+        moves = ALL_MOVES
+        out: list[Move] = []
+        if me.payoff:
+            rank = RANK_OF[me.payoff[-1]]
+            for i in kings if rank == KING else by_need.get(rank, ()):
+                out.append(moves[i])
+        for rank in sorted({RANK_OF[card] for card in me.hand}):
+            base = rank * TARGETS
+            for i in kings if rank == KING else by_need.get(rank, ()):
+                out.append(moves[base + i])
+            for side in range(SIDE_STACKS):
+                out.append(moves[base + SIDE_TARGET_BASE + side])
+        for side, pile in enumerate(me.side):
+            if pile:
+                rank = RANK_OF[pile[-1]]
+                base = (SIDE_SOURCE_BASE + side) * TARGETS
+                for i in kings if rank == KING else by_need.get(rank, ()):
+                    out.append(moves[base + i])
+        return out
+
+    def why_illegal(self, move: Move) -> str | None:
+        """Why ``move`` is not legal here, or None when it is."""
+        if self.outcome is not None:
+            return "the game is over"
+        me = self.players[self.to_move]
+        source, target = move.source, move.target
+        if target >= SIDE_TARGET_BASE:
+            if source == 0:
+                return "a pay-off card may only be built on a center stack (R3.5)"
+            if source >= SIDE_SOURCE_BASE:
+                return "a card never moves from one side stack to another (R3.5)"
+        elif target >= len(self.center):
+            return f"there are only {len(self.center)} center stacks"
+        if source == 0:
+            card = me.payoff[-1]
+        elif source < SIDE_SOURCE_BASE:
+            card = next((c for c in me.hand if RANK_OF[c] == source), -1)
+            if card < 0:
+                return f"there is no {_rank_word(source)} in your hand"
+        else:
+            pile = me.side[source - SIDE_SOURCE_BASE]
+            if not pile:
+                return f"side stack {source - SIDE_SOURCE_BASE + 1} is empty"
+            card = pile[-1]
+        if target >= SIDE_TARGET_BASE:
+            return None  # R3.3: any hand card onto any side stack
+        value = len(self.center[target])
+        rank = RANK_OF[card]
+        if rank == KING:
+            if value == 0 and not self.rules.king_can_start_stack:
+                return "a King may not start a center stack under these rules (R3.2)"
+            return None
+        if rank != value + 1:
+            return f"center {target + 1} needs {_NEEDS[value]}"
+        return None
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` (a :class:`Move` or its notation) is legal here."""
+        return self.why_illegal(parse_move(move)) is None
+
+    # ----------------------------------------------------------------- playing
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move after checking it; returns the :class:`Move` played.
+
+        Raises :class:`~.errors.NotationError` for text that does not parse and
+        :class:`~.errors.IllegalMoveError` for a move not legal here; either way the game is
+        unchanged.
+        """
+        parsed = parse_move(move)
+        if self.outcome is not None:
+            raise GameOverError(f"illegal move {str(move)!r}: the game is over")
+        reason = self.why_illegal(parsed)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        self.apply(parsed)
+        return parsed
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` WITHOUT checking it: the fast path for search and simulation.
+
+        The move must come from :meth:`legal_moves` (or be known legal); an illegal one
+        corrupts the game. Use :meth:`play` for anything a person or a program typed.
+        """
+        player = self.to_move
+        me = self.players[player]
+        source = move.source
+        target = move.target
+        self.moves.append(move)
+        recording = self.recording
+        if target >= SIDE_TARGET_BASE:  # R3.3: a discard ends the turn
+            card = _take_from_hand(me.hand, source)
+            side = target - SIDE_TARGET_BASE
+            me.side[side].append(card)
+            if recording:
+                self.events.append(ev.CardDiscarded(player, card, side))
+            self._end_turn()
+            return
+        if source == 0:
+            card = me.payoff.pop()
+        elif source < SIDE_SOURCE_BASE:
+            card = _take_from_hand(me.hand, source)
+        else:
+            card = me.side[source - SIDE_SOURCE_BASE].pop()
+        stack = self.center[target]
+        stack.append(card)
+        value = len(stack)  # R3.1: a King stands for the value the stack needed
+        if recording:
+            where = "P" if source == 0 else "H" if source < SIDE_SOURCE_BASE else move.notation[:2]
+            self.events.append(ev.CardBuilt(player, where, card, target, value))
+        if source == 0:  # R3.4(a)
+            if not me.payoff:
+                self._win(player)
+                return
+            if recording:
+                self.events.append(ev.PayoffTurned(player, me.payoff[-1]))
+        if value == QUEEN:  # R3.4(b): the stack is complete and goes back into the stock
+            stock = self.stock
+            stock.extend(stack)
+            self.center[target] = []
+            self.rng.shuffle(stock)
+            if recording:
+                self.events.append(ev.StackCompleted(target, tuple(stack), len(stock)))
+        if not me.hand:  # R3.4(c): an empty hand draws five and play goes on
+            self._draw(player, HAND_SIZE)
+
+    def _end_turn(self) -> None:
+        player = self.to_move
+        if self.recording:
+            self.events.append(ev.TurnEnded(player, self.turn))
+        if self.turn >= TURN_LIMIT:  # R4.3
+            self._finish(Outcome(None, 0, TURN_LIMIT_REACHED))
+            return
+        self.turn += 1
+        self.to_move = player = 1 - player
+        need = HAND_SIZE - len(self.players[player].hand)
+        if need:  # R2.1
+            self._draw(player, need)
+
+    def _draw(self, player: int, count: int) -> None:
+        """Draw ``count`` cards into the hand; a draw from an empty stock draws the game (R4.2)."""
+        stock = self.stock
+        got = min(count, len(stock))
+        if got:
+            drawn = stock[-got:]
+            drawn.reverse()
+            del stock[-got:]
+            self.players[player].hand.extend(drawn)
+            if self.recording:
+                self.events.append(ev.CardsDrawn(player, got, tuple(drawn)))
+        if got < count:
+            self._finish(Outcome(None, 0, STOCK_EXHAUSTED))
+
+    def _win(self, player: int) -> None:
+        # R4.1: one point per card left in the opponent's pay-off pile, its face-up top included
+        self._finish(Outcome(player, len(self.players[1 - player].payoff), WON))
+
+    def _finish(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        if self.recording:
+            if outcome.winner is None:
+                self.events.append(ev.GameDrawn(outcome.reason))
+            else:
+                self.events.append(ev.GameWon(outcome.winner, outcome.points))
+
+    def __repr__(self) -> str:
+        state = (
+            f"over: {self.outcome.reason}" if self.outcome else f"player {self.to_move + 1} to move"
+        )
+        tops = ", ".join(card_str(p.payoff[-1]) if p.payoff else "-" for p in self.players)
+        return f"<Game seed={self.seed} turn={self.turn} {state}; pay-off tops {tops}>"
+
+
+def _take_from_hand(hand: list[Card], rank: int) -> Card:
+    """Remove and return the first hand card of ``rank``."""
+    for i, card in enumerate(hand):
+        if RANK_OF[card] == rank:
+            return hand.pop(i)
+    raise AssertionError(f"no card of rank {rank} in hand")
+
+
+def _higher_card_starts(payoffs: list[list[Card]], rng: random.Random) -> tuple[int, int]:
+    """R1.4: the higher pay-off top starts (A low, K high); a tie reshuffles both piles."""
+    reshuffles = 0
+    if {RANK_OF[c] for c in payoffs[0]} | {RANK_OF[c] for c in payoffs[1]} == {
+        RANK_OF[payoffs[0][0]]
+    }:
+        return 0, 0  # every card of both piles has one rank: no reshuffle can break the tie
+    while RANK_OF[payoffs[0][-1]] == RANK_OF[payoffs[1][-1]]:
+        rng.shuffle(payoffs[0])
+        rng.shuffle(payoffs[1])
+        reshuffles += 1
+    return (0 if RANK_OF[payoffs[0][-1]] > RANK_OF[payoffs[1][-1]] else 1), reshuffles
+
+
+def _rank_word(rank: int) -> str:
+    return _NEEDS[rank - 1].split(" ", 1)[1] if rank < KING else "King"
+
+
+__all__ = ["STOCK_EXHAUSTED", "TURN_LIMIT_REACHED", "WON", "Game", "Outcome", "PlayerState"]

@@ -1,0 +1,191 @@
+"""Positions as the JSON of ``notation.md``: reading (strictly checked) and writing.
+
+Besides the keys of ``notation.md``, a position may carry ``"turn"`` (the number of the turn
+being played, 1 by default), so that the R4.3 safeguard survives a save and load.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from .cards import KING, RANK_OF, Card, card_str, parse_card
+from .errors import NotationError, PositionError
+from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_KEYS = {"rules", "to_move", "stock", "center", "players", "score", "turn"}
+_PLAYER_KEYS = {"payoff", "hand", "side"}
+
+
+def position_to_json(game: Game) -> dict[str, Any]:
+    """The position of ``game`` (lists bottom to top) as a JSON-ready object."""
+    position: dict[str, Any] = {}
+    rules = game.rules.to_json()
+    if rules:
+        position["rules"] = rules
+    position["to_move"] = game.to_move
+    position["stock"] = _names(game.stock)
+    position["center"] = [_names(stack) for stack in game.center]
+    position["players"] = [
+        {"payoff": _names(p.payoff), "hand": _names(p.hand), "side": [_names(s) for s in p.side]}
+        for p in game.players
+    ]
+    if game.turn != 1:
+        position["turn"] = game.turn
+    return position
+
+
+def parse_position(position: dict[str, Any] | str, *, seed: int | None = None) -> Game:
+    """Read a position; refuse one that does not parse or breaks the rules, saying why."""
+    from .game import Game, PlayerState
+
+    if isinstance(position, str):
+        try:
+            position = json.loads(position)
+        except json.JSONDecodeError as error:
+            raise NotationError("position", _short(position), f"not JSON: {error}") from None
+    if not isinstance(position, dict):
+        raise NotationError("position", _short(position), "expected a JSON object")
+    unknown = sorted(set(position) - _KEYS)
+    if unknown:
+        raise PositionError(f"unknown key {unknown[0]!r}; known keys: {', '.join(sorted(_KEYS))}")
+    for key in ("to_move", "stock", "center", "players"):
+        if key not in position:
+            raise PositionError(f"the key {key!r} is missing")
+    rules = Rules.from_json(position.get("rules"))
+    to_move = position["to_move"]
+    if to_move not in (0, 1) or isinstance(to_move, bool):
+        raise PositionError(f"to_move must be 0 or 1, not {to_move!r}")
+    turn = position.get("turn", 1)
+    if type(turn) is not int or not 1 <= turn <= TURN_LIMIT:
+        raise PositionError(f"turn must be a whole number from 1 to {TURN_LIMIT}, not {turn!r}")
+    stock = _cards(position["stock"], "stock")
+    center_json = position["center"]
+    if not isinstance(center_json, list) or len(center_json) != rules.center_stacks:
+        raise PositionError(f"center must be a list of {rules.center_stacks} center stacks")
+    center = [_cards(stack, f"center {i + 1}") for i, stack in enumerate(center_json)]
+    for i, stack in enumerate(center):
+        _check_center(i, stack, rules)
+    players_json = position["players"]
+    if not isinstance(players_json, list) or len(players_json) != 2:
+        raise PositionError("players must be a list of 2 players")
+    players = [_player(data, i, rules) for i, data in enumerate(players_json)]
+    if not players[to_move]["hand"]:
+        raise PositionError(f"player {to_move + 1} is to move with an empty hand")
+    _check_cards(stock, center, players, rules)
+    if "score" in position:
+        _check_score(position["score"])
+    game = Game(
+        rules,
+        stock,
+        center,
+        [PlayerState(p["payoff"], p["hand"], p["side"]) for p in players],
+        to_move,
+        rng=random.Random(secrets.randbits(63) if seed is None else seed),
+        seed=seed,
+        turn=turn,
+    )
+    return game
+
+
+def _player(data: object, index: int, rules: Rules) -> dict[str, Any]:
+    who = f"player {index + 1}"
+    if not isinstance(data, dict):
+        raise PositionError(f"{who} must be an object with payoff, hand and side")
+    unknown = sorted(set(data) - _PLAYER_KEYS)
+    missing = sorted(_PLAYER_KEYS - set(data))
+    if unknown or missing:
+        problem = f"has an unknown key {unknown[0]!r}" if unknown else f"lacks {missing[0]!r}"
+        raise PositionError(f"{who} {problem}; expected payoff, hand and side")
+    payoff = _cards(data["payoff"], f"{who}'s pay-off pile")
+    if not payoff:
+        raise PositionError(f"{who}'s pay-off pile is empty: that game is already won")
+    if len(payoff) > rules.payoff_size:
+        raise PositionError(
+            f"{who}'s pay-off pile holds {len(payoff)} cards; the rules deal {rules.payoff_size}"
+        )
+    hand = _cards(data["hand"], f"{who}'s hand")
+    if len(hand) > HAND_SIZE:
+        raise PositionError(f"{who}'s hand holds {len(hand)} cards; a hand holds at most 5")
+    side_json = data["side"]
+    if not isinstance(side_json, list) or len(side_json) != SIDE_STACKS:
+        raise PositionError(f"{who}'s side must be a list of 4 side stacks")
+    side = [_cards(s, f"{who}'s side stack {i + 1}") for i, s in enumerate(side_json)]
+    return {"payoff": payoff, "hand": hand, "side": side}
+
+
+def _cards(data: object, where: str) -> list[Card]:
+    if not isinstance(data, list):
+        raise PositionError(f'{where} must be a list of cards such as ["AS", "TD"]')
+    try:
+        return [parse_card(text) for text in data]
+    except NotationError as error:
+        raise PositionError(f"{where}: {error}") from None
+
+
+def _check_center(index: int, stack: list[Card], rules: Rules) -> None:
+    if len(stack) >= 12:
+        raise PositionError(
+            f"center {index + 1} holds {len(stack)} cards; a stack is complete and cleared at 12"
+        )
+    for place, card in enumerate(stack, start=1):
+        rank = RANK_OF[card]
+        if rank == KING:
+            if place == 1 and not rules.king_can_start_stack:
+                raise PositionError(
+                    f"center {index + 1} starts with a King, which these rules forbid (R3.2)"
+                )
+        elif rank != place:
+            raise PositionError(
+                f"center {index + 1}: {card_str(card)} cannot be card {place} of a stack "
+                f"(that card must be a {place if place <= 10 else 'JQ'[place - 11]} or a King)"
+            )
+
+
+def _check_cards(
+    stock: list[Card], center: list[list[Card]], players: list[dict[str, Any]], rules: Rules
+) -> None:
+    counts: Counter[Card] = Counter(stock)
+    for stack in center:
+        counts.update(stack)
+    for p in players:
+        counts.update(p["payoff"])
+        counts.update(p["hand"])
+        for s in p["side"]:
+            counts.update(s)
+    for card, count in sorted(counts.items()):
+        if count > rules.decks:
+            raise PositionError(
+                f"{card_str(card)} appears {count} times; {rules.decks} decks hold {rules.decks}"
+            )
+    total = sum(counts.values())
+    if total != rules.deck_size:
+        missing = [card_str(c) for c in range(52) for _ in range(rules.decks - counts[c])]
+        raise PositionError(
+            f"the position holds {total} cards, not {rules.deck_size}; "
+            f"missing: {' '.join(missing[:12])}{' …' if len(missing) > 12 else ''}"
+        )
+
+
+def _check_score(score: object) -> None:
+    if (
+        not isinstance(score, list)
+        or len(score) != 2
+        or not all(type(s) is int and s >= 0 for s in score)
+    ):
+        raise PositionError(f"score must be two whole numbers of points, not {score!r}")
+
+
+def _names(cards: list[Card]) -> list[str]:
+    return [card_str(card) for card in cards]
+
+
+def _short(text: object) -> str:
+    shown = str(text)
+    return shown if len(shown) <= 60 else shown[:57] + "..."

@@ -1,0 +1,125 @@
+"""Game records: the seed, the rules and the moves of a dealt game, which replay it exactly."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import NotationError, PositionError, SpiteMaliceError
+from .game import Game, Outcome
+from .rules import Rules
+
+FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as ``notation.md`` records it: ``{"format": 1, "rules", "seed", "players",
+    "moves"}`` plus ``first`` (who started) and ``result``."""
+
+    seed: int
+    moves: tuple[str, ...]
+    rules: Rules = Rules.STANDARD
+    players: tuple[str, str] = ("Player 1", "Player 2")
+    first: int | None = None
+    result: Outcome | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def from_game(
+        cls, game: Game, players: tuple[str, str] = ("Player 1", "Player 2")
+    ) -> GameRecord:
+        """The record of a dealt game (one made by :meth:`Game.new`)."""
+        if game.seed is None or game.first is None:
+            raise ValueError("only a dealt game (Game.new) can be recorded: it needs its seed")
+        return cls(
+            seed=game.seed,
+            moves=tuple(str(m) for m in game.moves),
+            rules=game.rules,
+            players=players,
+            first=game.first,
+            result=game.outcome,
+        )
+
+    def replay(self, *, recording: bool = True) -> Game:
+        """Deal the game from its seed and play every move, checking each one and the result."""
+        game = Game.new(self.seed, self.rules, first=self.first, recording=recording)
+        for number, move in enumerate(self.moves, start=1):
+            try:
+                game.play(move)
+            except SpiteMaliceError as error:
+                raise PositionError(f"record move {number} ({move!r}) fails: {error}") from None
+        if self.result is not None and game.outcome != self.result:
+            raise PositionError(
+                f"the record says {self.result.to_json()} but its moves give "
+                f"{game.outcome.to_json() if game.outcome else 'an unfinished game'}"
+            )
+        return game
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_json(),
+            "seed": self.seed,
+            "players": list(self.players),
+            "moves": list(self.moves),
+        }
+        if self.first is not None:
+            data["first"] = self.first
+        data["result"] = None if self.result is None else self.result.to_json()
+        data.update(self.extra)
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json())
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str) -> GameRecord:
+        """Read a record (JSON text or its object); refuse a malformed one, saying why."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise NotationError("record", str(data)[:60], f"not JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise NotationError("record", str(data)[:60], "expected a JSON object")
+        if data.get("format") != FORMAT:
+            raise PositionError(f"record format must be {FORMAT}, not {data.get('format')!r}")
+        seed = data.get("seed")
+        if type(seed) is not int:
+            raise PositionError(f"record seed must be a whole number, not {seed!r}")
+        moves = data.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise PositionError("record moves must be a list of move strings")
+        players = data.get("players", ["Player 1", "Player 2"])
+        if (
+            not isinstance(players, list)
+            or len(players) != 2
+            or not all(isinstance(p, str) for p in players)
+        ):
+            raise PositionError("record players must be a list of two names")
+        first = data.get("first")
+        if first not in (None, 0, 1):
+            raise PositionError(f"record first must be 0 or 1, not {first!r}")
+        known = {"format", "rules", "seed", "moves", "players", "first", "result"}
+        return cls(
+            seed=seed,
+            moves=tuple(moves),
+            rules=Rules.from_json(data.get("rules")),
+            players=(players[0], players[1]),
+            first=first,
+            result=_outcome(data.get("result")),
+            extra={k: v for k, v in data.items() if k not in known},
+        )
+
+
+def _outcome(data: object) -> Outcome | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise PositionError("record result must be an object with winner, points and reason")
+    winner, points, reason = data.get("winner"), data.get("points"), data.get("reason")
+    if winner not in (None, 0, 1) or type(points) is not int or not isinstance(reason, str):
+        raise PositionError(f"record result is malformed: {data!r}")
+    return Outcome(winner, points, reason)

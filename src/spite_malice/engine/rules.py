@@ -1,0 +1,108 @@
+"""The rules options: one frozen, keyword-only value with the defaults of ``rules.md``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, ClassVar, Literal
+
+from .errors import NotationError
+
+FirstPlayer = Literal["higher_card", "alternate", "loser"]
+FIRST_PLAYER_RULES: tuple[FirstPlayer, ...] = ("higher_card", "alternate", "loser")
+
+HAND_SIZE = 5
+"""Cards in a full hand (R1.2, R2.1)."""
+SIDE_STACKS = 4
+"""Side stacks per player (R1.3)."""
+TURN_LIMIT = 1000
+"""R4.3: a game that reaches this many turns is drawn."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rules:
+    """Every rules option marked [option] in ``rules.md``; the defaults are the standard game."""
+
+    decks: int = 2
+    """R0.2: decks shuffled together, 2 or 3."""
+    payoff_size: int = 20
+    """R1.2: cards in each pay-off pile, 5 to 30."""
+    center_stacks: int = 3
+    """R1.3: center stacks on the table, 3 or 4."""
+    king_can_start_stack: bool = True
+    """R3.2: a King may start an empty center stack as an Ace."""
+    first_player: FirstPlayer = "higher_card"
+    """R1.4: who starts a game: the higher pay-off top, alternating, or the last game's loser."""
+    match_target: int = 50
+    """R5.1: points that win a match."""
+
+    STANDARD: ClassVar[Rules]
+    QUICK: ClassVar[Rules]
+
+    def __post_init__(self) -> None:
+        checks = (
+            (type(self.decks) is int and 2 <= self.decks <= 3, "decks must be 2 or 3"),
+            (
+                type(self.payoff_size) is int and 5 <= self.payoff_size <= 30,
+                "payoff_size must be 5 to 30",
+            ),
+            (
+                type(self.center_stacks) is int and 3 <= self.center_stacks <= 4,
+                "center_stacks must be 3 or 4",
+            ),
+            (type(self.king_can_start_stack) is bool, "king_can_start_stack must be true or false"),
+            (
+                self.first_player in FIRST_PLAYER_RULES,
+                f"first_player must be one of {', '.join(FIRST_PLAYER_RULES)}",
+            ),
+            (
+                type(self.match_target) is int and self.match_target >= 1,
+                "match_target must be a positive whole number",
+            ),
+        )
+        for ok, reason in checks:
+            if not ok:
+                raise ValueError(f"invalid rules: {reason}")
+
+    @property
+    def deck_size(self) -> int:
+        """All cards in play: 52 per deck."""
+        return 52 * self.decks
+
+    def to_json(self) -> dict[str, Any]:
+        """Only the options that differ from the defaults, as ``notation.md`` writes them."""
+        default = _DEFAULT
+        return {
+            field.name: getattr(self, field.name)
+            for field in fields(self)
+            if getattr(self, field.name) != getattr(default, field.name)
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        """Read the ``rules`` object of a position or record; unknown keys are refused."""
+        if data is None:
+            return _DEFAULT
+        if not isinstance(data, dict):
+            raise NotationError("rules", data, "expected an object of rules options")
+        known = {field.name for field in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise NotationError(
+                "rules", data, f"unknown option {unknown[0]!r}; known: {', '.join(sorted(known))}"
+            )
+        try:
+            return replace(_DEFAULT, **data)
+        except ValueError as error:
+            raise NotationError("rules", data, str(error).removeprefix("invalid rules: ")) from None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every option, defaults included."""
+        return asdict(self)
+
+
+_DEFAULT = Rules()
+Rules.STANDARD = _DEFAULT
+Rules.QUICK = Rules(payoff_size=10)
+
+PRESETS: dict[str, Rules] = {"standard": Rules.STANDARD, "quick": Rules.QUICK}
+"""Named variants of the rules."""
