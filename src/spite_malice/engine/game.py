@@ -156,9 +156,11 @@ class Game:
         payoffs = [deck[:size], deck[size : 2 * size]]
         hands = [deck[2 * size : 2 * size + HAND_SIZE], deck[2 * size + HAND_SIZE : 2 * size + 10]]
         stock = deck[2 * size + 2 * HAND_SIZE :]
-        reshuffles = 0
+        # R1.4: tied tops are reshuffled even when ``first`` is forced, so that the deal
+        # depends on the seed alone and a record replays exactly with its ``first``
+        higher, reshuffles = _higher_card_starts(payoffs, rng)
         if first is None:
-            first, reshuffles = _higher_card_starts(payoffs, rng)
+            first = higher
         players = [
             PlayerState(payoffs[i], hands[i], [[] for _ in range(SIDE_STACKS)]) for i in (0, 1)
         ]
