@@ -36,7 +36,7 @@ class CardBuilt:
 
     def __str__(self) -> str:
         where = {"P": "pay-off pile", "H": "hand"}.get(self.source, f"side stack {self.source[1:]}")
-        stands = f" as a {_VALUE_NAMES[self.value]}" if self.card % 13 == 12 else ""
+        stands = f" as {_VALUE_NAMES[self.value]}" if self.card % 13 == 12 else ""
         return (
             f"player {self.player + 1} builds {card_str(self.card)}{stands} from the {where} "
             f"on center {self.center + 1}"
@@ -140,7 +140,21 @@ Event = (
     | GameDrawn
 )
 
-_VALUE_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen")
+_VALUE_NAMES = (
+    "",
+    "an Ace",
+    "a 2",
+    "a 3",
+    "a 4",
+    "a 5",
+    "a 6",
+    "a 7",
+    "an 8",
+    "a 9",
+    "a 10",
+    "a Jack",
+    "a Queen",
+)
 
 
 def public_event(event: Event, seat: int) -> Event:
