@@ -60,7 +60,7 @@ def parse_position(position: dict[str, Any] | str, *, seed: int | None = None) -
             raise PositionError(f"the key {key!r} is missing")
     rules = Rules.from_json(position.get("rules"))
     to_move = position["to_move"]
-    if to_move not in (0, 1) or isinstance(to_move, bool):
+    if type(to_move) is not int or to_move not in (0, 1):
         raise PositionError(f"to_move must be 0 or 1, not {to_move!r}")
     turn = position.get("turn", 1)
     if type(turn) is not int or not 1 <= turn <= TURN_LIMIT:
