@@ -100,7 +100,7 @@ class GameRecord:
         ):
             raise PositionError("record players must be a list of two names")
         first = data.get("first")
-        if first not in (None, 0, 1):
+        if first is not None and (type(first) is not int or first not in (0, 1)):
             raise PositionError(f"record first must be 0 or 1, not {first!r}")
         known = {"format", "rules", "seed", "moves", "players", "first", "result"}
         return cls(
