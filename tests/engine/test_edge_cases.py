@@ -264,7 +264,9 @@ def _reshuffles(dealt: Game) -> int:
 
 def test_r4_1_the_score_is_the_opponents_payoff_count_including_its_top_card() -> None:
     for count in (1, 5, 20):
-        opponent = " ".join(["QH"] + [f"{r}D" for r in "23456789TJQKA"] + "5C 6C 7C 8C 9C TC".split())
+        opponent = " ".join(
+            ["QH"] + [f"{r}D" for r in "23456789TJQKA"] + ["5C", "6C", "7C", "8C", "9C", "TC"]
+        )
         opponent = " ".join(opponent.split()[:count])
         played = game(payoffs=("AH", opponent), hands=("9H", "2D"))
         played.play("P-C1")
