@@ -38,34 +38,41 @@ def first_fit(
     king_can_start_stack: bool,
 ) -> Move:
     """The reference policy's move, from the cards the player to move can see."""
-    needs = [value + 1 for value in center_values]
-
-    def target(rank: int) -> int:
-        if rank == KING:
-            for i, need in enumerate(needs):
-                if need > 1 or king_can_start_stack:
-                    return i
-            return -1
-        return needs.index(rank) if rank in needs else -1
+    # The lowest-numbered center stack that takes each rank; a King fits any stack, but an
+    # empty one only when R3.2 allows.
+    where: dict[int, int] = {}
+    for i in range(len(center_values) - 1, -1, -1):
+        where[center_values[i] + 1] = i
+        if center_values[i] or king_can_start_stack:
+            where[KING] = i
+    target = where.get
 
     if payoff_top is not None:
-        i = target(RANK_OF[payoff_top])
+        i = target(RANK_OF[payoff_top], -1)
         if i >= 0:
             return Move.build_from_payoff(i)
     for number, pile in enumerate(side):
         if pile:
-            i = target(RANK_OF[pile[-1]])
+            i = target(RANK_OF[pile[-1]], -1)
             if i >= 0:
                 return Move.build_from_side(number, i)
-    ranks = sorted({RANK_OF[card] for card in hand})  # Kings (13) sort last
-    for rank in ranks:
-        i = target(rank)
-        if i >= 0:
-            return Move.build_from_hand(rank, i)
-    plain = [rank for rank in ranks if rank != KING]
-    rank = plain[-1] if plain else KING
-    empty = next((number for number, pile in enumerate(side) if not pile), 0)
-    return Move.discard(rank, empty)
+    # One pass over the hand: the lowest rank that builds (Kings, rank 13, come last) and
+    # the highest non-King rank, the one to discard.
+    build_rank, build_target, discard_rank = KING + 1, -1, 0
+    for card in hand:
+        rank = RANK_OF[card]
+        if rank < build_rank:
+            i = target(rank, -1)
+            if i >= 0:
+                build_rank, build_target = rank, i
+        if discard_rank < rank < KING:
+            discard_rank = rank
+    if build_target >= 0:
+        return Move.build_from_hand(build_rank, build_target)
+    for number, pile in enumerate(side):
+        if not pile:
+            return Move.discard(discard_rank or KING, number)
+    return Move.discard(discard_rank or KING, 0)
 
 
 class ReferenceBot(Bot):

@@ -57,13 +57,18 @@ def _bench(args: argparse.Namespace) -> int:
         f"reference-policy self-play, {args.games} games from seed {args.seed}, "
         f"median of {args.runs} run(s)"
     )
-    for run in (bench_fast, bench_checked):
-        results = [run(args.games, args.seed) for _ in range(args.runs)]
+    paths = (
+        lambda: bench_fast(args.games, args.seed),
+        lambda: bench_checked(args.games, args.seed),
+        lambda: bench_checked(args.games, args.seed, list_moves=True),
+    )
+    for run in paths:
+        results = [run() for _ in range(args.runs)]
         gps = statistics.median(r.games_per_second for r in results)
         mps = statistics.median(r.moves_per_second for r in results)
         last = results[-1]
         print(
-            f"{last.path:>8}: {gps:9,.0f} games/s {mps:11,.0f} moves/s "
+            f"{last.path:>21}: {gps:9,.0f} games/s {mps:11,.0f} moves/s "
             f"({last.moves / last.games:.0f} moves a game; {last.wins} won, {last.draws} drawn)"
         )
     return 0

@@ -22,6 +22,12 @@ WON = "pay-off pile emptied"
 STOCK_EXHAUSTED = "stock exhausted"
 TURN_LIMIT_REACHED = f"safeguard: {TURN_LIMIT} turns played"
 
+_ROWS: tuple[tuple[Move, ...], ...] = tuple(
+    ALL_MOVES[source * TARGETS : (source + 1) * TARGETS]
+    for source in range(len(ALL_MOVES) // TARGETS)
+)
+"""``_ROWS[source][target]``: the moves of each source, indexed by target."""
+
 _NEEDS = (
     "an Ace",
     "a 2",
@@ -255,31 +261,36 @@ class Game:
         if self.outcome is not None:
             return []
         me = self.players[self.to_move]
-        king_start = self.rules.king_can_start_stack
-        by_need: dict[int, list[int]] = {}
-        kings: list[int] = []
-        for i, stack in enumerate(self.center):
-            by_need.setdefault(len(stack) + 1, []).append(i)
-            if stack or king_start:
-                kings.append(i)
-        moves = ALL_MOVES
+        center = self.center
+        needs = [len(stack) + 1 for stack in center]
+        if self.rules.king_can_start_stack:  # R3.2
+            kings: list[int] | range = range(len(center))
+        else:
+            kings = [i for i, need in enumerate(needs) if need > 1]
+        rows = _ROWS
         out: list[Move] = []
         if me.payoff:
             rank = RANK_OF[me.payoff[-1]]
-            for i in kings if rank == KING else by_need.get(rank, ()):
-                out.append(moves[i])
+            row = rows[0]
+            if rank == KING:
+                out += [row[i] for i in kings]
+            elif rank in needs:
+                out += [row[i] for i, need in enumerate(needs) if need == rank]
         for rank in sorted({RANK_OF[card] for card in me.hand}):
-            base = rank * TARGETS
-            for i in kings if rank == KING else by_need.get(rank, ()):
-                out.append(moves[base + i])
-            for side in range(SIDE_STACKS):
-                out.append(moves[base + SIDE_TARGET_BASE + side])
+            row = rows[rank]
+            if rank == KING:
+                out += [row[i] for i in kings]
+            elif rank in needs:
+                out += [row[i] for i, need in enumerate(needs) if need == rank]
+            out += row[SIDE_TARGET_BASE:]  # R3.3: any hand card onto any side stack
         for side, pile in enumerate(me.side):
             if pile:
                 rank = RANK_OF[pile[-1]]
-                base = (SIDE_SOURCE_BASE + side) * TARGETS
-                for i in kings if rank == KING else by_need.get(rank, ()):
-                    out.append(moves[base + i])
+                row = rows[SIDE_SOURCE_BASE + side]
+                if rank == KING:
+                    out += [row[i] for i in kings]
+                elif rank in needs:
+                    out += [row[i] for i, need in enumerate(needs) if need == rank]
         return out
 
     def why_illegal(self, move: Move) -> str | None:
