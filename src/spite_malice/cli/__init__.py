@@ -13,7 +13,11 @@ from collections.abc import Sequence
 
 from ..engine.errors import SpiteMaliceError
 
-COMMAND_MODULES = ("spite_malice.cli.engine_commands",)
+COMMAND_MODULES = (
+    "spite_malice.cli.engine_commands",
+    "spite_malice.cli.tui_commands",
+    "spite_malice.cli.web_commands",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SpiteMaliceError as error:
         print(f"spite-malice {args.command}: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the output was cut short, e.g. by `| head`
+        sys.stderr.close()
+        return 0
     except OSError as error:
         print(f"spite-malice {args.command}: {error}", file=sys.stderr)
         return 2

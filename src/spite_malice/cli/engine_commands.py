@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import NotationError
+from ..engine.events import CardBuilt, CardDiscarded, GameDealt, TurnEnded
 from ..engine.game import Game
 from ..engine.record import GameRecord
+from ..engine.rules import TURN_LIMIT
 
 
 def register(subparsers: Any) -> None:
@@ -84,14 +86,30 @@ def _read_json(path: Path) -> Any:
 def _replay(args: argparse.Namespace) -> int:
     record = GameRecord.from_json(_read_json(args.record))
     game = record.replay()
-    names = record.players
-    print(f"seed {record.seed}: {names[0]} v {names[1]}")
-    for event in game.events:
-        text = str(event)
-        for i, name in enumerate(names):
-            text = text.replace(f"player {i + 1}", name)
-        print(text)
+    for line in describe_game(game, record.players):
+        print(line)
     return 0
+
+
+def describe_game(game: Game, names: tuple[str, str]) -> list[str]:
+    """The game's events as readable lines: a heading per turn, each move with its notation."""
+    options = ", ".join(f"{key}={value}" for key, value in game.rules.to_json().items())
+    lines = [f"{names[0]} v {names[1]}, seed {game.seed}, rules: {options or 'standard'}"]
+    moves = iter(game.moves)
+    for event in game.events:
+        if isinstance(event, GameDealt):
+            lines.append(f"Turn 1, {names[event.first]}")
+            continue
+        if isinstance(event, TurnEnded):
+            if event.turn < TURN_LIMIT:
+                lines.append(f"Turn {event.turn + 1}, {names[1 - event.player]}")
+            continue
+        text = str(event)
+        for seat, name in enumerate(names):
+            text = text.replace(f"player {seat + 1}", name)
+        notation = str(next(moves)) if isinstance(event, CardBuilt | CardDiscarded) else ""
+        lines.append(f"  {notation:<6} {text}")
+    return lines
 
 
 def _moves(args: argparse.Namespace) -> int:
