@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -53,17 +55,17 @@ def _positive(text: str) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from ..bench import bench_checked, bench_fast
+    from ..bench import BenchResult, bench_checked, bench_fast
 
     print(
         f"reference-policy self-play, {args.games} games from seed {args.seed}, "
         f"median of {args.runs} run(s)"
     )
-    paths = (
-        lambda: bench_fast(args.games, args.seed),
-        lambda: bench_checked(args.games, args.seed),
-        lambda: bench_checked(args.games, args.seed, list_moves=True),
-    )
+    paths: list[Callable[[], BenchResult]] = [
+        partial(bench_fast, args.games, args.seed),
+        partial(bench_checked, args.games, args.seed),
+        partial(bench_checked, args.games, args.seed, list_moves=True),
+    ]
     for run in paths:
         results = [run() for _ in range(args.runs)]
         gps = statistics.median(r.games_per_second for r in results)
