@@ -1,0 +1,87 @@
+"""Terminal subcommand: ``play`` opens the full-screen game against the computer."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..engine.rules import PRESETS
+
+
+def register(subparsers: Any) -> None:
+    from ..tui.opponents import available_levels, default_level
+
+    play = subparsers.add_parser(
+        "play",
+        help="play against the computer, full screen in the terminal",
+        description="Open the terminal game: a match against the computer. An unfinished "
+        "match is resumed; games and statistics go to the same database as the browser game.",
+    )
+    play.add_argument(
+        "--level",
+        choices=available_levels(),
+        default=None,
+        help=f"the computer's level for a new match ({default_level()})",
+    )
+    play.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        default="standard",
+        help="a rules preset for a new match: standard, or quick (10-card pay-off piles)",
+    )
+    play.add_argument(
+        "--payoff-size", type=int, default=None, help="cards in each pay-off pile, 5 to 30"
+    )
+    play.add_argument("--target", type=int, default=None, help="points that win the match")
+    play.add_argument("--seed", type=int, default=None, help="seed of a new match (repeatable)")
+    play.add_argument("--name", default="You", help="your name in records (You)")
+    play.add_argument("--ascii", action="store_true", help="plain ASCII cards and borders")
+    play.add_argument(
+        "--delay",
+        type=float,
+        default=0.6,
+        help="seconds between the computer's moves (0.6)",
+    )
+    play.add_argument(
+        "--db",
+        default=None,
+        help="database URL or SQLite file for games and statistics (the browser game's)",
+    )
+    play.add_argument("--no-db", action="store_true", help="keep no games or statistics")
+    play.add_argument(
+        "--new", action="store_true", help="start a new match even if one is unfinished"
+    )
+    play.set_defaults(handler=_play)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from ..tui.app import SpiteMaliceApp
+    from ..tui.opponents import default_level
+    from ..tui.persistence import NoPersistence, Persistence
+    from ..tui.screens import TableSettings
+    from ..tui.session import MatchSetup
+
+    rules = PRESETS[args.rules]
+    if args.payoff_size is not None or args.target is not None:
+        try:
+            rules = replace(
+                rules,
+                payoff_size=args.payoff_size if args.payoff_size is not None else rules.payoff_size,
+                match_target=args.target if args.target is not None else rules.match_target,
+            )
+        except ValueError as error:
+            raise SystemExit(f"spite-malice play: {error}") from None
+    setup = MatchSetup(
+        rules=rules, level=args.level or default_level(), seed=args.seed, player=args.name
+    )
+    persistence: Persistence = NoPersistence()
+    app = SpiteMaliceApp(
+        setup,
+        settings=TableSettings(ascii_only=args.ascii, move_delay=max(0.0, args.delay)),
+        persistence=persistence,
+        resume=not args.new,
+    )
+    app.run()
+    return 0

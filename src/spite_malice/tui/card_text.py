@@ -1,0 +1,107 @@
+"""How cards look in the terminal: coloured Unicode suits, or plain ASCII.
+
+Every card is drawn as a short "chip" of fixed width, so piles line up. Hearts and diamonds
+are red, spades and clubs black, both on a light card face; card backs are blue.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.style import Style
+from rich.text import Text
+
+from ..engine.cards import KING, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, suit_of
+
+RED_SUITS = frozenset((1, 2))  # hearts, diamonds
+CHIP_WIDTH = 5
+"""Cells taken by one card chip, its padding included."""
+
+FACE_RED = Style(color="#b3001b", bgcolor="#f4f1e8", bold=True)
+FACE_BLACK = Style(color="#111111", bgcolor="#f4f1e8", bold=True)
+BACK = Style(color="#9db8e8", bgcolor="#1f3f7a")
+DIM = Style(dim=True)
+
+VALUE_WORDS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")
+"""The short name of a center stack's value (1..12), used for what a King stands for."""
+
+_NEEDS = (
+    "an Ace",
+    "a 2",
+    "a 3",
+    "a 4",
+    "a 5",
+    "a 6",
+    "a 7",
+    "an 8",
+    "a 9",
+    "a 10",
+    "a Jack",
+    "a Queen",
+)
+_CARD_TOKEN = re.compile(r"\b([A2-9TJQK])([SHDC])\b")
+
+
+def rank_label(rank: int, *, ascii_only: bool) -> str:
+    """``A 2 … 10 J Q K`` (``T`` for ten in ASCII mode, as in the notation)."""
+    if rank == 10 and not ascii_only:
+        return "10"
+    return RANKS[rank - 1]
+
+
+def card_label(card: Card, *, ascii_only: bool) -> str:
+    """The card's face as text: ``7♥`` or, in ASCII mode, ``7H``."""
+    suit = suit_of(card)
+    symbol = SUITS[suit] if ascii_only else SUIT_SYMBOLS[suit]
+    return rank_label(RANK_OF[card], ascii_only=ascii_only) + symbol
+
+
+def card_style(card: Card) -> Style:
+    return FACE_RED if suit_of(card) in RED_SUITS else FACE_BLACK
+
+
+def card_chip(card: Card, *, ascii_only: bool) -> Text:
+    """A card as a fixed-width chip: `` 7♥  `` on a card face (``[7H]`` in ASCII mode)."""
+    label = card_label(card, ascii_only=ascii_only)
+    if ascii_only:
+        return Text(f"[{label:>3}]", style=card_style(card))
+    return Text(f" {label:>3} ", style=card_style(card))
+
+
+def back_chip(*, ascii_only: bool) -> Text:
+    """The back of a face-down card."""
+    return Text("[###]" if ascii_only else " ▒▒▒ ", style=BACK)
+
+
+def small_back(*, ascii_only: bool) -> Text:
+    """A narrow card back, for a fanned hand seen from behind."""
+    return Text("##" if ascii_only else "▒▒", style=BACK)
+
+
+def empty_chip(*, ascii_only: bool) -> Text:
+    """An empty place."""
+    return Text(" --- " if ascii_only else " ··· ", style=DIM)
+
+
+def needs_text(value: int) -> str:
+    """What a center stack of ``value`` takes next: ``needs a 6`` (``complete`` never shows)."""
+    return f"needs {_NEEDS[value]}" if value < len(_NEEDS) else "complete"
+
+
+def king_value(card: Card, value: int) -> str:
+    """For a King on a center stack at ``value``: ``=5``; empty for other cards."""
+    return f"={VALUE_WORDS[value]}" if RANK_OF[card] == KING else ""
+
+
+def cards_in_text(text: str, *, ascii_only: bool) -> Text:
+    """Rich text of an English line in which card notations (``7H``) become coloured cards."""
+    out = Text()
+    last = 0
+    for found in _CARD_TOKEN.finditer(text):
+        out.append(text[last : found.start()])
+        rank = RANKS.index(found.group(1)) + 1
+        card = SUITS.index(found.group(2)) * 13 + rank - 1
+        out.append(card_label(card, ascii_only=ascii_only), style=card_style(card))
+        last = found.end()
+    out.append(text[last:])
+    return out

@@ -1,0 +1,10 @@
+"""The screens of the terminal game."""
+
+from __future__ import annotations
+
+from .game import GameScreen, TableSettings
+from .game_over import GameOverScreen
+from .help import HelpScreen
+from .log import LogScreen
+
+__all__ = ["GameOverScreen", "GameScreen", "HelpScreen", "LogScreen", "TableSettings"]

@@ -1,0 +1,632 @@
+"""The table: both players' cards, the center, the log, and play by key or mouse.
+
+A move is two picks: a source (your pay-off top ``p``, a hand card ``1``-``5``, a side stack
+top ``a s d f``), then a target (a center stack ``z x c v``, or a side stack to discard on).
+The legal targets of the picked card are highlighted; an illegal attempt is explained on the
+message line in the engine's words. The computer's moves are computed in a worker thread and
+shown one by one with a short pause.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from ...engine.cards import KING, RANK_OF, Card
+from ...engine.errors import SpiteMaliceError
+from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt
+from ...engine.moves import Move, parse_move
+from ...engine.observation import Observation, PlayerView
+from ...engine.rules import HAND_SIZE, SIDE_STACKS
+from ..card_text import (
+    DIM,
+    VALUE_WORDS,
+    back_chip,
+    card_chip,
+    card_label,
+    cards_in_text,
+    empty_chip,
+    king_value,
+    needs_text,
+    small_back,
+)
+from ..opponents import Suggestion, suggest
+from ..persistence import Persistence
+from ..session import COMPUTER, HUMAN, GameSession
+from ..widgets import MessageLine, MoveLog, PileView, StatusBar
+from .game_over import GameOverScreen
+from .help import HelpScreen
+from .log import LogScreen
+
+PAYOFF_KEY = "p"
+HAND_KEYS = "12345"
+SIDE_KEYS = "asdf"
+CENTER_KEYS = "zxcv"
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """How the table looks and paces itself."""
+
+    ascii_only: bool = False
+    move_delay: float = 0.6
+    """Seconds between two of the computer's moves, so each can be followed."""
+    hint_seed: int = 0
+
+
+def _pick_bindings() -> list[Binding]:
+    picks = [Binding(PAYOFF_KEY, "pick('payoff')", "Pay-off", show=False)]
+    picks += [
+        Binding(k, f"pick('hand-{i}')", f"Hand {i + 1}", show=False)
+        for i, k in enumerate(HAND_KEYS)
+    ]
+    picks += [
+        Binding(k, f"pick('side-{i}')", f"Side {i + 1}", show=False)
+        for i, k in enumerate(SIDE_KEYS)
+    ]
+    picks += [
+        Binding(k, f"pick('center-{i}')", f"Center {i + 1}", show=False)
+        for i, k in enumerate(CENTER_KEYS)
+    ]
+    return picks
+
+
+class GameScreen(Screen[None]):
+    """The main screen: the whole table at a glance."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *_pick_bindings(),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("h", "hint", "Hint"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("n", "next_game", "Next game"),
+        Binding("l", "show_log", "Log"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+    # Screen types these two as instance variables, so they cannot be ClassVar here.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (118, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
+
+    def __init__(
+        self, session: GameSession, settings: TableSettings, persistence: Persistence
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+        self.persistence = persistence
+        self.selected: str | None = None
+        self.suggestion: Suggestion | None = None
+        self.last_computer_move: Move | None = None
+        self.computer_busy = False
+        self.hint_busy = False
+        self._generation = 0
+        self._game_over_shown = False
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        opponent = self.session.opponent_name
+        yield StatusBar(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="table"):
+                with Horizontal(id="opp-hand-row"):
+                    yield Static(f"{opponent}'s hand", id="opp-hand-label")
+                    yield PileView("opp-hand", "", interactive=False)
+                with Horizontal(id="opponent", classes="player-row"):
+                    yield PileView("opp-payoff", "Pay-off", interactive=False)
+                    for i in range(SIDE_STACKS):
+                        yield PileView(f"opp-side-{i}", f"Side {i + 1}", interactive=False)
+                with Horizontal(id="center-row"):
+                    for i in range(self.session.rules.center_stacks):
+                        yield PileView(f"center-{i}", f"Center {i + 1} [{CENTER_KEYS[i]}]")
+                    yield PileView("stock", "Stock", interactive=False)
+                with Horizontal(id="me", classes="player-row"):
+                    yield PileView("payoff", f"Pay-off [{PAYOFF_KEY}]")
+                    for i in range(SIDE_STACKS):
+                        yield PileView(f"side-{i}", f"Side {i + 1} [{SIDE_KEYS[i]}]")
+                with Horizontal(id="hand-row"):
+                    yield Static("Your\nhand", id="hand-label")
+                    for i in range(HAND_SIZE):
+                        yield PileView(f"hand-{i}", f"[{HAND_KEYS[i]}]")
+            yield MoveLog(id="log")
+        yield Static(id="too-small")
+        yield MessageLine(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._check_size(self.app.size.width, self.app.size.height)
+        self._rebuild_log()
+        self.refresh_table()
+        self._continue_play()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(too_small, "-too-small")
+        if too_small:
+            self.query_one("#too-small", Static).update(
+                f"This terminal is {width}×{height}; the table needs at least "
+                f"{MIN_WIDTH}×{MIN_HEIGHT}.\nMake the window larger or the font smaller. "
+                "The game goes on where it was."
+            )
+
+    def _pile(self, pile_id: str) -> PileView:
+        return self.query_one(f"#{pile_id}", PileView)
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh_table(self) -> None:
+        """Show the game as it stands: every pile, the status line and the highlights."""
+        session = self.session
+        observation = session.observation(HUMAN)
+        ascii_only = self.settings.ascii_only
+        self._show_player("opp-", observation.players[COMPUTER])
+        self._show_player("", observation.players[HUMAN])
+        opponent_hand = observation.players[COMPUTER].hand_count
+        backs = Text(" ").join(small_back(ascii_only=ascii_only) for _ in range(opponent_hand))
+        backs.append(f"  {opponent_hand} card{'s' if opponent_hand != 1 else ''}", style=DIM)
+        self._pile("opp-hand").show([backs])
+        for i, stack in enumerate(observation.center):
+            self._pile(f"center-{i}").show(*self._center_lines(stack))
+        stock = observation.stock_count
+        self._pile("stock").show(
+            [back_chip(ascii_only=ascii_only) if stock else empty_chip(ascii_only=ascii_only)],
+            f"{stock}",
+        )
+        hand = session.hand()
+        for i in range(HAND_SIZE):
+            if i < len(hand):
+                self._pile(f"hand-{i}").show([card_chip(hand[i], ascii_only=ascii_only)])
+            else:
+                self._pile(f"hand-{i}").show([empty_chip(ascii_only=ascii_only)])
+        self._show_status(observation)
+        self._show_highlights()
+
+    def _show_player(self, prefix: str, view: PlayerView) -> None:
+        ascii_only = self.settings.ascii_only
+        top = view.payoff_top
+        chip = (
+            empty_chip(ascii_only=ascii_only)
+            if top is None
+            else card_chip(top, ascii_only=ascii_only)
+        )
+        self._pile(f"{prefix}payoff").show([chip], f"{view.payoff_count} left")
+        for i, pile in enumerate(view.side):
+            lines = [card_chip(card, ascii_only=ascii_only) for card in pile]
+            self._pile(f"{prefix}side-{i}").show(
+                lines or [empty_chip(ascii_only=ascii_only)], f"{len(pile)}" if pile else ""
+            )
+
+    def _center_lines(self, stack: tuple[Card, ...]) -> tuple[list[Text], str]:
+        ascii_only = self.settings.ascii_only
+        value = len(stack)
+        if not stack:
+            return [empty_chip(ascii_only=ascii_only), Text(needs_text(0), style=DIM)], ""
+        top = Text.assemble(card_chip(stack[-1], ascii_only=ascii_only))
+        if RANK_OF[stack[-1]] == KING:
+            top.append(f" {king_value(stack[-1], value)}", style="bold")
+        lines = [top, Text(needs_text(value))]
+        kings = [
+            f"{card_label(card, ascii_only=ascii_only)}={VALUE_WORDS[place]}"
+            for place, card in enumerate(stack[:-1], start=1)
+            if RANK_OF[card] == KING
+        ]
+        if kings:
+            lines.append(Text(" ".join(kings), style=DIM))
+        return lines, f"{value} card{'s' if value != 1 else ''}"
+
+    def _show_status(self, observation: Observation) -> None:
+        session = self.session
+        game = session.game
+        if game.is_over:
+            whose = "game over"
+        elif game.to_move == HUMAN:
+            whose = "your turn"
+        else:
+            whose = f"{session.opponent_name} to play"
+        self.query_one(StatusBar).show(
+            player=session.player,
+            opponent=session.opponent_name,
+            score=(session.match.score[0], session.match.score[1]),
+            target=session.rules.match_target,
+            game_number=session.game_number,
+            turn=observation.turn,
+            whose_turn=whose,
+            assisted=session.is_assisted,
+        )
+
+    def _pile_for_source(self, source: str, *, seat: int = HUMAN) -> str | None:
+        prefix = "" if seat == HUMAN else "opp-"
+        if source == "P":
+            return f"{prefix}payoff"
+        if source.startswith("S"):
+            return f"{prefix}side-{int(source[1:]) - 1}"
+        if seat == COMPUTER:
+            return "opp-hand"
+        for i, card in enumerate(self.session.hand()):
+            if GameSession.hand_source(card) == source:
+                return f"hand-{i}"
+        return None
+
+    def _pile_for_target(self, target: str, *, seat: int = HUMAN) -> str:
+        if target.startswith("C"):
+            return f"center-{int(target[1:]) - 1}"
+        return f"{'' if seat == HUMAN else 'opp-'}side-{int(target[1:]) - 1}"
+
+    def _show_highlights(self) -> None:
+        session = self.session
+        marks: dict[str, set[str]] = {
+            "-selected": set(),
+            "-target": set(),
+            "-playable": set(),
+            "-hinted": set(),
+            "-last": set(),
+        }
+        source = self._source_of(self.selected) if self.selected else None
+        if source is not None and self.selected is not None:
+            marks["-selected"].add(self.selected)
+            marks["-target"] = {self._pile_for_target(t) for t in session.targets(source)}
+        elif session.is_human_turn and not self.computer_busy:
+            for playable in session.sources(builds_only=True):
+                pile = self._pile_for_source(playable)
+                if pile is not None:
+                    marks["-playable"].add(pile)
+        if self.suggestion is not None and self.suggestion.moves:
+            first = self.suggestion.moves[0].notation.partition("-")
+            hinted_source = self._pile_for_source(first[0])
+            if hinted_source is not None:
+                marks["-hinted"].add(hinted_source)
+            marks["-hinted"].add(self._pile_for_target(first[2]))
+        last = self.last_computer_move
+        if last is not None:
+            from_, _, to = last.notation.partition("-")
+            marks["-last"].add(self._pile_for_target(to, seat=COMPUTER))
+            computer_source = self._pile_for_source(from_, seat=COMPUTER)
+            if computer_source is not None:
+                marks["-last"].add(computer_source)
+        for view in self.query(PileView):
+            for name, piles in marks.items():
+                view.set_class(view.pile_id in piles, name)
+
+    # ------------------------------------------------------------------ the log
+
+    def _log_line(self, event: Event) -> Text:
+        line = cards_in_text(self.session.describe(event), ascii_only=self.settings.ascii_only)
+        if getattr(event, "player", HUMAN) == COMPUTER:
+            line.stylize("italic")
+        return line
+
+    def _rebuild_log(self) -> None:
+        self.query_one(MoveLog).replace(
+            [self._log_line(event) for event in self.session.public_events()]
+        )
+
+    def _log(self, played_events: list[Event]) -> None:
+        log = self.query_one(MoveLog)
+        for event in played_events:
+            log.add(self._log_line(event))
+
+    # ------------------------------------------------------------------ picking
+
+    def _source_of(self, pile_id: str | None) -> str | None:
+        """The move source a pile stands for (``P``, ``H7``, ``S2``), None when it has none."""
+        if pile_id is None:
+            return None
+        kind, _, number = pile_id.partition("-")
+        player = self.session.game.players[HUMAN]
+        if kind == "payoff":
+            return "P" if player.payoff else None
+        if kind == "side":
+            return f"S{int(number) + 1}" if player.side[int(number)] else None
+        if kind == "hand":
+            hand = self.session.hand()
+            index = int(number)
+            return GameSession.hand_source(hand[index]) if index < len(hand) else None
+        return None
+
+    def _describe_pile(self, pile_id: str) -> str:
+        kind, _, number = pile_id.partition("-")
+        names = {"payoff": "your pay-off pile", "hand": "your hand", "center": "center"}
+        if kind == "side":
+            return f"side stack {int(number) + 1}"
+        if kind == "center":
+            return f"center {int(number) + 1}"
+        return names.get(kind, pile_id)
+
+    def action_pick(self, pile_id: str) -> None:
+        self.pick(pile_id)
+
+    def on_pile_view_picked(self, message: PileView.Picked) -> None:
+        self.pick(message.pile_id)
+
+    def pick(self, pile_id: str) -> None:
+        """A key press or click on a pile: pick a source, or a target for the picked source."""
+        session = self.session
+        message = self.query_one(MessageLine)
+        if session.game.is_over:
+            message.say("The game is over: press n for the next game.", "error")
+            return
+        if not session.is_human_turn or self.computer_busy:
+            message.say(f"Wait: it is {session.opponent_name}'s turn.", "error")
+            return
+        kind, _, number = pile_id.partition("-")
+        if kind == "center" and int(number) >= session.rules.center_stacks:
+            message.say(f"There are only {session.rules.center_stacks} center stacks.", "error")
+            return
+        if self.selected is None:
+            self._pick_source(pile_id)
+            return
+        if pile_id == self.selected:
+            self.action_cancel()
+            return
+        selected_source = self._source_of(self.selected)
+        if kind in ("payoff", "hand") or (
+            kind == "side"
+            and selected_source is not None
+            and not selected_source.startswith("H")
+            and self._source_of(pile_id) is not None
+        ):
+            self._pick_source(pile_id)
+            return
+        target = f"C{int(number) + 1}" if kind == "center" else f"S{int(number) + 1}"
+        self._try_move(f"{selected_source}-{target}")
+
+    def _pick_source(self, pile_id: str) -> None:
+        message = self.query_one(MessageLine)
+        kind, _, _ = pile_id.partition("-")
+        if kind == "center":
+            message.say(
+                "Pick a card first (p, 1-5, a s d f), then the center stack to build on.", "error"
+            )
+            return
+        source = self._source_of(pile_id)
+        if source is None:
+            message.say(f"There is no card in {self._describe_pile(pile_id)}.", "error")
+            return
+        self.selected = pile_id
+        self._show_highlights()
+        card = self._card_at(source)
+        label = card_label(card, ascii_only=self.settings.ascii_only)
+        targets = self.session.targets(source)
+        builds = sorted(t for t in targets if t.startswith("C"))
+        where = " ".join(CENTER_KEYS[int(t[1:]) - 1] for t in builds)
+        if source.startswith("H"):
+            text = f"{label} from your hand: " + (f"build on {where}, or " if builds else "")
+            text += f"discard on {' '.join(SIDE_KEYS)} (Esc: drop it)."
+        else:
+            place = "your pay-off" if source == "P" else self._describe_pile(pile_id)
+            if builds:
+                text = f"{label} from {place}: build it on {where} (Esc: drop it)."
+            else:
+                text = f"{label} from {place} cannot be built now: no center stack takes it."
+        message.say(text)
+
+    def _card_at(self, source: str) -> Card:
+        player = self.session.game.players[HUMAN]
+        if source == "P":
+            return player.payoff[-1]
+        if source.startswith("S"):
+            return player.side[int(source[1:]) - 1][-1]
+        return next(card for card in self.session.hand() if GameSession.hand_source(card) == source)
+
+    def action_cancel(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self._show_highlights()
+            self._prompt()
+
+    def _try_move(self, notation: str) -> None:
+        try:
+            played = self.session.play(parse_move(notation))
+        except SpiteMaliceError as error:
+            reason = getattr(error, "reason", str(error))
+            self.query_one(MessageLine).say(f"Not allowed ({notation}): {reason}.", "error")
+            return
+        self.selected = None
+        self.suggestion = None
+        self.last_computer_move = None
+        self._log(played.events)
+        self.refresh_table()
+        self._continue_play()
+
+    def _prompt(self) -> None:
+        session = self.session
+        message = self.query_one(MessageLine)
+        if session.game.is_over:
+            message.say("The game is over: press n for the next game.")
+        elif session.is_human_turn:
+            message.say("Your turn: pick a card (p 1-5 a s d f), then a place (z x c / a s d f).")
+
+    def _continue_play(self) -> None:
+        """After a change: save, then end the game, start the computer or prompt the person."""
+        session = self.session
+        self.persistence.save(session)
+        if session.game.is_over:
+            self._game_over()
+        elif session.is_computer_turn:
+            self._start_computer()
+        else:
+            if self.last_computer_move is None:
+                self._prompt()
+            self.refresh_table()
+
+    # ------------------------------------------------------------------ the computer
+
+    def _start_computer(self) -> None:
+        self.computer_busy = True
+        self.selected = None
+        self.refresh_table()
+        self.query_one(MessageLine).say(f"{self.session.opponent_name} is thinking…")
+        self._computer_turn(self._generation)
+
+    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
+    def _computer_turn(self, generation: int) -> None:
+        """The computer's whole turn, one move at a time; runs in a worker thread."""
+        worker = get_current_worker()
+        delay = self.settings.move_delay
+        while not worker.is_cancelled:
+            observation = self.app.call_from_thread(self._computer_observation, generation)
+            if observation is None:
+                return
+            move = self._choose(observation)
+            if worker.is_cancelled:
+                return
+            more = self.app.call_from_thread(self._computer_played, generation, move)
+            if not more:
+                return
+            if delay > 0:
+                time.sleep(delay)
+
+    def _choose(self, observation: Observation) -> Move:
+        """The computer's move; a failing bot falls back to the reference policy's move."""
+        try:
+            move = self.session.bot.choose(observation)
+        except Exception:
+            move = None
+        if move not in observation.legal_moves:
+            from ...bots import ReferenceBot
+
+            move = ReferenceBot().choose(observation)
+        assert move is not None
+        return move
+
+    def _computer_observation(self, generation: int) -> Observation | None:
+        if generation != self._generation or not self.session.is_computer_turn:
+            return None
+        return self.session.observation(COMPUTER)
+
+    def _computer_played(self, generation: int, move: Move) -> bool:
+        """Show one computer move; returns whether the computer goes on playing."""
+        if generation != self._generation or not self.session.is_computer_turn:
+            return False
+        played = self.session.play_computer(move)
+        self.last_computer_move = move
+        self._log(played.events)
+        said = next((e for e in played.events if isinstance(e, CardBuilt | CardDiscarded)), None)
+        if said is not None:
+            line = cards_in_text(self.session.describe(said), ascii_only=self.settings.ascii_only)
+            if self.session.is_human_turn:
+                line.append(". Your turn.", style="bold")
+            self.query_one(MessageLine).say(line)
+        if self.session.is_computer_turn:
+            self.refresh_table()
+            return True
+        self.computer_busy = False
+        self.refresh_table()
+        self._continue_play()
+        return False
+
+    # ------------------------------------------------------------------ hint and undo
+
+    def action_hint(self) -> None:
+        session = self.session
+        message = self.query_one(MessageLine)
+        if not session.is_human_turn or self.computer_busy:
+            message.say("A hint is for your own turn.", "error")
+            return
+        if self.hint_busy:
+            return
+        self.hint_busy = True
+        message.say("Looking for a good move…", "hint")
+        self._find_hint(self._generation, session.observation(HUMAN))
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _find_hint(self, generation: int, observation: Observation) -> None:
+        suggestion = suggest(observation, seed=self.settings.hint_seed)
+        self.app.call_from_thread(self._show_hint, generation, observation, suggestion)
+
+    def _show_hint(self, generation: int, observation: Observation, suggestion: Suggestion) -> None:
+        self.hint_busy = False
+        if generation != self._generation or observation.history != tuple(self.session.game.moves):
+            return
+        self.session.mark_assisted()
+        self.suggestion = suggestion
+        self.selected = None
+        moves = ", then ".join(str(move) for move in suggestion.moves[:4])
+        reason = f": {suggestion.reason}" if suggestion.reason else ""
+        self.query_one(MessageLine).say(f"Hint: {moves}{reason}.", "hint")
+        self.refresh_table()
+
+    def action_undo(self) -> None:
+        session = self.session
+        message = self.query_one(MessageLine)
+        if not session.can_undo or self.computer_busy:
+            message.say("Nothing to undo: undo takes back your moves of this turn only.", "error")
+            return
+        taken = session.undo()
+        self._generation += 1
+        self.selected = None
+        self.suggestion = None
+        self._rebuild_log()
+        self.refresh_table()
+        self.persistence.save(session)
+        message.say(f"Took back {taken}. This game now counts as assisted.")
+
+    # ------------------------------------------------------------------ games and matches
+
+    def _game_over(self) -> None:
+        self.computer_busy = False
+        self.refresh_table()
+        self.persistence.game_finished(self.session)
+        self.query_one(MessageLine).say("The game is over: press n for the next game.")
+        if not self._game_over_shown:
+            self._game_over_shown = True
+            self.app.push_screen(GameOverScreen(self.session), self._after_game_over)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.app.exit()
+        elif choice == "next":
+            self.action_next_game()
+
+    def action_next_game(self) -> None:
+        session = self.session
+        if not session.game.is_over:
+            self.query_one(MessageLine).say("Finish this game first.", "error")
+            return
+        if session.match.is_over:
+            self.persistence.abandon(session)
+            self.session = session.rematch()
+        else:
+            session.next_game()
+        self._generation += 1
+        self._game_over_shown = False
+        self.selected = None
+        self.suggestion = None
+        self.last_computer_move = None
+        first = self.session.public_events()[:1]
+        self._rebuild_log()
+        self.refresh_table()
+        if first and isinstance(first[0], GameDealt):
+            starter = (
+                "You start" if first[0].first == HUMAN else (f"{self.session.opponent_name} starts")
+            )
+            self.query_one(MessageLine).say(f"Game {self.session.game_number} dealt. {starter}.")
+        self._continue_play()
+
+    # ------------------------------------------------------------------ other screens
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_show_log(self) -> None:
+        self.app.push_screen(LogScreen(self.query_one(MoveLog).entries))
+
+    def action_quit_game(self) -> None:
+        self.persistence.save(self.session)
+        self.app.exit()

@@ -1,0 +1,35 @@
+"""The top line: the match score, the game and turn, and whose turn it is."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class StatusBar(Static):
+    """One line of facts about the match, set with :meth:`show`."""
+
+    def show(
+        self,
+        *,
+        player: str,
+        opponent: str,
+        score: tuple[int, int],
+        target: int,
+        game_number: int,
+        turn: int,
+        whose_turn: str,
+        assisted: bool,
+    ) -> None:
+        text = Text()
+        text.append(" Spite & Malice ", style="bold reverse")
+        text.append("  ")
+        text.append(f"{player} {score[0]}", style="bold")
+        text.append(" : ")
+        text.append(f"{score[1]} {opponent}", style="bold")
+        text.append("   ")
+        text.append(whose_turn, style="bold reverse" if whose_turn == "your turn" else "bold")
+        text.append(f"   game {game_number} · turn {turn} · first to {target}")
+        if assisted:
+            text.append(" · assisted", style="italic")
+        self.update(text)
