@@ -10,13 +10,16 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .cards import KING, QUEEN, RANK_OF, Card, card_str, full_deck
 from .errors import GameOverError, IllegalMoveError
 from .moves import ALL_MOVES, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, TARGETS, Move, parse_move
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
+
+if TYPE_CHECKING:
+    from .observation import Observation
 
 WON = "pay-off pile emptied"
 STOCK_EXHAUSTED = "stock exhausted"
@@ -248,7 +251,7 @@ class Game:
         """The value of a center stack: 0 when empty, else the rank its top card stands for."""
         return len(self.center[center])
 
-    def observation(self, player: int) -> Any:
+    def observation(self, player: int) -> Observation:
         """What ``player`` may see (R6), as an :class:`~.observation.Observation`."""
         from .observation import observe
 
