@@ -1,0 +1,57 @@
+// The server's HTTP API (docs/web-protocol.md, sections 2 and 3).
+
+/** An error answered by the server: `code` and a `message` for a person. */
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError("offline", "The server cannot be reached. Is it running?", 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = data?.error;
+    throw new ApiError(
+      error?.code ?? "http_" + response.status,
+      error?.message ?? `The server answered ${response.status}.`,
+      response.status,
+    );
+  }
+  return data;
+}
+
+function query(params) {
+  const entries = Object.entries(params).filter(([, v]) => v !== null && v !== undefined);
+  return entries.length ? "?" + new URLSearchParams(entries).toString() : "";
+}
+
+export const api = {
+  config: () => request("GET", "/api/config"),
+  rules: () => request("GET", "/api/rules"),
+  settings: (player) => request("GET", "/api/settings" + query({ player })),
+  saveSettings: (settings) => request("PUT", "/api/settings", settings),
+  stats: (player) => request("GET", "/api/stats" + query({ player })),
+  createRoom: (body) => request("POST", "/api/rooms", body),
+  joinRoom: (room, player) =>
+    request("POST", `/api/rooms/${encodeURIComponent(room)}/join`, player ? { player } : {}),
+  room: (room, token) =>
+    request("GET", `/api/rooms/${encodeURIComponent(room)}` + query({ token })),
+  rooms: (player) => request("GET", "/api/rooms" + query({ player })),
+};

@@ -1,0 +1,160 @@
+// The page's entry point: loads the server's configuration and the player's settings, and
+// routes the URL hash to a screen (#/play, #/game/<room>, #/join/<room>, #/rules, #/stats,
+// #/settings).
+
+import { api } from "./api.js";
+import { h, replaceChildren } from "./dom.js";
+import { GameScreen } from "./game.js";
+import { renderLobby } from "./pages/lobby.js";
+import { renderRules } from "./pages/rules.js";
+import { renderSettings } from "./pages/settings.js";
+import { renderStats } from "./pages/stats.js";
+import {
+  forgetRoom, localSetting, playerName, roomTicket, saveLocalSetting, saveRoomTicket,
+} from "./store.js";
+
+const DEFAULT_SPEEDS = ["off", "fast", "normal", "slow"];
+
+const app = {
+  config: null,
+  settings: null,
+  screen: null,
+  /** The player id: the name chosen in Settings, else the server's default player. */
+  player() {
+    return playerName() ?? app.defaultPlayer();
+  },
+  defaultPlayer() {
+    return app.config?.player ?? "player";
+  },
+  speed() {
+    return app.settings?.animation_speed ?? localSetting("animation_speed", "normal");
+  },
+  async setSpeed(name) {
+    saveLocalSetting("animation_speed", name);
+    if (app.settings) app.settings.animation_speed = name;
+    try {
+      app.settings = await api.saveSettings({ player: app.player(), animation_speed: name });
+    } catch {
+      // Kept locally; the server copy is updated next time.
+    }
+  },
+};
+
+const view = () => document.getElementById("view");
+
+async function loadConfig() {
+  try {
+    app.config = await api.config();
+  } catch (error) {
+    app.config = null;
+    showBanner(error.message);
+  }
+  try {
+    app.settings = await api.settings(app.player());
+  } catch {
+    app.settings = null;
+  }
+}
+
+function showBanner(text) {
+  const banner = document.getElementById("app-banner");
+  banner.textContent = text;
+  banner.hidden = !text;
+}
+
+function setActiveNav(route) {
+  for (const link of document.querySelectorAll(".nav a")) {
+    const active = link.dataset.route === route || (route === "game" && link.dataset.route === "play");
+    link.classList.toggle("active", active);
+    if (active) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+}
+
+function leaveScreen() {
+  app.screen?.destroy();
+  app.screen = null;
+}
+
+async function route() {
+  // An invite link given as a path (/join/<room>) becomes the hash route.
+  const pathJoin = location.pathname.match(/^\/join\/([A-Za-z0-9]+)\/?$/);
+  if (pathJoin) {
+    history.replaceState(null, "", `/#/join/${pathJoin[1]}`);
+  }
+  const [name, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  leaveScreen();
+  showBanner("");
+  const mount = view();
+  setActiveNav(name || "play");
+  document.body.dataset.route = name || "play";
+  switch (name) {
+    case "game":
+      return openGame(mount, arg.toUpperCase());
+    case "join":
+      return joinRoom(mount, arg.toUpperCase());
+    case "rules":
+      document.title = "Rules · Spite & Malice";
+      return renderRules(mount);
+    case "stats":
+      document.title = "Statistics · Spite & Malice";
+      return renderStats(mount, app);
+    case "settings":
+      document.title = "Settings · Spite & Malice";
+      return renderSettings(mount, app);
+    default:
+      document.title = "Spite & Malice";
+      return renderLobby(mount, app);
+  }
+}
+
+function openGame(mount, room) {
+  const ticket = roomTicket(room);
+  document.title = `Game ${room} · Spite & Malice`;
+  if (!ticket) {
+    replaceChildren(mount, h("div", { class: "page card-box" },
+      h("h1", {}, "No seat here"),
+      h("p", {}, `This browser holds no seat in room ${room}.`),
+      h("p", {}, h("a", { class: "btn btn-primary", href: `#/join/${room}` }, "Join this room"), " ",
+        h("a", { class: "btn", href: "#/play" }, "Back to the lobby"))));
+    return;
+  }
+  app.screen = new GameScreen(mount, ticket, {
+    speed: () => app.speed(),
+    setSpeed: (name) => app.setSpeed(name),
+    speeds: app.config?.animation_speeds ?? DEFAULT_SPEEDS,
+    leave: () => (location.hash = "#/play"),
+    onSeatRefused: (error) => {
+      forgetRoom(room);
+      showBanner(`${error.message ?? "This seat was refused."} The room is forgotten.`);
+    },
+  });
+}
+
+async function joinRoom(mount, room) {
+  // A reload of an invite link must not join twice: a held token reconnects (protocol 3.3).
+  if (roomTicket(room)) {
+    location.replace(`#/game/${room}`);
+    return;
+  }
+  replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, `Joining room ${room}…`)));
+  try {
+    const ticket = await api.joinRoom(room, app.player());
+    saveRoomTicket(ticket);
+    location.replace(`#/game/${room}`);
+  } catch (error) {
+    replaceChildren(mount, h("div", { class: "page card-box", id: "join-error" },
+      h("h1", {}, "Cannot join"),
+      h("p", {}, error.message),
+      h("p", {}, h("a", { class: "btn", href: "#/play" }, "Back to the lobby"))));
+  }
+}
+
+async function start() {
+  await loadConfig();
+  window.addEventListener("hashchange", route);
+  await route();
+  document.body.classList.add("ready");
+}
+
+start();

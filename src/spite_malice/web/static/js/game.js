@@ -1,0 +1,527 @@
+// The game screen: connects to a room's WebSocket, draws the table, plays back the
+// opponent's moves one by one, keeps the move log, the score and the game-over screens.
+
+import { finishFlights, flyCard, speedOf } from "./animate.js";
+import { delay, h, replaceChildren } from "./dom.js";
+import { KEY_HELP, MoveInput } from "./input.js";
+import { describeEvent, splitMove } from "./moves.js";
+import { GameConnection } from "./net.js";
+import { placeNode, renderTable } from "./table.js";
+
+const STATUS_TEXT = {
+  connecting: "Connecting…",
+  open: "Connected",
+  reconnecting: "Reconnecting…",
+  closed: "Disconnected",
+};
+
+export class GameScreen {
+  /**
+   * @param {HTMLElement} mount where the screen goes
+   * @param {object} ticket {room, seat, token, mode, ws_url}
+   * @param {object} ctx {speed(): string, setSpeed(name), speeds: string[], toast(text, kind),
+   *   leave(), onSeatRefused(error)}
+   */
+  constructor(mount, ticket, ctx) {
+    this.mount = mount;
+    this.ticket = ticket;
+    this.ctx = ctx;
+    this.state = null;
+    this.queue = [];
+    this.draining = false;
+    this.skipping = false;
+    this.animating = false;
+    this.shownOverFor = null;
+    this.pendingMove = false;
+    this.build();
+    this.input = new MoveInput(this.tableNode, {
+      onMove: (move) => this.sendMove(move),
+      onMessage: (text) => this.say(text),
+      canAct: () => this.canAct(),
+      onEscape: () => this.skip(),
+      keys: { h: () => this.askHint(), u: () => this.undo(), n: () => this.nextFromKeys() },
+    });
+    this.connection = new GameConnection(ticket.ws_url, {
+      onMessage: (msg) => this.onMessage(msg),
+      onStatus: (status, detail) => this.onStatus(status, detail),
+    });
+    this.connection.connect();
+  }
+
+  destroy() {
+    this.connection.close();
+    this.input.destroy();
+    this.dialog?.remove();
+    finishFlights();
+  }
+
+  // Layout.
+
+  build() {
+    this.tableNode = h("div", { class: "table", id: "table", "aria-label": "The table" },
+      h("p", { class: "table-loading" }, "Connecting to the game…"));
+    this.bannerNode = h("div", { class: "turn-banner", id: "turn-banner", role: "status", "aria-live": "polite" }, "Connecting…");
+    this.messageNode = h("div", { class: "message-line", id: "message", role: "status", "aria-live": "polite" });
+    this.connNode = h("span", { class: "conn-pill", id: "connection", dataset: { status: "connecting" } }, "Connecting…");
+    this.scoreNode = h("div", { class: "scoreboard", id: "scoreboard" });
+    this.inviteNode = h("div", { class: "invite", id: "invite", hidden: true });
+    this.logNode = h("ol", { class: "move-log", id: "move-log", "aria-label": "Move log" });
+
+    this.hintButton = h("button", { class: "btn", id: "hint-button", type: "button", onclick: () => this.askHint(), title: "Hint (H)" }, "Hint");
+    this.undoButton = h("button", { class: "btn", id: "undo-button", type: "button", onclick: () => this.undo(), title: "Undo (U)" }, "Undo");
+    this.skipButton = h("button", { class: "btn", id: "skip-button", type: "button", hidden: true, onclick: () => this.skip(), title: "Skip (Escape)" }, "Skip animation");
+    this.nextButton = h("button", { class: "btn btn-primary", id: "next-game-button", type: "button", hidden: true, onclick: () => this.newGame() }, "Next game");
+    this.matchButton = h("button", { class: "btn", id: "new-match-button", type: "button", onclick: () => this.newMatch() }, "New match");
+    this.speedSelect = h("select", { id: "speed-select", "aria-label": "Animation speed", onchange: (e) => this.ctx.setSpeed(e.target.value) },
+      this.ctx.speeds.map((s) => h("option", { value: s, selected: s === this.ctx.speed() }, speedLabel(s))));
+
+    const panel = h("aside", { class: "panel", "aria-label": "Game panel" },
+      h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
+      this.messageNode,
+      this.inviteNode,
+      this.scoreNode,
+      h("div", { class: "actions" }, this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton),
+      h("label", { class: "speed" }, "Animation ", this.speedSelect),
+      h("details", { class: "log-box", open: true },
+        h("summary", {}, "Move log"), this.logNode),
+      h("details", { class: "keys-box" },
+        h("summary", {}, "Keyboard"),
+        h("dl", { class: "keys" }, KEY_HELP.flatMap(([k, v]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, v)]))),
+      h("button", { class: "btn btn-link", type: "button", onclick: () => this.ctx.leave() }, "← Back to the lobby"),
+    );
+    replaceChildren(this.mount, h("div", { class: "game" }, h("div", { class: "table-wrap" }, this.tableNode), panel));
+  }
+
+  // Connection.
+
+  onStatus(status, detail) {
+    this.connNode.dataset.status = status;
+    this.connNode.textContent = STATUS_TEXT[status] ?? status;
+    if (status === "closed" && detail) this.ctx.onSeatRefused(detail);
+    if (status === "reconnecting") this.say("The connection dropped; reconnecting to your seat…");
+    this.updateControls();
+  }
+
+  onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+        break;
+      case "state":
+        this.enqueue({ kind: "state", msg });
+        break;
+      case "update":
+        this.enqueue({ kind: "update", msg });
+        break;
+      case "thinking":
+        if (this.state) this.setBanner(`${this.names().opponent} is thinking…`);
+        break;
+      case "presence":
+        if (this.state) {
+          this.state = { ...this.state, connected: msg.connected };
+          this.updateBanner();
+        }
+        break;
+      case "hint":
+        this.showHint(msg);
+        break;
+      case "error":
+        if (msg.reply_to === null || msg.reply_to === undefined) this.error(msg.message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  // The queue: states and moves are drawn in order; the opponent's moves are animated.
+
+  enqueue(item) {
+    this.queue.push(item);
+    if (!this.draining) this.drain();
+  }
+
+  async drain() {
+    this.draining = true;
+    while (this.queue.length) {
+      const item = this.queue.shift();
+      try {
+        if (item.kind === "state") this.applyState(item.msg);
+        else await this.applyUpdate(item.msg);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+    this.draining = false;
+    this.skipping = false;
+    this.animating = false;
+    this.skipButton.hidden = true;
+    this.afterDraw();
+  }
+
+  applyState(msg) {
+    const fresh = msg.cause !== "sync";
+    this.draw(msg.state);
+    if (fresh || !this.logNode.childElementCount) {
+      this.logNode.replaceChildren();
+      this.logEvents(msg.log ?? [], null);
+    }
+    if (msg.cause === "undo") this.say("Move taken back.");
+    if (msg.cause === "new_game") this.say("A new game is dealt.");
+    if (msg.cause === "new_match") this.say("A new match begins.");
+    if (msg.cause === "joined") this.say(`${this.names().opponent} joined the game.`);
+  }
+
+  async applyUpdate(msg) {
+    const mine = msg.seat === this.seat;
+    const speed = speedOf(this.ctx.speed());
+    if (!mine && this.state && !this.skipping && speed.fly > 0) {
+      this.animating = true;
+      this.skipButton.hidden = false;
+      this.setBanner(`${this.names().opponent} plays ${msg.move}`);
+      await this.animateMove(msg, speed.fly);
+    }
+    if (mine) this.pendingMove = false;
+    this.draw(msg.state);
+    this.logEvents(msg.events ?? [], msg.move, msg.seat);
+    if (!mine && !this.skipping && speed.pause > 0 && this.queue.length) await delay(speed.pause);
+  }
+
+  async animateMove(msg, ms) {
+    const { source, target } = splitMove(msg.move);
+    const moved = (msg.events ?? []).find((e) => e.kind === "built" || e.kind === "discarded");
+    const from = placeNode(this.tableNode, source, { opponent: true });
+    const to = target.startsWith("C")
+      ? placeNode(this.tableNode, target, { opponent: false })
+      : placeNode(this.tableNode, target, { opponent: true });
+    await flyCard(moved?.card ?? null, from, to, ms);
+  }
+
+  /** Skip the opponent's animation: finish flights and draw the rest of the queue at once. */
+  skip() {
+    if (!this.animating && !this.draining) return false;
+    this.skipping = true;
+    finishFlights();
+    return true;
+  }
+
+  draw(state) {
+    this.state = state;
+    this.seat = state.seat;
+    this.tableNode.classList.toggle("my-turn", this.isMyTurn());
+    renderTable(this.tableNode, state, this.names());
+    this.input.setLegal(this.isMyTurn() && !this.queueHasMore() ? state.observation.legal_moves : []);
+    this.updateScore();
+    this.updateBanner();
+    this.updateInvite();
+    this.updateControls();
+  }
+
+  queueHasMore() {
+    return this.queue.length > 0;
+  }
+
+  afterDraw() {
+    if (!this.state) return;
+    this.input.setLegal(this.isMyTurn() ? this.state.observation.legal_moves : []);
+    this.updateControls();
+    const obs = this.state.observation;
+    const number = this.state.match.game_number;
+    if (obs.outcome && this.shownOverFor !== `${this.ticket.room}:${number}:${this.state.match.over}`) {
+      this.shownOverFor = `${this.ticket.room}:${number}:${this.state.match.over}`;
+      this.showGameOver();
+    }
+  }
+
+  // What the player sees around the table.
+
+  names() {
+    const players = this.state?.players ?? [null, null];
+    const seat = this.state?.seat ?? this.ticket.seat;
+    const other = players[1 - seat];
+    return { me: "You", opponent: other ?? (this.state?.mode === "friend" ? "Your friend" : "Computer") };
+  }
+
+  who = (seat) => (seat === this.seat ? "You" : this.names().opponent);
+
+  isMyTurn() {
+    const obs = this.state?.observation;
+    return Boolean(obs && !obs.outcome && obs.to_move === obs.seat);
+  }
+
+  waitingForFriend() {
+    return this.state?.mode === "friend" && this.state.players[1 - this.seat] === null;
+  }
+
+  canAct() {
+    if (!this.state) return "The game is still loading.";
+    if (this.state.observation.outcome) return "This game is over.";
+    if (this.waitingForFriend()) return "Wait for your friend to join first.";
+    if (this.draining || this.animating) return `Wait: ${this.names().opponent} is still playing.`;
+    if (!this.isMyTurn()) return `It is ${this.names().opponent}'s turn.`;
+    if (this.pendingMove) return "Wait a moment: your last move is on its way.";
+    return true;
+  }
+
+  setBanner(text, mood = "") {
+    this.bannerNode.textContent = text;
+    this.bannerNode.dataset.mood = mood;
+  }
+
+  updateBanner() {
+    const state = this.state;
+    if (!state) return;
+    const obs = state.observation;
+    const names = this.names();
+    if (obs.outcome) {
+      const o = obs.outcome;
+      if (o.winner === null) this.setBanner("Game over: a draw", "over");
+      else if (o.winner === this.seat) this.setBanner(`You won the game: +${o.points}`, "win");
+      else this.setBanner(`${names.opponent} won the game: +${o.points}`, "loss");
+    } else if (this.waitingForFriend()) {
+      this.setBanner("Waiting for your friend to join…", "wait");
+    } else if (this.isMyTurn()) {
+      this.setBanner("Your turn: build, then discard", "mine");
+    } else if (state.thinking) {
+      this.setBanner(`${names.opponent} is thinking…`, "theirs");
+    } else {
+      const offline = state.connected && !state.connected[1 - this.seat];
+      this.setBanner(offline ? `${names.opponent}'s turn (offline)` : `${names.opponent}'s turn`, "theirs");
+    }
+  }
+
+  updateScore() {
+    const { match } = this.state;
+    const seat = this.seat;
+    const names = this.names();
+    const target = match.target;
+    const row = (name, points, cls) =>
+      h("div", { class: `score-row ${cls}` },
+        h("span", { class: "score-name" }, name),
+        h("progress", { max: target, value: Math.min(points, target), "aria-label": `${name}: ${points} of ${target} points` }),
+        h("span", { class: "score-points" }, `${points}`));
+    const obs = this.state.observation;
+    replaceChildren(this.scoreNode,
+      h("div", { class: "score-title" },
+        h("span", {}, `Game ${match.game_number}`),
+        h("span", { class: "muted" }, ` · first to ${target} · turn ${obs.turn}`)),
+      row("You", match.score[seat], "score-me"),
+      row(names.opponent, match.score[1 - seat], "score-opp"));
+  }
+
+  updateInvite() {
+    const show = this.state?.mode === "friend" && this.waitingForFriend();
+    this.inviteNode.hidden = !show;
+    if (!show) return;
+    const link = `${location.origin}/#/join/${this.state.room}`;
+    const field = h("input", { class: "invite-link", id: "invite-link", readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() });
+    replaceChildren(this.inviteNode,
+      h("p", {}, "Send this link to your friend. The game starts when they open it."),
+      h("div", { class: "invite-row" }, field,
+        h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(link) }, "Copy")),
+      h("p", { class: "muted" }, "Room code ", h("b", { class: "room-code" }, this.state.room)));
+  }
+
+  async copyInvite(link) {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.say("Invite link copied.");
+    } catch {
+      this.inviteNode.querySelector("input")?.select();
+      this.say("Select the link and copy it (Ctrl+C).");
+    }
+  }
+
+  updateControls() {
+    const state = this.state;
+    const open = this.connection?.isOpen ?? false;
+    const computer = state?.mode === "computer";
+    this.hintButton.hidden = !computer;
+    this.undoButton.hidden = !computer;
+    this.hintButton.disabled = !(open && state?.can_hint && this.isMyTurn() && !this.draining);
+    this.undoButton.disabled = !(open && state?.can_undo && !this.draining);
+    const over = Boolean(state?.observation.outcome);
+    const matchOver = Boolean(state?.match.over);
+    this.nextButton.hidden = !(over && !matchOver);
+    this.nextButton.disabled = !open;
+    this.matchButton.hidden = !(computer || matchOver);
+    this.matchButton.disabled = !open;
+    this.matchButton.classList.toggle("btn-primary", matchOver);
+  }
+
+  // Log.
+
+  logEvents(events, move, seat = null) {
+    let first = true;
+    for (const event of events) {
+      const text = describeEvent(event, this.who);
+      if (!text) continue;
+      const actor = event.player ?? seat;
+      const li = h("li", { class: actor === null || actor === undefined ? "log-table" : actor === this.seat ? "log-me" : "log-opp" },
+        first && move ? h("code", { class: "log-move" }, move) : null,
+        text);
+      this.logNode.append(li);
+      first = false;
+    }
+    if (move && first) {
+      this.logNode.append(h("li", { class: seat === this.seat ? "log-me" : "log-opp" }, h("code", { class: "log-move" }, move)));
+    }
+    this.logNode.scrollTop = this.logNode.scrollHeight;
+  }
+
+  // Talking to the server.
+
+  say(text) {
+    this.messageNode.textContent = text;
+    this.messageNode.dataset.kind = "info";
+  }
+
+  error(text) {
+    this.messageNode.textContent = text;
+    this.messageNode.dataset.kind = "error";
+    this.messageNode.classList.remove("shake");
+    void this.messageNode.offsetWidth;
+    this.messageNode.classList.add("shake");
+  }
+
+  async request(type, fields = {}) {
+    try {
+      return await this.connection.send(type, fields);
+    } catch (error) {
+      this.error(error.message ?? String(error));
+      return null;
+    }
+  }
+
+  async sendMove(move) {
+    this.pendingMove = true;
+    this.input.setHint(null);
+    const reply = await this.request("move", { move });
+    if (!reply) {
+      this.pendingMove = false;
+      this.input.refresh();
+    } else {
+      this.say(`You played ${move}.`);
+    }
+  }
+
+  async askHint() {
+    if (this.state?.mode !== "computer") return;
+    if (this.canAct() !== true) return this.say(this.canAct());
+    await this.request("hint");
+  }
+
+  showHint(msg) {
+    const move = msg.moves?.[0];
+    if (!move) return this.say(msg.reason || "No hint now.");
+    this.input.setHint(move);
+    const rest = msg.moves.length > 1 ? ` (then ${msg.moves.slice(1).join(", ")})` : "";
+    this.say(`Hint: ${move}${rest}. ${msg.reason ?? ""}`.trim());
+  }
+
+  async undo() {
+    if (this.state?.mode !== "computer") return;
+    await this.request("undo");
+  }
+
+  async newGame() {
+    this.dialog?.close();
+    await this.request("new_game");
+  }
+
+  async newMatch() {
+    const state = this.state;
+    if (state?.mode === "computer" && !state.observation.outcome && state.observation.history.length > 0) {
+      const ok = await this.confirm("Start a new match?", "The game in progress counts as a loss with 0 points.");
+      if (!ok) return;
+    }
+    this.dialog?.close();
+    await this.request("new_match");
+  }
+
+  nextFromKeys() {
+    if (!this.state?.observation.outcome) return;
+    if (this.state.match.over) this.newMatch();
+    else this.newGame();
+  }
+
+  // Dialogs.
+
+  confirm(title, text) {
+    return new Promise((resolve) => {
+      const dialog = h("dialog", { class: "dialog", "aria-label": title });
+      const done = (value) => {
+        dialog.close();
+        dialog.remove();
+        resolve(value);
+      };
+      dialog.append(
+        h("h2", {}, title), h("p", {}, text),
+        h("div", { class: "dialog-actions" },
+          h("button", { class: "btn", type: "button", onclick: () => done(false) }, "Cancel"),
+          h("button", { class: "btn btn-primary", type: "button", onclick: () => done(true) }, "Yes")));
+      dialog.addEventListener("cancel", () => done(false));
+      document.body.append(dialog);
+      dialog.showModal();
+    });
+  }
+
+  showGameOver() {
+    const state = this.state;
+    const o = state.observation.outcome;
+    const names = this.names();
+    const seat = this.seat;
+    const match = state.match;
+    let title;
+    let text;
+    if (o.winner === null) {
+      title = "A draw";
+      text = `Nobody scores: ${o.reason}.`;
+    } else if (o.winner === seat) {
+      title = "You win the game!";
+      text = `You score ${o.points} point${o.points === 1 ? "" : "s"}: the cards left in ${names.opponent}'s pay-off pile.`;
+    } else {
+      title = `${names.opponent} wins the game`;
+      text = `${names.opponent} scores ${o.points} point${o.points === 1 ? "" : "s"}: the cards left in your pay-off pile.`;
+    }
+    let matchText = null;
+    if (match.over) {
+      matchText = match.winner === seat
+        ? `You win the match, ${match.score[seat]} to ${match.score[1 - seat]}!`
+        : `${names.opponent} wins the match, ${match.score[1 - seat]} to ${match.score[seat]}.`;
+    }
+    const dialog = h("dialog", { class: "dialog over-dialog", id: "game-over", "aria-labelledby": "game-over-title" });
+    const close = () => {
+      dialog.close();
+      dialog.remove();
+      if (this.dialog === dialog) this.dialog = null;
+    };
+    const primary = match.over
+      ? h("button", { class: "btn btn-primary", id: "dialog-new-match", type: "button", onclick: () => { close(); this.request("new_match"); } }, "New match")
+      : h("button", { class: "btn btn-primary", id: "dialog-next-game", type: "button", onclick: () => { close(); this.request("new_game"); } }, "Next game");
+    dialog.append(
+      h("h2", { id: "game-over-title", class: match.over ? "match-over" : "" }, match.over ? "Match over" : title),
+      match.over ? h("p", { class: "dialog-lead" }, matchText) : null,
+      h("p", {}, match.over ? `${title} ${text}` : text),
+      h("table", { class: "match-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Winner"), h("th", {}, "Points"))),
+        h("tbody", {}, match.games.map((g) => h("tr", {},
+          h("td", {}, String(g.number)),
+          h("td", {}, g.winner === null ? "draw" : this.who(g.winner) + (g.assisted ? " (assisted)" : "")),
+          h("td", {}, String(g.points))))),
+        h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("td", { colspan: 2 }, `You ${match.score[seat]} · ${names.opponent} ${match.score[1 - seat]} · first to ${match.target}`)))),
+      h("div", { class: "dialog-actions" },
+        h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
+        primary));
+    dialog.addEventListener("cancel", (e) => {
+      e.preventDefault();
+      close();
+    });
+    document.body.append(dialog);
+    this.dialog = dialog;
+    dialog.showModal();
+    primary.focus();
+  }
+}
+
+function speedLabel(name) {
+  return { off: "Off", fast: "Fast", normal: "Normal", slow: "Slow" }[name] ?? name;
+}

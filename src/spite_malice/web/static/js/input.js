@@ -1,0 +1,336 @@
+// How the player makes moves: click a card then a target, drag a card onto a target, or use
+// the keyboard. Every way ends in one move in notation ("H7-C1") handed to `onMove`; the
+// server decides whether it is legal and says why not.
+//
+// Keys (documented on the page, see KEY_HELP):
+//   P            pick the pay-off pile         1-5      pick a hand card (left to right)
+//   S then 1-4   a side stack (pick or discard) C then 1-4  a center stack (build)
+//   Enter/Space  pick or drop on the focused pile   Escape  cancel (or skip an animation)
+//   Arrow keys   move between piles            H hint · U undo · N next game
+
+import { highlight } from "./table.js";
+import { movesBySource, placeName } from "./moves.js";
+
+const DRAG_THRESHOLD_PX = 6;
+
+export const KEY_HELP = [
+  ["P", "pick your pay-off pile"],
+  ["1 – 5", "pick a hand card, left to right"],
+  ["S, then 1 – 4", "pick a side stack, or discard onto it"],
+  ["C, then 1 – 4", "build on a center stack"],
+  ["Tab, arrow keys", "move between piles"],
+  ["Enter or Space", "pick the focused card, or play onto the focused pile"],
+  ["Escape", "cancel the pick; skip the opponent's animation"],
+  ["H", "hint"],
+  ["U", "undo your last move (against the computer)"],
+  ["N", "next game, when a game is over"],
+];
+
+export class MoveInput {
+  /**
+   * @param {HTMLElement} root the table
+   * @param {object} hooks onMove(move), onMessage(text), canAct() -> true or a reason string,
+   *   keys: {h, u, n} extra shortcuts, onEscape() -> true when it used the key
+   */
+  constructor(root, hooks) {
+    this.root = root;
+    this.hooks = hooks;
+    this.legal = new Map();
+    this.selectedKey = null;
+    this.prefix = null;
+    this.hint = null;
+    this.drag = null;
+    this.suppressClick = false;
+    root.addEventListener("click", (event) => this.onClick(event));
+    root.addEventListener("pointerdown", (event) => this.onPointerDown(event));
+    this.keyHandler = (event) => this.onKey(event);
+    document.addEventListener("keydown", this.keyHandler);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.keyHandler);
+    this.cancelDrag();
+  }
+
+  /** New legal moves (a new state was drawn): forget a pick that no longer makes sense. */
+  setLegal(legalMoves) {
+    this.legal = movesBySource(legalMoves);
+    if (!legalMoves?.length) this.selectedKey = null;
+    this.prefix = null;
+    this.refresh();
+  }
+
+  setHint(move) {
+    if (!move) this.hint = null;
+    else {
+      const [source, target] = move.split("-");
+      this.hint = { source, target };
+    }
+    this.refresh();
+  }
+
+  get selected() {
+    if (!this.selectedKey) return null;
+    return this.root.querySelector(`[data-key="${CSS.escape(this.selectedKey)}"]`);
+  }
+
+  /** Re-apply the highlights (after a redraw or a change of pick). */
+  refresh() {
+    const selected = this.selected;
+    if (this.selectedKey && !selected) this.selectedKey = null;
+    const source = selected?.dataset.source;
+    highlight(this.root, {
+      movable: this.legal,
+      selected,
+      targets: source ? this.legal.get(source) ?? [] : [],
+      hint: this.hint,
+    });
+  }
+
+  clear() {
+    this.selectedKey = null;
+    this.prefix = null;
+    this.refresh();
+  }
+
+  select(node) {
+    this.selectedKey = node.dataset.key;
+    this.prefix = null;
+    this.refresh();
+    const source = node.dataset.source;
+    const targets = this.legal.get(source) ?? [];
+    if (targets.length === 0) {
+      this.hooks.onMessage(`Nothing can be played from ${this.describe(node)} now.`);
+    } else {
+      this.hooks.onMessage(`Picked ${this.describe(node)}: choose where it goes.`);
+    }
+  }
+
+  describe(node) {
+    const source = node.dataset.source;
+    if (source.startsWith("H")) return node.getAttribute("aria-label").split(",")[0];
+    return `your ${placeName(source)}`;
+  }
+
+  /** The player chose `targetNode` (a click, a drop or a key): move, re-pick, or explain. */
+  choose(node) {
+    const allowed = this.hooks.canAct();
+    if (allowed !== true) {
+      this.hooks.onMessage(allowed);
+      return;
+    }
+    const selected = this.selected;
+    if (selected && node === selected) {
+      this.clear();
+      this.hooks.onMessage("Pick cancelled.");
+      return;
+    }
+    const target = node.dataset.target;
+    const source = node.dataset.source;
+    if (selected) {
+      const from = selected.dataset.source;
+      const legalTargets = this.legal.get(from) ?? [];
+      if (target && legalTargets.includes(target)) return this.play(`${from}-${target}`);
+      if (source && (this.legal.get(source) ?? []).length) return this.select(node);
+      if (target) return this.play(`${from}-${target}`);
+      return this.select(node);
+    }
+    if (source) return this.select(node);
+    this.hooks.onMessage("First pick a card: your pay-off pile, a hand card or a side stack.");
+  }
+
+  play(move) {
+    this.selectedKey = null;
+    this.prefix = null;
+    this.refresh();
+    this.hooks.onMove(move);
+  }
+
+  onClick(event) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    const node = event.target.closest("[data-source], [data-target]");
+    if (node && this.root.contains(node)) this.choose(node);
+    else if (this.selectedKey) this.clear();
+  }
+
+  // Drag and drop with pointer events (mouse, pen and touch alike).
+
+  onPointerDown(event) {
+    if (event.button !== 0) return;
+    const node = event.target.closest("[data-source]");
+    if (!node || this.hooks.canAct() !== true) return;
+    this.drag = { node, startX: event.clientX, startY: event.clientY, ghost: null, over: null, id: event.pointerId };
+    this.moveHandler = (e) => this.onPointerMove(e);
+    this.upHandler = (e) => this.onPointerUp(e);
+    window.addEventListener("pointermove", this.moveHandler);
+    window.addEventListener("pointerup", this.upHandler);
+    window.addEventListener("pointercancel", this.upHandler);
+  }
+
+  onPointerMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.startX;
+    const dy = event.clientY - drag.startY;
+    if (!drag.ghost) {
+      if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+      this.select(drag.node);
+      drag.ghost = this.makeGhost(drag.node);
+      document.body.classList.add("is-dragging");
+    }
+    event.preventDefault();
+    drag.ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(3deg)`;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const over = under?.closest("[data-target]");
+    const target = over && this.root.contains(over) && over !== drag.node ? over : null;
+    if (target !== drag.over) {
+      drag.over?.classList.remove("is-drop-over");
+      target?.classList.add("is-drop-over");
+      drag.over = target;
+    }
+  }
+
+  onPointerUp(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dropped = drag.ghost && event.type === "pointerup" ? drag.over : null;
+    const dragged = Boolean(drag.ghost);
+    this.cancelDrag();
+    if (dragged) {
+      this.suppressClick = true;
+      setTimeout(() => (this.suppressClick = false), 0);
+      if (dropped) this.choose(dropped);
+      else this.clear();
+    }
+  }
+
+  cancelDrag() {
+    const drag = this.drag;
+    if (!drag) return;
+    window.removeEventListener("pointermove", this.moveHandler);
+    window.removeEventListener("pointerup", this.upHandler);
+    window.removeEventListener("pointercancel", this.upHandler);
+    drag.ghost?.remove();
+    drag.over?.classList.remove("is-drop-over");
+    document.body.classList.remove("is-dragging");
+    this.drag = null;
+  }
+
+  /** A copy of the dragged card that follows the pointer. */
+  makeGhost(node) {
+    const card = node.classList.contains("card")
+      ? node
+      : node.querySelector(".fan-top, .card:not(.card-empty)") ?? node;
+    const rect = card.getBoundingClientRect();
+    const ghost = card.cloneNode(true);
+    ghost.removeAttribute("tabindex");
+    ghost.removeAttribute("data-key");
+    ghost.removeAttribute("data-source");
+    ghost.removeAttribute("data-target");
+    ghost.classList.add("drag-ghost");
+    Object.assign(ghost.style, {
+      left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px`,
+    });
+    document.body.append(ghost);
+    return ghost;
+  }
+
+  // Keyboard.
+
+  onKey(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!this.root.isConnected || document.querySelector("dialog[open]")) return;
+    const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
+    if (typing) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const focused = event.target.closest?.("[data-source], [data-target]");
+
+    if (key === "Escape") {
+      if (this.hooks.onEscape?.()) return event.preventDefault();
+      if (this.selectedKey || this.prefix) {
+        this.clear();
+        this.hooks.onMessage("Pick cancelled.");
+      }
+      return;
+    }
+    if ((key === "Enter" || key === " ") && focused && this.root.contains(focused)) {
+      event.preventDefault();
+      this.choose(focused);
+      return;
+    }
+    if (key.startsWith("Arrow")) {
+      if (this.moveFocus(key, focused)) event.preventDefault();
+      return;
+    }
+    const extra = this.hooks.keys?.[key];
+    if (extra && !this.prefix) {
+      event.preventDefault();
+      extra();
+      return;
+    }
+    if (key === "p") return this.keyPick(event, this.root.querySelector('[data-source="P"]'));
+    if (key === "c" || key === "s") {
+      event.preventDefault();
+      this.prefix = key;
+      this.hooks.onMessage(key === "c" ? "Center stack: press 1 – 4." : "Side stack: press 1 – 4.");
+      return;
+    }
+    if (/^[1-9]$/.test(key)) {
+      const n = Number(key);
+      const prefix = this.prefix;
+      this.prefix = null;
+      if (prefix === "c") {
+        return this.keyPick(event, this.root.querySelector(`[data-target="C${n}"]`), `center stack ${n}`);
+      }
+      if (prefix === "s") {
+        return this.keyPick(event, this.root.querySelector(`[data-target="S${n}"]`), `side stack ${n}`);
+      }
+      return this.keyPick(event, this.root.querySelector(`.hand [data-position="${n}"]`), `hand card ${n}`);
+    }
+  }
+
+  keyPick(event, node, what = "that pile") {
+    event.preventDefault();
+    if (!node) {
+      this.hooks.onMessage(`There is no ${what}.`);
+      return;
+    }
+    node.focus({ preventScroll: false });
+    this.choose(node);
+  }
+
+  /** Move the keyboard focus to the nearest pile in the arrow's direction. */
+  moveFocus(key, from) {
+    const nodes = [...this.root.querySelectorAll("[data-key]")];
+    if (nodes.length === 0) return false;
+    if (!from || !this.root.contains(from)) {
+      nodes[0].focus();
+      return true;
+    }
+    const a = from.getBoundingClientRect();
+    const ax = a.left + a.width / 2;
+    const ay = a.top + Math.min(a.height / 2, 60);
+    let best = null;
+    let bestScore = Infinity;
+    for (const node of nodes) {
+      if (node === from) continue;
+      const b = node.getBoundingClientRect();
+      const dx = b.left + b.width / 2 - ax;
+      const dy = b.top + Math.min(b.height / 2, 60) - ay;
+      const ok = { ArrowLeft: dx < -4, ArrowRight: dx > 4, ArrowUp: dy < -10, ArrowDown: dy > 10 }[key];
+      if (!ok) continue;
+      const along = key === "ArrowLeft" || key === "ArrowRight" ? Math.abs(dx) : Math.abs(dy);
+      const across = key === "ArrowLeft" || key === "ArrowRight" ? Math.abs(dy) : Math.abs(dx);
+      const score = along + across * 3;
+      if (score < bestScore) {
+        bestScore = score;
+        best = node;
+      }
+    }
+    best?.focus();
+    return Boolean(best);
+  }
+}

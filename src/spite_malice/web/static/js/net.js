@@ -1,0 +1,111 @@
+// The game WebSocket client (docs/web-protocol.md, section 4): sends page messages with an
+// id, matches the server's replies, and reconnects with the same token when the connection
+// drops (a network hiccup or a server restart), so the page keeps its seat.
+
+const RETRY_DELAYS_MS = [300, 600, 1000, 2000, 3000, 5000];
+const PING_EVERY_MS = 20000;
+/** Close codes after which reconnecting is pointless: a wrong token or an unknown room. */
+const FINAL_CLOSE_CODES = new Set([4403, 4404]);
+
+/** Open a socket for a `ws_url` path of the protocol, e.g. "/ws/K7Q2XA?token=...". */
+function socketUrl(path) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}${path}`;
+}
+
+export class GameConnection {
+  /**
+   * @param {string} wsPath the `ws_url` of the room
+   * @param {{onMessage: (msg) => void, onStatus: (status: string, detail?: any) => void}} handlers
+   *   status is "connecting", "open", "reconnecting" or "closed" (for good: see `detail`).
+   */
+  constructor(wsPath, { onMessage, onStatus }) {
+    this.wsPath = wsPath;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.attempt = 0;
+    this.closedByPage = false;
+    this.finalError = null;
+    this.retryTimer = null;
+    this.pingTimer = null;
+  }
+
+  connect() {
+    this.closedByPage = false;
+    this.onStatus(this.attempt === 0 ? "connecting" : "reconnecting");
+    const socket = new WebSocket(socketUrl(this.wsPath));
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.attempt = 0;
+      this.onStatus("open");
+      this.pingTimer = setInterval(() => this.send("ping").catch(() => {}), PING_EVERY_MS);
+    });
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", (event) => this.closed(socket, event.code));
+  }
+
+  receive(text) {
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (msg.type === "error" && (msg.code === "bad_token" || msg.code === "unknown_room")) {
+      this.finalError = msg;
+    }
+    const waiting = msg.reply_to !== null && msg.reply_to !== undefined
+      ? this.pending.get(msg.reply_to)
+      : undefined;
+    if (waiting) {
+      this.pending.delete(msg.reply_to);
+      if (msg.type === "error") waiting.reject(msg);
+      else waiting.resolve(msg);
+    }
+    this.onMessage(msg);
+  }
+
+  closed(socket, code) {
+    if (socket !== this.socket) return;
+    clearInterval(this.pingTimer);
+    this.socket = null;
+    for (const waiting of this.pending.values()) {
+      waiting.reject({ code: "disconnected", message: "The connection was lost; try again." });
+    }
+    this.pending.clear();
+    if (this.closedByPage) return;
+    if (FINAL_CLOSE_CODES.has(code) || this.finalError) {
+      this.onStatus("closed", this.finalError ?? { code: "closed", message: "Closed by the server." });
+      return;
+    }
+    const wait = RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)];
+    this.attempt += 1;
+    this.onStatus("reconnecting");
+    this.retryTimer = setTimeout(() => this.connect(), wait);
+  }
+
+  get isOpen() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /** Send a message; resolves with the server's direct reply, rejects with its `error`. */
+  send(type, fields = {}) {
+    if (!this.isOpen) {
+      return Promise.reject({ code: "disconnected", message: "Not connected to the server yet." });
+    }
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ type, id, ...fields }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  close() {
+    this.closedByPage = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    if (this.socket) this.socket.close();
+    this.socket = null;
+  }
+}

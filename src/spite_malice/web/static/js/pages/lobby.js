@@ -1,0 +1,99 @@
+// The Play page: start a match against the computer, create or join a room for a friend,
+// resume an unfinished game.
+
+import { api } from "../api.js";
+import { h, replaceChildren } from "../dom.js";
+import { roomTicket, saveRoomTicket } from "../store.js";
+import { rulesSummary } from "./settings.js";
+
+/** The room code inside what the player typed: a code, or an invite link. */
+export function roomFromInput(text) {
+  const trimmed = text.trim();
+  const match = trimmed.match(/join\/([A-Za-z0-9]+)\/?$/) ?? trimmed.match(/^([A-Za-z0-9]{4,12})$/);
+  return match ? match[1].toUpperCase() : null;
+}
+
+/** The rules part of a request that starts a match: a preset name, or the options. */
+export function rulesRequest(settings) {
+  if (!settings) return {};
+  return settings.preset ? { preset: settings.preset } : { rules: settings.rules };
+}
+
+export async function renderLobby(mount, app) {
+  const { config, settings } = app;
+  const levels = config?.levels ?? [];
+  let level = settings?.level && levels.some((l) => l.id === settings.level)
+    ? settings.level
+    : config?.default_level ?? levels[0]?.id;
+
+  const levelButtons = h("div", { class: "level-picker", role: "radiogroup", "aria-label": "Computer level" },
+    levels.map((l) => {
+      const input = h("input", {
+        type: "radio", name: "level", value: l.id, id: `level-${l.id}`, checked: l.id === level,
+        onchange: () => (level = l.id),
+      });
+      return h("label", { class: "level-option", for: `level-${l.id}` }, input, h("span", {}, l.name));
+    }));
+  const status = h("p", { class: "form-status", role: "status", "aria-live": "polite" });
+
+  const start = async (mode, button) => {
+    button.disabled = true;
+    status.textContent = mode === "computer" ? "Dealing…" : "Creating a room…";
+    try {
+      const body = { mode, player: app.player(), ...rulesRequest(settings) };
+      if (mode === "computer") body.level = level;
+      const ticket = await api.createRoom(body);
+      saveRoomTicket(ticket);
+      location.hash = `#/game/${ticket.room}`;
+    } catch (error) {
+      status.textContent = error.message;
+      button.disabled = false;
+    }
+  };
+
+  const startButton = h("button", { class: "btn btn-primary btn-big", id: "start-computer", type: "button" }, "Start a match");
+  startButton.addEventListener("click", () => start("computer", startButton));
+  const roomButton = h("button", { class: "btn btn-primary", id: "create-room", type: "button" }, "Create a room");
+  roomButton.addEventListener("click", () => start("friend", roomButton));
+
+  const joinInput = h("input", { id: "join-code", type: "text", placeholder: "Room code or invite link", autocomplete: "off", "aria-label": "Room code or invite link" });
+  const joinForm = h("form", { class: "join-form", onsubmit: (e) => {
+    e.preventDefault();
+    const room = roomFromInput(joinInput.value);
+    if (!room) status.textContent = "That is not a room code or an invite link.";
+    else location.hash = `#/join/${room}`;
+  } }, joinInput, h("button", { class: "btn", type: "submit", id: "join-button" }, "Join"));
+
+  const resumeList = h("ul", { class: "resume-list", id: "resume-list" });
+  const resumeBox = h("section", { class: "card-box", hidden: true }, h("h2", {}, "Your unfinished games"), resumeList);
+
+  replaceChildren(mount, h("div", { class: "page lobby" },
+    h("section", { class: "card-box hero" },
+      h("h1", {}, "Play the computer"),
+      h("p", { class: "muted" }, "Empty your pay-off pile first. Kings are wild."),
+      levelButtons,
+      h("p", { class: "rules-line" }, "Rules: ", h("b", {}, rulesSummary(settings, config)), " · ", h("a", { href: "#/settings" }, "change")),
+      startButton),
+    h("section", { class: "card-box" },
+      h("h2", {}, "Play a friend"),
+      h("p", { class: "muted" }, "Create a room and send the invite link; or join with a friend's link or code."),
+      roomButton,
+      joinForm),
+    status,
+    resumeBox));
+
+  try {
+    const { rooms } = await api.rooms(app.player());
+    const mine = rooms.filter((r) => roomTicket(r.room));
+    for (const r of mine) {
+      const opponent = r.players[1 - r.seat] ?? "waiting for a friend";
+      resumeList.append(h("li", {},
+        h("a", { href: `#/game/${r.room}`, class: "resume-link" },
+          h("b", {}, r.mode === "computer" ? `vs ${opponent}` : `Friend game vs ${opponent}`),
+          h("span", { class: "muted" }, ` · game ${r.game_number} · score ${r.score[r.seat]}–${r.score[1 - r.seat]} · room ${r.room}`))));
+    }
+    resumeBox.hidden = mine.length === 0;
+  } catch {
+    // The resume list is a convenience; the lobby works without it.
+  }
+}

@@ -1,0 +1,127 @@
+// The Settings page: the player's name, the rules of new matches, the computer level and
+// the animation speed; stored per player by the server (web-protocol 2.3).
+
+import { api } from "../api.js";
+import { h, replaceChildren } from "../dom.js";
+import { savePlayerName } from "../store.js";
+
+const FIRST_PLAYER_LABELS = {
+  higher_card: "the higher pay-off card",
+  alternate: "players take turns",
+  loser: "the loser of the last game",
+};
+
+/** "Standard · pay-off 20 · first to 50" for the lobby. */
+export function rulesSummary(settings, config) {
+  if (!settings) return "standard";
+  const rules = { ...(config?.rules_defaults ?? {}), ...(settings.rules ?? {}) };
+  const name = settings.preset ? capitalise(settings.preset) : "Custom";
+  const parts = [name, `pay-off ${rules.payoff_size}`, `first to ${rules.match_target}`];
+  if (rules.center_stacks && rules.center_stacks !== 3) parts.push(`${rules.center_stacks} center stacks`);
+  if (rules.decks && rules.decks !== 2) parts.push(`${rules.decks} decks`);
+  return parts.join(" · ");
+}
+
+function capitalise(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function optionField(option, value, onInput) {
+  const id = `rule-${option.name}`;
+  let input;
+  if (option.type === "bool") {
+    input = h("input", { type: "checkbox", id, name: option.name, checked: Boolean(value), onchange: onInput });
+    return h("div", { class: "field field-check" }, input,
+      h("label", { for: id }, option.label, h("span", { class: "rule-ref" }, ` ${option.rule}`)));
+  }
+  if (option.type === "choice") {
+    input = h("select", { id, name: option.name, onchange: onInput },
+      option.choices.map((c) => h("option", { value: c, selected: c === value }, FIRST_PLAYER_LABELS[c] ?? c)));
+  } else {
+    input = h("input", {
+      type: "number", id, name: option.name, min: option.min, max: option.max, step: 1,
+      value: String(value), required: true, oninput: onInput,
+    });
+  }
+  return h("div", { class: "field" },
+    h("label", { for: id }, option.label, h("span", { class: "rule-ref" }, ` ${option.rule}`)), input);
+}
+
+function readOption(form, option) {
+  const input = form.elements.namedItem(option.name);
+  if (option.type === "bool") return input.checked;
+  if (option.type === "choice") return input.value;
+  return Number(input.value);
+}
+
+export function renderSettings(mount, app) {
+  const { config } = app;
+  const settings = app.settings ?? { rules: {}, preset: "standard", level: config?.default_level, animation_speed: "normal" };
+  const options = config?.rules_options ?? [];
+  const presets = config?.presets ?? { standard: {} };
+  const defaults = config?.rules_defaults ?? {};
+  const status = h("p", { class: "form-status", id: "settings-status", role: "status", "aria-live": "polite" });
+
+  const presetSelect = h("select", { id: "preset", name: "preset" },
+    Object.keys(presets).map((p) => h("option", { value: p, selected: settings.preset === p }, capitalise(p))),
+    h("option", { value: "", selected: !settings.preset }, "Custom"));
+  const current = { ...defaults, ...(settings.rules ?? {}) };
+  const fields = h("div", { class: "rules-fields" });
+  const drawFields = (values) => replaceChildren(fields, options.map((o) =>
+    optionField(o, values[o.name] ?? o.default, () => (presetSelect.value = ""))));
+  drawFields(current);
+  presetSelect.addEventListener("change", () => {
+    if (presetSelect.value) drawFields({ ...defaults, ...presets[presetSelect.value] });
+  });
+
+  const nameInput = h("input", { id: "player-name", name: "player", type: "text", value: app.player(), maxlength: 40, autocomplete: "nickname" });
+  const levelSelect = h("select", { id: "default-level", name: "level" },
+    (config?.levels ?? []).map((l) => h("option", { value: l.id, selected: l.id === settings.level }, l.name)));
+  const speeds = config?.animation_speeds ?? ["off", "fast", "normal", "slow"];
+  const speedGroup = h("div", { class: "speed-picker", role: "radiogroup", "aria-label": "Animation speed" },
+    speeds.map((s) => h("label", { class: "pill-option" },
+      h("input", { type: "radio", name: "animation_speed", value: s, checked: s === (settings.animation_speed ?? "normal") }),
+      h("span", {}, capitalise(s)))));
+
+  const form = h("form", { class: "settings-form", id: "settings-form" },
+    h("fieldset", {},
+      h("legend", {}, "You"),
+      h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name (statistics are kept per name)"), nameInput),
+      h("div", { class: "field" }, h("label", { for: "default-level" }, "Computer level"), levelSelect)),
+    h("fieldset", {},
+      h("legend", {}, "Rules of new matches"),
+      h("div", { class: "field" }, h("label", { for: "preset" }, "Preset"), presetSelect),
+      fields,
+      h("p", { class: "muted" }, "The rule numbers refer to the ", h("a", { href: "#/rules" }, "rules page"), ".")),
+    h("fieldset", {},
+      h("legend", {}, "Animation of the opponent's moves"),
+      speedGroup),
+    h("div", { class: "form-actions" }, h("button", { class: "btn btn-primary", type: "submit", id: "save-settings" }, "Save")),
+    status);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    const player = nameInput.value.trim();
+    const body = {
+      player: player || app.defaultPlayer(),
+      level: levelSelect.value || undefined,
+      animation_speed: form.elements.namedItem("animation_speed").value,
+    };
+    if (presetSelect.value) body.preset = presetSelect.value;
+    else {
+      body.preset = null;
+      body.rules = Object.fromEntries(options.map((o) => [o.name, readOption(form, o)]));
+    }
+    status.textContent = "Saving…";
+    try {
+      savePlayerName(player && player !== app.defaultPlayer() ? player : null);
+      app.settings = await api.saveSettings(body);
+      status.textContent = "Saved. New matches use these rules.";
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  });
+
+  replaceChildren(mount, h("div", { class: "page settings" }, h("h1", {}, "Settings"), form));
+}

@@ -1,0 +1,256 @@
+// The table: draws one seat's view of a game (the `state` of web-protocol 4.1) as piles of
+// SVG cards. It only draws; input.js reacts to clicks, drags and keys on the nodes it makes.
+//
+// Every place a move can name carries data attributes:
+//   data-source="P" | "H7" | "S1".."S4"   my pay-off top, a hand card, my side stack top
+//   data-target="C1".."C4" | "S1".."S4"   a center stack, my side stack (a discard)
+//   data-opp="P" | "H" | "S1".."S4"       the opponent's piles (for the animations)
+//   data-key                              a stable name, to keep keyboard focus on redraws
+
+import { cardBack, cardFace, cardName, rankValue, valueLabel, valueName } from "./cards.js";
+import { h } from "./dom.js";
+import { handSource } from "./moves.js";
+
+/** A card node: a face or a back inside a positioned box. */
+function cardNode(card, { label = null, className = "" } = {}) {
+  const svg = card ? cardFace(card) : cardBack();
+  svg.setAttribute("aria-hidden", "true");
+  const node = h("div", { class: `card ${className}`.trim(), dataset: card ? { card } : {} }, svg);
+  if (label) node.setAttribute("aria-label", label);
+  return node;
+}
+
+function emptySlot(text) {
+  return h("div", { class: "card card-empty", "aria-hidden": "true" }, h("span", {}, text));
+}
+
+function caption(...parts) {
+  return h("div", { class: "pile-caption" }, ...parts);
+}
+
+function countBadge(count, label) {
+  return h("span", { class: "count-badge", "aria-hidden": "true", title: label }, String(count));
+}
+
+/** A pile that can be focused and picked: role button, keyboard focus, a full label. */
+function actionable(node, { key, label }) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.dataset.key = key;
+  return node;
+}
+
+function payoffPile(view, { mine, name }) {
+  const count = view.payoff_count;
+  const top = view.payoff_top;
+  const whose = mine ? "Your" : `${name}'s`;
+  const label = count
+    ? `${whose} pay-off pile: ${cardName(top)} on top, ${count} card${count === 1 ? "" : "s"}`
+    : `${whose} pay-off pile: empty`;
+  const stackDepth = Math.min(count - 1, 3);
+  const pile = h(
+    "div",
+    { class: "pile payoff", dataset: { depth: String(Math.max(stackDepth, 0)) } },
+    count ? cardNode(top) : emptySlot("empty"),
+    count ? countBadge(count, "cards in the pay-off pile") : null,
+  );
+  if (mine) {
+    pile.dataset.source = "P";
+    actionable(pile, { key: "P", label });
+  } else {
+    pile.dataset.opp = "P";
+    pile.setAttribute("role", "img");
+    pile.setAttribute("aria-label", label);
+  }
+  return h("div", { class: "pile-wrap" }, pile, caption(mine ? "Pay-off" : "Pay-off", h("b", {}, ` ${count}`)));
+}
+
+function sideStack(cards, index, { mine, name }) {
+  const place = `S${index + 1}`;
+  const names = cards.map(cardName);
+  const whose = mine ? "Your" : `${name}'s`;
+  const label = cards.length
+    ? `${whose} side stack ${index + 1}, ${cards.length} card${cards.length === 1 ? "" : "s"}, ` +
+      `bottom to top: ${names.join(", ")}`
+    : `${whose} side stack ${index + 1}: empty`;
+  const fan = h("div", {
+    class: "pile side-stack fan",
+    style: { "--n": String(Math.max(cards.length, 1)) },
+  });
+  if (cards.length === 0) fan.append(emptySlot(place));
+  cards.forEach((card, i) => {
+    const node = cardNode(card, { className: i === cards.length - 1 ? "fan-top" : "" });
+    node.style.setProperty("--i", String(i));
+    fan.append(node);
+  });
+  if (mine) {
+    fan.dataset.source = place;
+    fan.dataset.target = place;
+    actionable(fan, { key: place, label });
+  } else {
+    fan.dataset.opp = place;
+    fan.setAttribute("role", "img");
+    fan.setAttribute("aria-label", label);
+  }
+  return h("div", { class: "pile-wrap side-wrap" }, fan, caption(place));
+}
+
+function centerStack(cards, index) {
+  const place = `C${index + 1}`;
+  const value = cards.length;
+  const top = cards[value - 1];
+  const needs = value + 1;
+  const kingOnTop = top && top[0] === "K";
+  let label;
+  if (!top) label = `Center stack ${index + 1}: empty, takes an Ace`;
+  else {
+    const stands = kingOnTop ? ` standing for ${withArticle(valueName(value))}` : "";
+    label = `Center stack ${index + 1}: ${cardName(top)}${stands} on top, ` +
+      `${value} card${value === 1 ? "" : "s"}, takes ${withArticle(valueName(needs))} next`;
+  }
+  const pile = h(
+    "div",
+    { class: "pile center-stack", dataset: { target: place, depth: String(Math.min(value - 1, 3)) } },
+    top ? cardNode(top) : emptySlot(place),
+    kingOnTop
+      ? h("span", { class: "king-badge", "aria-hidden": "true", title: `King standing for ${valueName(value)}` },
+        "= ", valueLabel(value))
+      : null,
+  );
+  actionable(pile, { key: place, label });
+  const next = value >= 12 ? "" : `next ${valueLabel(needs)}`;
+  return h("div", { class: "pile-wrap" }, pile, caption(place, h("span", { class: "muted" }, ` · ${next}`)));
+}
+
+function withArticle(word) {
+  return /^(Ace|8)$/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function stockPile(count) {
+  const label = `Stock: ${count} card${count === 1 ? "" : "s"}`;
+  const pile = h(
+    "div",
+    { class: "pile stock", role: "img", "aria-label": label, dataset: { depth: String(Math.min(count - 1, 3)) } },
+    count ? cardNode(null) : emptySlot("empty"),
+    count ? countBadge(count, "cards in the stock") : null,
+  );
+  return h("div", { class: "pile-wrap" }, pile, caption("Stock", h("b", {}, ` ${count}`)));
+}
+
+function opponentHand(count, name) {
+  const backs = [];
+  for (let i = 0; i < count; i++) backs.push(cardNode(null, { className: "mini" }));
+  return h(
+    "div",
+    {
+      class: "opp-hand",
+      role: "img",
+      "aria-label": `${name}'s hand: ${count} card${count === 1 ? "" : "s"}, face down`,
+      dataset: { opp: "H" },
+    },
+    ...backs,
+    count === 0 ? h("span", { class: "muted" }, "no cards") : null,
+  );
+}
+
+function myHand(cards) {
+  const row = h("div", { class: "hand", role: "group", "aria-label": "Your hand" });
+  cards.forEach((card, i) => {
+    const node = cardNode(card);
+    node.classList.add("hand-card");
+    node.dataset.source = handSource(card);
+    node.dataset.position = String(i + 1);
+    actionable(node, { key: `hand-${i + 1}-${card}`, label: `${cardName(card)}, hand card ${i + 1}` });
+    row.append(node);
+  });
+  if (cards.length === 0) row.append(h("span", { class: "muted hand-empty" }, "Your hand is empty"));
+  return row;
+}
+
+/** Sort a hand for display: by rank, Kings last (the server sends it sorted by card id). */
+function sortedHand(hand) {
+  return [...hand].sort((a, b) => rankValue(a) - rankValue(b) || a.localeCompare(b));
+}
+
+/**
+ * Draw the table for `state` into `root`.
+ * @param names {me: string, opponent: string}
+ */
+export function renderTable(root, state, names) {
+  const obs = state.observation;
+  const me = obs.seat;
+  const opp = 1 - me;
+  const mine = obs.players[me];
+  const theirs = obs.players[opp];
+  const focusedKey = document.activeElement?.closest?.("[data-key]")?.dataset.key;
+
+  const oppSeat = h(
+    "section",
+    { class: "seat seat-opponent", "aria-label": `${names.opponent}'s cards` },
+    h("div", { class: "seat-head" },
+      h("span", { class: "seat-name" }, names.opponent),
+      opponentHand(theirs.hand_count, names.opponent)),
+    h("div", { class: "seat-row" },
+      payoffPile(theirs, { mine: false, name: names.opponent }),
+      h("div", { class: "side-stacks" },
+        theirs.side.map((cards, i) => sideStack(cards, i, { mine: false, name: names.opponent })))),
+  );
+  const middle = h(
+    "section",
+    { class: "middle", "aria-label": "Center of the table" },
+    stockPile(obs.stock_count),
+    h("div", { class: "center-stacks", style: { "--centers": String(obs.center.length) } },
+      obs.center.map((cards, i) => centerStack(cards, i))),
+  );
+  const mySeat = h(
+    "section",
+    { class: "seat seat-me", "aria-label": "Your cards" },
+    h("div", { class: "seat-row" },
+      payoffPile(mine, { mine: true, name: "You" }),
+      h("div", { class: "side-stacks" },
+        mine.side.map((cards, i) => sideStack(cards, i, { mine: true, name: "You" })))),
+    myHand(sortedHand(obs.hand)),
+  );
+  root.replaceChildren(oppSeat, middle, mySeat);
+  root.dataset.centers = String(obs.center.length);
+
+  if (focusedKey) {
+    const again = root.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`)
+      ?? root.querySelector(`[data-key^="${CSS.escape(focusedKey.split("-").slice(0, 2).join("-"))}"]`);
+    again?.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * Light up what can be done: sources with legal moves, the selected source, its targets,
+ * and a hinted move.
+ */
+export function highlight(root, { movable, selected, targets, hint }) {
+  for (const node of root.querySelectorAll("[data-source], [data-target]")) {
+    const source = node.dataset.source;
+    const target = node.dataset.target;
+    node.classList.toggle("is-movable", Boolean(source && movable.has(source)));
+    node.classList.toggle("is-selected", node === selected);
+    node.classList.toggle("is-target", Boolean(target && targets.includes(target)));
+    node.classList.toggle(
+      "is-hint",
+      Boolean(hint && ((source && source === hint.source) || (target && target === hint.target))),
+    );
+    node.setAttribute(
+      "aria-pressed",
+      node === selected ? "true" : "false",
+    );
+  }
+  root.classList.toggle("has-selection", Boolean(selected));
+}
+
+/** The node of a place, for animations: my places by move notation, or the opponent's. */
+export function placeNode(root, place, { opponent }) {
+  if (opponent && !place.startsWith("C")) {
+    const key = place.startsWith("H") ? "H" : place;
+    return root.querySelector(`[data-opp="${key}"]`);
+  }
+  if (place.startsWith("C")) return root.querySelector(`[data-target="${place}"]`);
+  return root.querySelector(`[data-source="${place}"]`);
+}
