@@ -1,0 +1,1 @@
+"""Tournaments between bots."""

@@ -1,0 +1,141 @@
+"""Expert: searches over whole turns, its own and the opponent's reply, within a time budget.
+
+For each of the best few turn plans of the Hard evaluation, Expert samples the hidden cards
+(the opponent's hand, the stock order, the face-down pay-off cards) from the cards it has not
+seen (:mod:`.sampling`, which reads only the observation), plays the plan in the sampled game,
+finishes its own turn and the opponent's reply with a planning policy (:mod:`.rollout`), and
+scores where that leaves both players. Every candidate meets the same samples (common random
+numbers), so their differences are not noise from the deal. The plan with the best average
+wins. It never reads hidden state.
+
+Thinking time: ``budget`` seconds per turn, shared by the decisions of the turn (a turn needs
+a new search when a pay-off card is turned up or the hand is refilled). With ``max_samples``
+set and a budget large enough to reach it, Expert is fully deterministic for a seed; with a
+time limit alone, a busier machine gets through fewer samples.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.observation import Observation
+from .evaluation import AwareEvaluator
+from .planning import WIN_VALUE, Plan, plan_turn
+from .rollout import finish_turn
+from .sampling import sample_game
+from .turn_bot import TurnPlanningBot
+from .view import view_from_game, view_from_observation
+
+DEFAULT_BUDGET = 1.0
+"""Seconds of thinking per turn (the issue's default)."""
+
+CANDIDATES = 6
+"""How many of the Hard evaluation's best plans are searched."""
+
+MARGIN = 250.0
+"""Plans worse than the best by more than this (2.5 pay-off cards) are not searched."""
+
+WIN_SCORE = 10_000.0
+
+
+class ExpertBot(TurnPlanningBot):
+    """Sampling search over whole turns within ``budget`` seconds a turn."""
+
+    name = "Expert"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float = DEFAULT_BUDGET,
+        *,
+        max_samples: int | None = None,
+        candidates: int = CANDIDATES,
+    ) -> None:
+        super().__init__(seed)
+        if budget <= 0:
+            raise ValueError(f"budget must be positive seconds, not {budget!r}")
+        self.budget = budget
+        self.max_samples = max_samples
+        self.candidates = candidates
+        self.evaluator = AwareEvaluator()
+        self.policy = AwareEvaluator()
+        self._turn = -1
+        self._turn_deadline = 0.0
+        self.last_samples = 0
+        """How many samples the last search used (for reports and tests)."""
+
+    def new_game(self, seat: int) -> None:
+        super().new_game(seat)
+        self._turn = -1
+
+    def plan(self, observation: Observation) -> list[Move]:
+        now = time.perf_counter()
+        if observation.turn != self._turn:
+            self._turn = observation.turn
+            self._turn_deadline = now + self.budget
+        deadline = now + 0.6 * max(0.0, self._turn_deadline - now)
+        plans = plan_turn(view_from_observation(observation), self.evaluator)
+        best = plans[0]
+        if best.value >= WIN_VALUE:
+            return list(best.committed)
+        candidates = [p for p in plans[: self.candidates] if p.value >= best.value - MARGIN]
+        self.last_samples = 0
+        if len(candidates) < 2:
+            return list(best.committed)
+        return list(self._search(observation, candidates, deadline).committed)
+
+    def _sample_rng(self, observation: Observation) -> random.Random:
+        """A generator that depends only on the seed and the point of the game, so the choice
+        does not depend on what was searched before."""
+        if self.seed is None:
+            return random.Random(self.rng.getrandbits(63))
+        return random.Random(f"{self.seed}/{len(observation.history)}")
+
+    def _search(self, observation: Observation, candidates: list[Plan], deadline: float) -> Plan:
+        rng = self._sample_rng(observation)
+        seat = observation.seat
+        totals = [0.0] * len(candidates)
+        samples = 0
+        limit = self.max_samples
+        while limit is None or samples < limit:
+            if samples and time.perf_counter() >= deadline:
+                break
+            world = sample_game(observation, rng)
+            chance_seed = rng.getrandbits(63)
+            for i, plan in enumerate(candidates):
+                game = world.copy(rng=random.Random(chance_seed))
+                totals[i] += self._rollout(game, plan, seat)
+            samples += 1
+        self.last_samples = samples
+        # ties go to the plan the Hard evaluation prefers (candidates are sorted best first)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
+        """Play ``plan`` in a sampled game, then the rest of the turn and the opponent's
+        reply; the score is the pay-off cards gained over the opponent, plus the value of the
+        next turn as the Hard evaluation sees it."""
+        start = [len(game.players[0].payoff), len(game.players[1].payoff)]
+        for move in plan.committed:
+            game.apply(move)
+            if game.outcome is not None:
+                break
+        if game.outcome is None and game.to_move == seat:
+            finish_turn(game, self.policy)
+        if game.outcome is None:
+            finish_turn(game, self.policy)
+        outcome = game.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.0
+            return WIN_SCORE if outcome.winner == seat else -WIN_SCORE
+        mine = start[seat] - len(game.players[seat].payoff)
+        theirs = start[1 - seat] - len(game.players[1 - seat].payoff)
+        score = 100.0 * (mine - theirs)
+        if game.to_move == seat:
+            next_plan = plan_turn(view_from_game(game), self.policy, max_states=300)[0]
+            score += 0.5 * min(next_plan.value, 1000.0)
+        return score

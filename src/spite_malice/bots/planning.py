@@ -1,0 +1,209 @@
+"""The turn planner: every distinct sequence of builds that ends a turn, best first.
+
+A turn is any number of builds then one discard (R2.2, R2.3), or a win (R2.4). The planner
+walks the builds the player to move can make with the cards it knows (its hand, its side
+stacks, its pay-off top), merging sequences that reach the same state, and scores each way of
+ending the turn with an :class:`Evaluator`.
+
+Two builds bring new information, so a plan cannot fix the moves after them (chance, in the
+OpenSpiel sense): building the pay-off top turns up an unknown card (R3.4(a)), and emptying
+the hand draws five unknown cards (R3.4(c)). After a pay-off build the planner goes on with
+the known cards only, to value the rest of the turn; after a refill the plan ends. A plan's
+:attr:`Plan.commit` says how many of its moves may be played before the bot must look again.
+A completed stack (R3.4(b)) reshuffles only the hidden stock, so planning goes on through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..engine.cards import KING, QUEEN
+from ..engine.moves import Move
+from .view import Ranks, TurnView
+
+WIN_VALUE = 1e9
+"""The value of a plan that empties the pay-off pile (R4.1): better than anything else."""
+
+DEFAULT_MAX_STATES = 1500
+"""How many distinct states the planner expands before it stops looking further."""
+
+
+class Evaluator(Protocol):
+    """Scores the ways a turn can end, for one :class:`TurnView` at a time."""
+
+    def begin(self, view: TurnView) -> None:
+        """Prepare for planning the turn of ``view`` (precompute what does not change)."""
+
+    def state_value(
+        self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...], payoff_left: int, refill: bool
+    ) -> float:
+        """The value of the builds made so far (higher is better); ``refill`` when the last
+        build emptied the hand (R3.4(c))."""
+
+    def best_discard(
+        self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...]
+    ) -> tuple[float, Move]:
+        """The best discard (R3.3) in this state and what it adds to the state's value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """One way to end the turn: its moves, how many may be played at once, and its value."""
+
+    moves: tuple[Move, ...]
+    commit: int
+    """How many leading moves can be played before new cards are seen (at least one)."""
+    value: float
+    ending: str
+    """``"discard"``, ``"win"`` or ``"refill"`` (the hand was emptied: draw and plan again)."""
+
+    @property
+    def committed(self) -> tuple[Move, ...]:
+        """The moves to play now."""
+        return self.moves[: self.commit]
+
+
+def _targets(center: Ranks, rank: int, king_can_start: bool) -> list[int]:
+    """The center stacks that take ``rank`` (R3.1, R3.2), one per distinct stack value."""
+    if rank == KING:
+        out: list[int] = []
+        values: set[int] = set()
+        for i, value in enumerate(center):
+            if value not in values and (value or king_can_start):
+                values.add(value)
+                out.append(i)
+        return out
+    need = rank - 1
+    for i, value in enumerate(center):
+        if value == need:
+            return [i]
+    return []
+
+
+def _build(center: Ranks, i: int) -> Ranks:
+    value = center[i] + 1
+    if value == QUEEN:  # R3.4(b): a complete stack is cleared and usable at once
+        value = 0
+    return center[:i] + (value,) + center[i + 1 :]
+
+
+def _without(hand: Ranks, rank: int) -> Ranks:
+    i = hand.index(rank)
+    return hand[:i] + hand[i + 1 :]
+
+
+def plan_turn(
+    view: TurnView, evaluator: Evaluator, *, max_states: int = DEFAULT_MAX_STATES
+) -> list[Plan]:
+    """The best plan for each distinct committed prefix, best first (never empty).
+
+    Deterministic: the same view gives the same plans in the same order. Pay-off builds are
+    tried first, so among equal plans the one that turns up the next pay-off card soonest wins.
+    """
+    evaluator.begin(view)
+    king_can_start = view.king_can_start
+    seen: set[tuple[object, ...]] = set()
+    best: dict[tuple[Move, ...], Plan] = {}
+    left = [max_states]
+
+    def record(path: list[Move], commit: int, value: float, ending: str) -> None:
+        commit = commit or len(path)
+        prefix = tuple(path[:commit])
+        old = best.get(prefix)
+        if old is None or value > old.value:
+            best[prefix] = Plan(tuple(path), commit, value, ending)
+
+    def visit(
+        center: Ranks,
+        hand: Ranks,
+        side: tuple[Ranks, ...],
+        payoff_top: int,
+        payoff_left: int,
+        path: list[Move],
+        commit: int,
+    ) -> None:
+        key = (tuple(sorted(center)), hand, side, payoff_top, payoff_left)
+        if key in seen:
+            return
+        seen.add(key)
+        left[0] -= 1
+        base = evaluator.state_value(center, hand, side, payoff_left, False)
+        extra, discard = evaluator.best_discard(center, hand, side)
+        record([*path, discard], commit, base + extra, "discard")
+        if left[0] <= 0:
+            return
+        depth = len(path) + 1
+        if payoff_top:
+            for i in _targets(center, payoff_top, king_can_start):
+                move = Move.build_from_payoff(i)
+                if payoff_left == 1:  # R3.4(a): the last pay-off card wins at once
+                    record([*path, move], commit or depth, WIN_VALUE, "win")
+                    return
+                # R3.4(a): the next pay-off card is unknown until it is turned up
+                visit(
+                    _build(center, i),
+                    hand,
+                    side,
+                    0,
+                    payoff_left - 1,
+                    [*path, move],
+                    commit or depth,
+                )
+        for s, pile in enumerate(side):
+            if pile:
+                rest = side[:s] + (pile[:-1],) + side[s + 1 :]
+                for i in _targets(center, pile[-1], king_can_start):
+                    move = Move.build_from_side(s, i)
+                    visit(
+                        _build(center, i),
+                        hand,
+                        rest,
+                        payoff_top,
+                        payoff_left,
+                        [*path, move],
+                        commit,
+                    )
+        previous = 0
+        for rank in hand:
+            if rank == previous:
+                continue
+            previous = rank
+            kept = _without(hand, rank)
+            for i in _targets(center, rank, king_can_start):
+                move = Move.build_from_hand(rank, i)
+                after = _build(center, i)
+                if not kept:  # R3.4(c): the hand is empty, five unknown cards come
+                    value = evaluator.state_value(after, kept, side, payoff_left, True)
+                    record([*path, move], commit or depth, value, "refill")
+                else:
+                    visit(after, kept, side, payoff_top, payoff_left, [*path, move], commit)
+
+    visit(view.center, view.hand, view.side, view.payoff_top, view.payoff_left, [], 0)
+    return sorted(best.values(), key=lambda plan: -plan.value)
+
+
+def best_plan(
+    view: TurnView, evaluator: Evaluator, *, max_states: int = DEFAULT_MAX_STATES
+) -> Plan:
+    """The single best plan for ``view``."""
+    return plan_turn(view, evaluator, max_states=max_states)[0]
+
+
+def replay_ranks(view: TurnView, moves: Sequence[Move]) -> tuple[Ranks, Ranks, tuple[Ranks, ...]]:
+    """Centers, hand and side stacks after ``moves`` (builds of known cards) from ``view``."""
+    center, hand, side = view.center, view.hand, view.side
+    for move in moves:
+        if move.is_discard:
+            s = move.side_target
+            side = side[:s] + ((*side[s], move.hand_rank),) + side[s + 1 :]
+            hand = _without(hand, move.hand_rank)
+            continue
+        if move.from_hand:
+            hand = _without(hand, move.hand_rank)
+        elif move.from_side:
+            s = move.side_source
+            side = side[:s] + (side[s][:-1],) + side[s + 1 :]
+        center = _build(center, move.center)
+    return center, hand, side

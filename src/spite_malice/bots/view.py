@@ -1,0 +1,136 @@
+"""What the player to move knows, reduced to ranks: the input of every planning bot.
+
+Suits never matter to the rules (R0.1), so a bot plans with ranks only. A :class:`TurnView`
+is built from an :class:`~spite_malice.engine.Observation` (R6.3: a bot sees nothing else),
+or, inside a bot's own private simulation, from a simulated game for whichever player is to
+move there. Both constructions read only what that player may see; the simulated game itself
+was sampled from an observation (see :mod:`.sampling`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.cards import KING, RANK_OF, Card
+from ..engine.game import Game
+from ..engine.observation import Observation
+from ..engine.rules import HAND_SIZE
+
+Ranks = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    """The position of the player to move, in ranks (1..13, 13 = King).
+
+    ``unseen[r]`` counts the cards of rank ``r`` this player cannot see: the stock, the
+    face-down pay-off cards and the opponent's hand (card counting for the Hard level).
+    """
+
+    center: Ranks
+    """The value of each center stack (0 = empty)."""
+    hand: Ranks
+    """Hand ranks, sorted."""
+    side: tuple[Ranks, ...]
+    """The player's side stacks, bottom to top."""
+    payoff_top: int
+    """The rank of the pay-off top."""
+    payoff_left: int
+    opp_top: int
+    """The rank of the opponent's pay-off top (0 when their pile is empty)."""
+    opp_payoff_left: int
+    opp_side: tuple[Ranks, ...]
+    unseen: Ranks
+    """Index 0..13: unseen cards of each rank (index 0 unused)."""
+    unseen_total: int
+    stock_count: int
+    king_can_start: bool
+
+
+def _ranks(cards: tuple[Card, ...] | list[Card]) -> Ranks:
+    return tuple(RANK_OF[c] for c in cards)
+
+
+def _unseen(visible: list[Card], decks: int) -> tuple[Ranks, int]:
+    counts = [0] + [4 * decks] * 13
+    for card in visible:
+        counts[RANK_OF[card]] -= 1
+    return tuple(counts), sum(counts)
+
+
+def view_from_observation(obs: Observation) -> TurnView:
+    """The view of ``obs.seat``, which must be the seat to move."""
+    me, opp = obs.me, obs.opponent
+    unseen, total = _unseen(obs.visible_cards(), obs.rules.decks)
+    return TurnView(
+        center=tuple(len(stack) for stack in obs.center),
+        hand=tuple(sorted(_ranks(obs.hand))),
+        side=tuple(_ranks(pile) for pile in me.side),
+        payoff_top=RANK_OF[me.payoff_top] if me.payoff_top is not None else 0,
+        payoff_left=me.payoff_count,
+        opp_top=RANK_OF[opp.payoff_top] if opp.payoff_top is not None else 0,
+        opp_payoff_left=opp.payoff_count,
+        opp_side=tuple(_ranks(pile) for pile in opp.side),
+        unseen=unseen,
+        unseen_total=total,
+        stock_count=obs.stock_count,
+        king_can_start=obs.rules.king_can_start_stack,
+    )
+
+
+def view_from_game(game: Game) -> TurnView:
+    """The view of the player to move in a (simulated) game, reading only what they may see.
+
+    Faster than going through :meth:`Game.observation`; used inside bots' simulations only.
+    """
+    seat = game.to_move
+    me, opp = game.players[seat], game.players[1 - seat]
+    visible: list[Card] = list(me.hand)
+    for player in game.players:
+        if player.payoff:
+            visible.append(player.payoff[-1])
+        for pile in player.side:
+            visible.extend(pile)
+    for stack in game.center:
+        visible.extend(stack)
+    unseen, total = _unseen(visible, game.rules.decks)
+    return TurnView(
+        center=tuple(len(stack) for stack in game.center),
+        hand=tuple(sorted(_ranks(me.hand))),
+        side=tuple(_ranks(pile) for pile in me.side),
+        payoff_top=RANK_OF[me.payoff[-1]] if me.payoff else 0,
+        payoff_left=len(me.payoff),
+        opp_top=RANK_OF[opp.payoff[-1]] if opp.payoff else 0,
+        opp_payoff_left=len(opp.payoff),
+        opp_side=tuple(_ranks(pile) for pile in opp.side),
+        unseen=unseen,
+        unseen_total=total,
+        stock_count=len(game.stock),
+        king_can_start=game.rules.king_can_start_stack,
+    )
+
+
+def side_supply(side: tuple[Ranks, ...]) -> set[int]:
+    """Ranks a player can build from their side stacks in one turn without other help.
+
+    The top of each stack is free; below it, a card is reachable in turn order only when the
+    stack runs upward from its top (a top 6 over a 7 gives a 6 then a 7), the usual shape of a
+    well-kept side stack.
+    """
+    supply: set[int] = set()
+    for pile in side:
+        if not pile:
+            continue
+        previous = pile[-1]
+        supply.add(previous)
+        for rank in reversed(pile[:-1]):
+            if rank != previous + 1 or rank == KING:
+                break
+            supply.add(rank)
+            previous = rank
+    return supply
+
+
+def draws_next_turn(hand_left: int) -> int:
+    """Cards drawn at the start of the next turn (R2.1) when ``hand_left`` cards remain."""
+    return max(0, HAND_SIZE - hand_left)
