@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from spite_malice.engine import Game, Rules, card_str, parse_card
+from spite_malice.engine import KING, RANK_OF, Game, Move, Rules, card_str, parse_card
 from spite_malice.engine.cards import Card, full_deck
 
 Piles = Sequence[str]
@@ -148,3 +148,26 @@ def snapshot(played: Game) -> tuple[Any, ...]:
         played.outcome,
         played.rng.getstate(),
     )
+
+
+def stall_move(played: Game) -> Move:
+    """A policy that drags the game out: it never builds from the pay-off pile, builds
+    whatever else it can (Kings from the hand aside), and discards its highest card onto the
+    side stack whose top is the lowest card not below it, so that side stacks run downwards
+    and unwind later. About a third of its self-play games reach the R4.3 turn limit."""
+    builds = [
+        move
+        for move in played.legal_moves()
+        if move.is_build and not move.from_payoff and move.hand_rank != KING
+    ]
+    if builds:
+        return builds[0]
+    me = played.players[played.to_move]
+    rank = max(RANK_OF[card] for card in me.hand)
+    fits = [
+        (RANK_OF[pile[-1]] if pile else KING + 1, side)
+        for side, pile in enumerate(me.side)
+        if not pile or RANK_OF[pile[-1]] >= rank
+    ]
+    side = min(fits)[1] if fits else min(range(4), key=lambda i: len(me.side[i]))
+    return Move.discard(rank, side)
