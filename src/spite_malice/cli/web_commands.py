@@ -1,0 +1,65 @@
+"""Web subcommand: ``serve``, the browser game."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    serve = subparsers.add_parser(
+        "serve",
+        help="serve the browser game",
+        description="Serve the game on http://HOST:PORT. Games, matches, statistics and "
+        "settings are kept in a database: --db, else $SPITE_MALICE_DB, else $DATABASE_URL, "
+        "else an SQLite file in the per-user data folder.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--db",
+        metavar="PATH_OR_URL",
+        default=None,
+        help="an SQLite file, or a database URL such as postgresql://user:pw@host/db",
+    )
+    serve.add_argument(
+        "--log-level",
+        default="warning",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="how much the server logs (warning)",
+    )
+    serve.set_defaults(handler=_serve)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (0-65535)")
+    return port
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from ..store import Store
+        from ..web import create_app
+    except ImportError as error:
+        print(
+            f"spite-malice serve needs the web extras ({error.name} is missing): "
+            "pip install 'spite-malice[web]'"
+        )
+        return 2
+    store = Store.open(args.db)
+    app = create_app(store=store)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Spite & Malice: http://{host}:{args.port}", flush=True)
+    print(f"database: {store.location}", flush=True)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,187 @@
+"""The game WebSocket's messages (``docs/web-protocol.md`` section 4): the page's messages as
+pydantic models, and the server's messages as JSON objects built from engine values.
+
+Nothing here reads a game: every builder takes what one seat may see (an observation, public
+events), so no hidden card can reach a message (R6.3).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
+
+from ..engine import events as ev
+from ..engine.cards import card_str
+
+MessageId = StrictInt | Annotated[StrictStr, Field(max_length=64)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: MessageId | None = None
+
+
+class MoveMessage(_Message):
+    type: Literal["move"]
+    move: Annotated[StrictStr, Field(min_length=1, max_length=16)]
+
+
+class HintMessage(_Message):
+    type: Literal["hint"]
+
+
+class UndoMessage(_Message):
+    type: Literal["undo"]
+
+
+class NewGameMessage(_Message):
+    type: Literal["new_game"]
+
+
+class NewMatchMessage(_Message):
+    type: Literal["new_match"]
+    level: Annotated[StrictStr, Field(max_length=64)] | None = None
+    rules: dict[str, Any] | None = None
+    preset: Annotated[StrictStr, Field(max_length=64)] | None = None
+
+
+class SyncMessage(_Message):
+    type: Literal["sync"]
+
+
+class PingMessage(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    MoveMessage
+    | HintMessage
+    | UndoMessage
+    | NewGameMessage
+    | NewMatchMessage
+    | SyncMessage
+    | PingMessage,
+    Field(discriminator="type"),
+]
+MESSAGE_TYPES = ("move", "hint", "undo", "new_game", "new_match", "sync", "ping")
+
+_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+class ProtocolError(Exception):
+    """A page message that cannot be understood; ``code`` is ``bad_json`` or
+    ``invalid_message``, ``reply_to`` the message's id when it had a usable one."""
+
+    def __init__(self, code: str, message: str, reply_to: int | str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.reply_to = reply_to
+
+
+def parse_client_message(text: str | bytes) -> ClientMessage:
+    """Validate one page message; raise :class:`ProtocolError` saying what is wrong."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ProtocolError("bad_json", f"the message is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "the message must be a JSON object with a 'type'")
+    reply_to = _usable_id(data.get("id"))
+    kind = data.get("type")
+    if kind not in MESSAGE_TYPES:
+        raise ProtocolError(
+            "invalid_message",
+            f"unknown message type {kind!r}; expected one of {', '.join(MESSAGE_TYPES)}",
+            reply_to,
+        )
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as error:
+        raise ProtocolError("invalid_message", _describe(error), reply_to) from None
+
+
+def _usable_id(value: object) -> int | str | None:
+    if isinstance(value, str) and len(value) <= 64:
+        return value
+    if type(value) is int:
+        return value
+    return None
+
+
+def _describe(error: ValidationError) -> str:
+    parts = []
+    for item in error.errors()[:3]:
+        where = ".".join(str(part) for part in item["loc"][1:]) or "message"
+        parts.append(f"{where}: {item['msg']}")
+    return "invalid message: " + "; ".join(parts)
+
+
+# ----------------------------------------------------------------- server messages
+
+
+def event_to_json(event: ev.Event) -> dict[str, Any]:
+    """One event (already made public for the seat) as ``web-protocol.md`` 4.4 writes it."""
+    data: dict[str, Any]
+    if isinstance(event, ev.GameDealt):
+        data = {"kind": "dealt", "first": event.first, "reshuffles": event.reshuffles}
+    elif isinstance(event, ev.CardBuilt):
+        data = {
+            "kind": "built",
+            "player": event.player,
+            "source": event.source,
+            "card": card_str(event.card),
+            "center": event.center,
+            "value": event.value,
+        }
+    elif isinstance(event, ev.CardDiscarded):
+        data = {
+            "kind": "discarded",
+            "player": event.player,
+            "card": card_str(event.card),
+            "side": event.side,
+        }
+    elif isinstance(event, ev.CardsDrawn):
+        data = {
+            "kind": "cards_drawn",
+            "player": event.player,
+            "count": event.count,
+            "cards": [card_str(card) for card in event.cards],
+        }
+    elif isinstance(event, ev.PayoffTurned):
+        data = {"kind": "payoff_turned", "player": event.player, "card": card_str(event.card)}
+    elif isinstance(event, ev.StackCompleted):
+        data = {
+            "kind": "stack_completed",
+            "center": event.center,
+            "cards": [card_str(card) for card in event.cards],
+            "stock_size": event.stock_size,
+        }
+    elif isinstance(event, ev.TurnEnded):
+        data = {"kind": "turn_ended", "player": event.player, "turn": event.turn}
+    elif isinstance(event, ev.GameWon):
+        data = {"kind": "game_won", "player": event.player, "points": event.points}
+    else:
+        data = {"kind": "game_drawn", "reason": event.reason}
+    data["text"] = str(event)
+    return data
+
+
+def public_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
+    """Events as ``seat`` may see them (R6.1), in JSON."""
+    return [event_to_json(ev.public_event(event, seat)) for event in events]
+
+
+def error_message(code: str, message: str, reply_to: int | str | None = None) -> dict[str, Any]:
+    return {"type": "error", "reply_to": reply_to, "code": code, "message": message}

@@ -1,0 +1,73 @@
+"""A player's settings (``web-protocol.md`` 2.3): rules options, level, animation speed."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
+
+from ..engine.rules import Rules
+from . import computer
+from .rooms import RoomError, make_rules
+
+AnimationSpeed = Literal["off", "fast", "normal", "slow"]
+ANIMATION_SPEEDS: tuple[AnimationSpeed, ...] = ("off", "fast", "normal", "slow")
+PlayerId = Annotated[StrictStr, Field(min_length=1, max_length=128)]
+
+
+class SettingsUpdate(BaseModel):
+    """The body of ``PUT /api/settings``; every field but ``player`` may be left out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: PlayerId | None = None
+    rules: dict[str, Any] | None = None
+    preset: Annotated[StrictStr, Field(max_length=64)] | None = None
+    level: Annotated[StrictStr, Field(max_length=64)] | None = None
+    animation_speed: AnimationSpeed | None = None
+
+
+def defaults(player: str) -> dict[str, Any]:
+    return {
+        "player": player,
+        "rules": Rules.STANDARD.as_dict(),
+        "preset": None,
+        "level": computer.default_level(),
+        "animation_speed": "normal",
+    }
+
+
+def effective(player: str, stored: dict[str, Any] | None) -> dict[str, Any]:
+    """The stored settings completed by the defaults (a stored level no longer offered falls
+    back to the default level)."""
+    settings = defaults(player)
+    if stored:
+        settings.update({k: v for k, v in stored.items() if k in settings and k != "player"})
+    try:
+        settings["rules"] = Rules.from_json(settings["rules"]).as_dict()
+    except (ValueError, TypeError):
+        settings["rules"] = Rules.STANDARD.as_dict()
+    if not computer.is_level(str(settings["level"])):
+        settings["level"] = computer.default_level()
+    if settings["animation_speed"] not in ANIMATION_SPEEDS:
+        settings["animation_speed"] = "normal"
+    return settings
+
+
+def updated(current: dict[str, Any], update: SettingsUpdate) -> dict[str, Any]:
+    """``current`` with ``update`` applied; RoomError("invalid") when a value is refused."""
+    result = dict(current)
+    if update.preset is not None:
+        result["rules"] = make_rules(update.rules, update.preset).as_dict()
+        result["preset"] = update.preset
+    elif update.rules is not None:
+        result["rules"] = make_rules(update.rules, None).as_dict()
+        result["preset"] = None
+    if update.level is not None:
+        if not computer.is_level(update.level):
+            known = ", ".join(computer.levels())
+            raise RoomError("invalid", f"unknown level {update.level!r}; levels: {known}")
+        result["level"] = update.level
+    if update.animation_speed is not None:
+        result["animation_speed"] = update.animation_speed
+    return result

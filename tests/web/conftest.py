@@ -1,0 +1,159 @@
+"""Fixtures for the web server tests: an app on a fresh SQLite file, and seat clients that
+keep every message they receive (the hidden-card test scans them all)."""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi import FastAPI  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+from starlette.testclient import WebSocketTestSession  # noqa: E402
+
+from spite_malice.web import create_app  # noqa: E402
+from spite_malice.web.rooms import Room  # noqa: E402
+
+PLAYER = "alice"
+CARD = re.compile(r"\b[A2-9TJQK][SHDC]\b")
+MAX_MESSAGES = 5000
+"""A bound on messages awaited for one condition, so a broken server fails instead of hanging."""
+
+
+def card_strings(text: str) -> set[str]:
+    """Every card notation in a JSON text."""
+    return set(CARD.findall(text))
+
+
+class Seat:
+    """One seat's WebSocket: sends page messages and keeps every message received."""
+
+    def __init__(self, socket: WebSocketTestSession, seat: int) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.messages: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self.state: dict[str, Any] = {}
+        self.next_id = 0
+
+    def receive(self) -> dict[str, Any]:
+        text = self.socket.receive_text()
+        message: dict[str, Any] = json.loads(text)
+        self.texts.append(text)
+        self.messages.append(message)
+        if "state" in message:
+            self.state = message["state"]
+        return message
+
+    def until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Receive until a message satisfies ``done``; return it."""
+        for _ in range(MAX_MESSAGES):
+            message = self.receive()
+            if done(message):
+                return message
+        raise AssertionError("the awaited message never came")
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a message with a fresh id and return the direct reply to it."""
+        self.next_id += 1
+        ident = self.next_id
+        self.socket.send_json({**message, "id": ident})
+        return self.until(lambda m: m.get("reply_to") == ident)
+
+    def send_raw(self, text: str) -> dict[str, Any]:
+        """Send any text and return the next error or reply."""
+        self.socket.send_text(text)
+        return self.until(lambda m: m["type"] in ("error", "pong", "state", "update", "hint"))
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        obs: dict[str, Any] = self.state["observation"]
+        return obs
+
+    def my_turn(self) -> bool:
+        obs = self.observation
+        return obs["outcome"] is None and obs["to_move"] == self.seat
+
+    def wait_my_turn_or_end(self) -> None:
+        """Receive until it is this seat's turn or the game is over."""
+        if self.state and (self.my_turn() or self.observation["outcome"] is not None):
+            return
+        self.until(
+            lambda m: "state" in m
+            and (
+                m["state"]["observation"]["outcome"] is not None
+                or (
+                    m["state"]["observation"]["to_move"] == self.seat
+                    and not m["state"]["thinking"]
+                )
+            )
+        )
+
+    def play(self, move: str) -> dict[str, Any]:
+        return self.request({"type": "move", "move": move})
+
+
+def greedy(observation: dict[str, Any]) -> str:
+    """A simple policy on an observation's JSON: the pay-off card, then side stacks, then
+    hand builds (Kings last), else a discard of the highest card."""
+    legal: list[str] = observation["legal_moves"]
+    for prefix in ("P-", "S1-C", "S2-C", "S3-C", "S4-C"):
+        for move in legal:
+            if move.startswith(prefix):
+                return move
+    builds = [m for m in legal if "-C" in m and not m.startswith("HK")]
+    if builds:
+        return builds[0]
+    discards = [m for m in legal if "-S" in m]
+    plain = [m for m in discards if not m.startswith("HK")]
+    return (plain or discards)[-1]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "web.db"
+
+
+@pytest.fixture
+def make_app(db_path: Path) -> Callable[[], FastAPI]:
+    def make() -> FastAPI:
+        return create_app(str(db_path), player=PLAYER)
+
+    return make
+
+
+@pytest.fixture
+def client(make_app: Callable[[], FastAPI]) -> Iterator[TestClient]:
+    with TestClient(make_app()) as test_client:
+        yield test_client
+
+
+def new_room(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("mode", "computer")
+    response = client.post("/api/rooms", json=body)
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def room_of(client: TestClient, code: str) -> Room:
+    room: Room = client.app.state.lobby.rooms[code]  # type: ignore[attr-defined]
+    return room
+
+
+@contextmanager
+def open_seat(client: TestClient, answer: dict[str, Any]) -> Iterator[Seat]:
+    with client.websocket_connect(answer["ws_url"]) as socket:
+        seat = Seat(socket, answer["seat"])
+        assert seat.receive()["type"] == "welcome"
+        first = seat.receive()
+        assert first["type"] == "state" and first["cause"] == "connect"
+        yield seat
