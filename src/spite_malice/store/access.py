@@ -75,6 +75,8 @@ class SavedMatch:
     status: str = PLAYING
     meta: dict[str, Any] = field(default_factory=dict)
     """Anything else the program needs (JSON): display names, token hashes..."""
+    room: str | None = None
+    """The web room playing it, if any."""
     created_at: datetime | None = None
     updated_at: datetime | None = None
     stored_games: int = 0
@@ -91,6 +93,7 @@ class MatchSummary:
     """A stored match without replaying it: enough for a list of games to resume."""
 
     id: str
+    room: str | None
     source: str
     kind: str
     level: str | None
@@ -189,6 +192,7 @@ class Store:
             if saved.match.is_over and saved.status == PLAYING:
                 saved.status = FINISHED
                 self._add_match_results(session, saved)
+            row.room = saved.room
             row.source = saved.source
             row.kind = saved.kind
             row.level = saved.level
@@ -269,10 +273,27 @@ class Store:
             assisted=row.assisted,
             status=row.status,
             meta=dict(row.meta),
+            room=row.room,
             created_at=_aware(row.created_at),
             updated_at=_aware(row.updated_at),
             stored_games=stored or 0,
         )
+
+    def load_room(self, room: str) -> SavedMatch | None:
+        """The latest match of a web room, or None when the room is unknown."""
+        with self._session() as session:
+            match_id = session.scalar(
+                select(MatchRow.id)
+                .where(MatchRow.room == room)
+                .order_by(MatchRow.created_at.desc(), MatchRow.id.desc())
+                .limit(1)
+            )
+        return None if match_id is None else self.load_match(match_id)
+
+    def has_room(self, room: str) -> bool:
+        with self._session() as session:
+            found = session.scalar(select(MatchRow.id).where(MatchRow.room == room).limit(1))
+            return found is not None
 
     def has_match(self, match_id: str) -> bool:
         with self._session() as session:
@@ -482,6 +503,7 @@ def _summary(row: MatchRow) -> MatchSummary:
     games = state.get("games", [])
     return MatchSummary(
         id=row.id,
+        room=row.room,
         source=row.source,
         kind=row.kind,
         level=row.level,

@@ -50,6 +50,8 @@ class MatchRow(Base):
     __tablename__ = "matches"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    room: Mapped[str | None] = mapped_column(String(32), index=True)
+    """The web room playing it (a room plays one match after another); None elsewhere."""
     source: Mapped[str] = mapped_column(String(16))
     """Which program plays it: ``web`` or ``terminal``."""
     kind: Mapped[str] = mapped_column(String(16))
