@@ -77,6 +77,10 @@ def _play(args: argparse.Namespace) -> int:
         rules=rules, level=args.level or default_level(), seed=args.seed, player=args.name
     )
     persistence: Persistence = NoPersistence()
+    if not args.no_db:
+        from ..tui.store_link import StorePersistence
+
+        persistence = StorePersistence.open(args.db)
     app = SpiteMaliceApp(
         setup,
         settings=TableSettings(ascii_only=args.ascii, move_delay=max(0.0, args.delay)),

@@ -34,7 +34,10 @@ class SpiteMaliceApp(App[None]):
             self.add_class("-ascii")
 
     def on_mount(self) -> None:
-        session = self.persistence.load_unfinished() if self.resume else None
+        session = self.persistence.load_unfinished()
+        if session is not None and not self.resume:
+            self.persistence.abandon(session)  # a new match was asked for: give this one up
+            session = None
         if session is None:
             session = GameSession.new(self.setup)
         self.session = session

@@ -1,33 +1,17 @@
 """Where the terminal game keeps matches and statistics.
 
 The game talks to storage only through :class:`Persistence`, so it runs with no database at
-all (:class:`NoPersistence`) and with the project's store (see ``store_link``).
+all (:class:`NoPersistence`) and with the project's store (:mod:`.store_link`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .session import GameSession
 
-
-@dataclass(frozen=True, slots=True)
-class LevelStatistics:
-    """A player's results against one level."""
-
-    level: str
-    games: int
-    wins: int
-    losses: int
-    draws: int
-    points_for: int
-    points_against: int
-    matches: int
-    matches_won: int
-    assisted: int
-    best_streak: int = 0
-    current_streak: int = 0
+if TYPE_CHECKING:
+    from ..store import PlayerStats
 
 
 class Persistence(Protocol):
@@ -54,8 +38,8 @@ class Persistence(Protocol):
         """The player starts a new match: the unfinished one is no longer offered."""
         ...
 
-    def statistics(self) -> list[LevelStatistics]:
-        """The player's statistics, one row per level played."""
+    def statistics(self) -> PlayerStats | None:
+        """The player's statistics per level (None when nothing is kept)."""
         ...
 
     def close(self) -> None: ...
@@ -78,8 +62,8 @@ class NoPersistence:
     def abandon(self, session: GameSession) -> None:
         return None
 
-    def statistics(self) -> list[LevelStatistics]:
-        return []
+    def statistics(self) -> PlayerStats | None:
+        return None
 
     def close(self) -> None:
         return None

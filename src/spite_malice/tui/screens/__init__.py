@@ -6,5 +6,13 @@ from .game import GameScreen, TableSettings
 from .game_over import GameOverScreen
 from .help import HelpScreen
 from .log import LogScreen
+from .stats import StatsScreen
 
-__all__ = ["GameOverScreen", "GameScreen", "HelpScreen", "LogScreen", "TableSettings"]
+__all__ = [
+    "GameOverScreen",
+    "GameScreen",
+    "HelpScreen",
+    "LogScreen",
+    "StatsScreen",
+    "TableSettings",
+]

@@ -47,6 +47,7 @@ from ..widgets import MessageLine, MoveLog, PileView, StatusBar
 from .game_over import GameOverScreen
 from .help import HelpScreen
 from .log import LogScreen
+from .stats import StatsScreen
 
 PAYOFF_KEY = "p"
 HAND_KEYS = "12345"
@@ -93,6 +94,7 @@ class GameScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("n", "next_game", "Next game"),
         Binding("l", "show_log", "Log"),
+        Binding("i", "statistics", "Stats"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -626,6 +628,11 @@ class GameScreen(Screen[None]):
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(self.query_one(MoveLog).entries))
+
+    def action_statistics(self) -> None:
+        self.app.push_screen(
+            StatsScreen(self.persistence.statistics(), self.persistence.description)
+        )
 
     def action_quit_game(self) -> None:
         self.persistence.save(self.session)

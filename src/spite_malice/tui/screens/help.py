@@ -52,6 +52,7 @@ left in the other player's pay-off pile; the first to **50 points** wins the mat
 | `u` or `Ctrl+Z` | undo your last move of this turn (the game then counts as assisted) |
 | `n` | next game, once a game is over |
 | `l` | the whole move log |
+| `i` | your statistics per level (the same as in the browser game) |
 | `?` or `F1` | this help |
 | `q` | save and quit; the match goes on at the next start |
 

@@ -1,0 +1,230 @@
+"""The terminal game driven by key presses through Textual's pilot, against the computer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spite_malice.bots import reference_move
+from spite_malice.engine import Rules
+from spite_malice.tui.screens import GameOverScreen, HelpScreen, LogScreen, StatsScreen
+from spite_malice.tui.store_link import StorePersistence
+from spite_malice.tui.widgets import MessageLine, MoveLog, PileView
+
+from .driver import game_over_shown, keys_for, make_app, session, settle, table
+
+
+async def test_a_whole_game_is_played_by_key_presses() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        presses = 0
+        while not game_over_shown(app):
+            game = session(app).game
+            assert session(app).is_human_turn, "the computer's turn did not end"
+            for key in keys_for(app, reference_move(game)):
+                await pilot.press(key)
+                presses += 1
+            await settle(pilot)
+            assert presses < 2000
+        outcome = session(app).game.outcome
+        assert outcome is not None
+        assert presses > 0
+        # the log holds the whole game, the result box says who won
+        log = table(app).query_one(MoveLog)
+        assert str(log.entries[0]).startswith("Cards dealt")
+        text = " ".join(str(line) for line in log.entries)
+        assert "win, scoring" in text or "wins, scoring" in text or "drawn" in text
+        await pilot.press("n")
+        await settle(pilot)
+        assert not game_over_shown(app)
+        assert session(app).game_number == 2
+        assert len(session(app).match.records) == 1
+
+
+async def test_picking_a_card_highlights_its_legal_targets() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        screen = table(app)
+        assert screen.selected == "hand-0"
+        source = screen._source_of("hand-0")
+        assert source is not None
+        targets = {p.pile_id for p in screen.query(PileView) if p.has_class("-target")}
+        expected = {
+            (f"center-{int(t[1:]) - 1}" if t[0] == "C" else f"side-{int(t[1:]) - 1}")
+            for t in session(app).targets(source)
+        }
+        assert targets == expected
+        assert {"side-0", "side-1", "side-2", "side-3"} <= targets  # a hand card may be discarded
+        await pilot.press("escape")
+        assert screen.selected is None
+        assert not any(p.has_class("-target") for p in screen.query(PileView))
+
+
+async def test_an_illegal_attempt_is_explained_in_a_line() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        s = session(app)
+        hand = s.hand()
+        # a hand card that no center stack takes: not an Ace, not a King, not needed
+        needs = {len(stack) + 1 for stack in s.game.center}
+        index = next(
+            i for i, card in enumerate(hand) if card % 13 + 1 not in needs and card % 13 != 12
+        )
+        center = 0
+        before = s.game.to_position()
+        await pilot.press(str(index + 1), "z")
+        message = table(app).query_one(MessageLine)
+        assert message.tone == "error"
+        assert "Not allowed" in str(message.render())
+        assert f"center {center + 1} needs" in str(message.render())
+        assert s.game.to_position() == before
+
+
+async def test_a_pay_off_card_cannot_be_discarded() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("p", "a")
+        message = table(app).query_one(MessageLine)
+        assert "pay-off card may only be built on a center stack" in str(message.render())
+
+
+async def test_a_hint_highlights_a_move_and_marks_the_game_assisted() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not session(app).is_assisted
+        await pilot.press("h")
+        await settle(pilot)
+        screen = table(app)
+        assert screen.suggestion is not None
+        assert screen.suggestion.moves[0] in session(app).legal_moves()
+        assert screen.query_one(MessageLine).tone == "hint"
+        assert "Hint:" in str(screen.query_one(MessageLine).render())
+        assert any(p.has_class("-hinted") for p in screen.query(PileView))
+        assert session(app).is_assisted
+
+
+async def test_undo_takes_back_a_move_of_this_turn() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        s = session(app)
+        before = s.game.to_position()
+        build = next((m for m in s.legal_moves() if m.is_build), None)
+        move = build or s.legal_moves()[0]
+        await pilot.press(*keys_for(app, move))
+        await settle(pilot)
+        if build is None:
+            # a discard ends the turn: nothing of this turn is left to undo
+            await pilot.press("u")
+            assert "Nothing to undo" in str(table(app).query_one(MessageLine).render())
+            return
+        assert s.game.to_position() != before
+        await pilot.press("u")
+        await settle(pilot)
+        assert session(app).game.to_position() == before
+        assert session(app).is_assisted
+        assert "Took back" in str(table(app).query_one(MessageLine).render())
+
+
+async def test_help_log_and_statistics_screens_open_and_close() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        await pilot.press("escape")
+        await pilot.press("i")
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("escape")
+        assert app.screen is table(app)
+
+
+async def test_a_terminal_too_small_says_so() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen.has_class("-too-small")
+        assert "60×20" in str(screen.query_one("#too-small").render())
+        assert "80×24" in str(screen.query_one("#too-small").render())
+
+
+async def test_a_click_picks_a_card() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.click("#hand-0")
+        assert table(app).selected == "hand-0"
+        await pilot.click("#side-0")
+        await settle(pilot)
+        assert session(app).game.players[0].side[0]  # the card was discarded there
+
+
+async def test_games_and_statistics_go_to_the_shared_store_and_a_match_resumes(
+    tmp_path: Path,
+) -> None:
+    db = str(tmp_path / "games.db")
+    app = make_app(seed=7, persistence=StorePersistence.open(db, player="ann"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        while not game_over_shown(app):
+            for key in keys_for(app, reference_move(session(app).game)):
+                await pilot.press(key)
+            await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        s = session(app)
+        await pilot.press(*keys_for(app, next(m for m in s.legal_moves() if m.is_discard)))
+        await settle(pilot)
+        match_seed = s.match.seed
+        moves = [str(m) for m in s.game.moves]
+        await pilot.press("q")
+    persistence = StorePersistence.open(db, player="ann")
+    stats = persistence.statistics()
+    assert stats is not None and stats.total.games == 1
+    assert stats.levels[0].level == "reference"
+    persistence.close()
+
+    again = make_app(seed=99, persistence=StorePersistence.open(db, player="ann"))
+    async with again.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        resumed = session(again)
+        assert resumed.match.seed == match_seed
+        assert resumed.game_number == 2
+        assert [str(m) for m in resumed.game.moves][: len(moves)] == moves
+        await pilot.press("q")
+
+
+async def test_ascii_mode_draws_cards_in_plain_ascii() -> None:
+    app = make_app(seed=7, ascii_only=True, rules=Rules.QUICK)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for pile in table(app).query(PileView):
+            for line in pile.lines:
+                assert str(line).isascii(), str(line)
+
+
+async def test_the_game_over_box_offers_the_next_game() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        while not game_over_shown(app):
+            for key in keys_for(app, reference_move(session(app).game)):
+                await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        assert app.screen is table(app)
+        await pilot.press("1")
+        assert "over" in str(table(app).query_one(MessageLine).render())
+        await pilot.press("n")
+        await settle(pilot)
+        assert session(app).game_number == 2

@@ -1,0 +1,103 @@
+"""The match against the computer, without a screen: moves, undo, assisted games, texts."""
+
+from __future__ import annotations
+
+import pytest
+
+from spite_malice.bots import reference_move
+from spite_malice.engine import IllegalMoveError, Rules, SpiteMaliceError
+from spite_malice.tui.session import COMPUTER, HUMAN, GameSession, MatchSetup
+
+
+def new_session(seed: int = 3) -> GameSession:
+    return GameSession.new(MatchSetup(rules=Rules(payoff_size=5), level="reference", seed=seed))
+
+
+def play_computer_turn(session: GameSession) -> None:
+    while session.is_computer_turn:
+        session.play_computer(reference_move(session.game))
+
+
+def human_to_move(seed: int = 3) -> GameSession:
+    session = new_session(seed)
+    play_computer_turn(session)
+    assert session.is_human_turn
+    return session
+
+
+def test_illegal_move_is_refused_with_the_engines_reason() -> None:
+    session = human_to_move()
+    before = session.game.to_position()
+    center_needs_an_ace = next(
+        f"H{m.notation[1]}-C1" for m in session.legal_moves() if m.notation[1] not in "AK"
+    )
+    with pytest.raises(IllegalMoveError, match="center 1 needs an Ace"):
+        session.play(center_needs_an_ace)
+    assert session.game.to_position() == before
+
+
+def test_undo_takes_back_one_move_exactly_and_marks_the_game_assisted() -> None:
+    session = human_to_move(11)
+    builds = [m for m in session.legal_moves() if m.is_build]
+    move = builds[0] if builds else session.legal_moves()[0]
+    before = session.game.to_position()
+    assert not session.can_undo
+    session.play(move)
+    if not session.is_human_turn:
+        pytest.skip("the first move ended the turn")
+    assert session.can_undo
+    assert session.undo() is move
+    assert session.game.to_position() == before
+    assert session.is_assisted
+    assert not session.can_undo
+
+
+def test_undo_does_not_reach_back_into_the_previous_turn() -> None:
+    session = human_to_move()
+    discard = next(m for m in session.legal_moves() if m.is_discard)
+    session.play(discard)
+    play_computer_turn(session)
+    assert not session.can_undo
+    with pytest.raises(SpiteMaliceError):
+        session.undo()
+
+
+def test_computer_moves_are_refused_on_the_persons_turn() -> None:
+    session = human_to_move()
+    with pytest.raises(SpiteMaliceError, match="computer"):
+        session.play_computer(session.legal_moves()[0])
+
+
+def test_events_read_as_english_with_names() -> None:
+    session = human_to_move()
+    session.play(next(m for m in session.legal_moves() if m.is_discard))
+    play_computer_turn(session)
+    texts = [session.describe(event) for event in session.public_events()]
+    assert any(text.startswith("You discard ") for text in texts)
+    assert any(text.startswith("Reference ") for text in texts)
+    assert not any("player 1" in text or "player 2" in text for text in texts)
+
+
+def test_the_computers_drawn_cards_stay_hidden() -> None:
+    session = human_to_move()
+    session.play(next(m for m in session.legal_moves() if m.is_discard))
+    play_computer_turn(session)
+    for event in session.public_events():
+        if getattr(event, "player", HUMAN) == COMPUTER and hasattr(event, "cards"):
+            assert event.cards == ()
+
+
+def test_a_whole_match_is_played_and_booked() -> None:
+    session = new_session(5)
+    for _ in range(200):
+        while not session.game.is_over:
+            if session.is_human_turn:
+                session.play(reference_move(session.game))
+            else:
+                session.play_computer(reference_move(session.game))
+        if session.match.is_over:
+            break
+        session.next_game()
+    assert session.match.is_over
+    assert sum(session.match.score) >= session.rules.match_target
+    assert len(session.match.records) == session.game_number
