@@ -8,6 +8,7 @@ that bot loses it; the reason is kept with the result, and the arena goes on.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, field
 
@@ -144,8 +145,6 @@ def play_pair(
         finally:
             for bot in (bot_a, bot_b):
                 if bot is not None:
-                    try:
+                    with contextlib.suppress(Exception):
                         bot.close()
-                    except Exception:  # noqa: S110 - closing a broken bot must not stop the arena
-                        pass
     return results[0], results[1]

@@ -108,6 +108,7 @@ def reach_odds(
         return 1.0
     if value + 1 == target:
         return 1.0
+    needed: range | list[int]
     if target > value + 1:
         needed = range(value + 1, target)
     else:  # past a Queen the stack completes (R3.4(b)) and starts again from an Ace
@@ -221,19 +222,27 @@ class AwareEvaluator(ProgressEvaluator):
         self._odds = [odds_table(unseen, total, n) for n in range(HAND_SIZE + 1)]
         self._king_odds = [row[KING] for row in self._odds]
 
+    def danger(self, center: Ranks) -> float:
+        """The estimated chance that the opponent can play its pay-off card next turn on
+        center stacks of these values (R3.1), from its side-stack tops and the odds of what
+        its hidden hand holds."""
+        safe = 1.0
+        danger = self._danger
+        for v in center:
+            safe *= 1.0 - danger[v]
+        return 1.0 - safe
+
+    def danger_penalty(self, center: Ranks) -> float:
+        """What :meth:`danger` costs in the evaluation."""
+        return self.weights.danger * self.danger(center)
+
     def extra(
         self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...], payoff_left: int, refill: bool
     ) -> float:
         view = self.view
         assert view is not None
         w = self.weights
-        value = 0.0
-        # the opponent moves next: the chance it can reach its pay-off card on some stack
-        safe = 1.0
-        danger = self._danger
-        for v in center:
-            safe *= 1.0 - danger[v]
-        value -= w.danger * (1.0 - safe)
+        value = -self.danger_penalty(center)
         # our own chance next turn, when the pay-off top is still the one we know
         if payoff_left == view.payoff_left and view.payoff_top:
             draws = HAND_SIZE if refill else HAND_SIZE - len(hand) + 1

@@ -23,11 +23,11 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from .evaluation import AwareEvaluator
-from .planning import WIN_VALUE, Plan, plan_turn
+from .planning import WIN_VALUE, Plan, plan_turn, replay_ranks
 from .rollout import finish_turn
 from .sampling import sample_game
 from .turn_bot import TurnPlanningBot
-from .view import view_from_game, view_from_observation
+from .view import TurnView, view_from_observation
 
 DEFAULT_BUDGET = 1.0
 """Seconds of thinking per turn (the issue's default)."""
@@ -77,15 +77,21 @@ class ExpertBot(TurnPlanningBot):
             self._turn = observation.turn
             self._turn_deadline = now + self.budget
         deadline = now + 0.6 * max(0.0, self._turn_deadline - now)
-        plans = plan_turn(view_from_observation(observation), self.evaluator)
+        return list(self.best_plan(observation, deadline).committed)
+
+    def best_plan(self, observation: Observation, deadline: float) -> Plan:
+        """The plan Expert picks for the seat to move, searching until ``deadline``
+        (a :func:`time.perf_counter` value) or ``max_samples``."""
+        view = view_from_observation(observation)
+        plans = plan_turn(view, self.evaluator)
         best = plans[0]
-        if best.value >= WIN_VALUE:
-            return list(best.committed)
-        candidates = [p for p in plans[: self.candidates] if p.value >= best.value - MARGIN]
         self.last_samples = 0
+        if best.value >= WIN_VALUE:
+            return best
+        candidates = [p for p in plans[: self.candidates] if p.value >= best.value - MARGIN]
         if len(candidates) < 2:
-            return list(best.committed)
-        return list(self._search(observation, candidates, deadline).committed)
+            return best
+        return self._search(observation, view, candidates, deadline)
 
     def _sample_rng(self, observation: Observation) -> random.Random:
         """A generator that depends only on the seed and the point of the game, so the choice
@@ -94,9 +100,18 @@ class ExpertBot(TurnPlanningBot):
             return random.Random(self.rng.getrandbits(63))
         return random.Random(f"{self.seed}/{len(observation.history)}")
 
-    def _search(self, observation: Observation, candidates: list[Plan], deadline: float) -> Plan:
+    def _search(
+        self, observation: Observation, view: TurnView, candidates: list[Plan], deadline: float
+    ) -> Plan:
+        """Score each candidate: its Hard value with the estimated danger of the opponent's
+        reply replaced by the mean of what the sampled replies actually did."""
         rng = self._sample_rng(observation)
         seat = observation.seat
+        self.evaluator.begin(view)
+        prior = [
+            plan.value + self.evaluator.danger_penalty(replay_ranks(view, plan.moves)[0])
+            for plan in candidates
+        ]
         totals = [0.0] * len(candidates)
         samples = 0
         limit = self.max_samples
@@ -110,32 +125,30 @@ class ExpertBot(TurnPlanningBot):
                 totals[i] += self._rollout(game, plan, seat)
             samples += 1
         self.last_samples = samples
+        scores = [prior[i] + totals[i] / samples for i in range(len(candidates))]
         # ties go to the plan the Hard evaluation prefers (candidates are sorted best first)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
         return candidates[best]
 
     def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
-        """Play ``plan`` in a sampled game, then the rest of the turn and the opponent's
-        reply; the score is the pay-off cards gained over the opponent, plus the value of the
-        next turn as the Hard evaluation sees it."""
-        start = [len(game.players[0].payoff), len(game.players[1].payoff)]
+        """Play ``plan``'s committed moves in a sampled game, then the rest of the turn and the
+        opponent's reply with the planning policy. The score counts what the plan's value
+        could not know: pay-off cards played after the committed moves (new cards turned up
+        or drawn), minus the opponent's pay-off cards in its reply; a win or loss dominates."""
+        opp = 1 - seat
         for move in plan.committed:
             game.apply(move)
             if game.outcome is not None:
                 break
+        after_commit = len(game.players[seat].payoff)
         if game.outcome is None and game.to_move == seat:
             finish_turn(game, self.policy)
+        mine = after_commit - len(game.players[seat].payoff)
+        opp_start = len(game.players[opp].payoff)
         if game.outcome is None:
             finish_turn(game, self.policy)
         outcome = game.outcome
-        if outcome is not None:
-            if outcome.winner is None:
-                return 0.0
+        if outcome is not None and outcome.winner is not None:
             return WIN_SCORE if outcome.winner == seat else -WIN_SCORE
-        mine = start[seat] - len(game.players[seat].payoff)
-        theirs = start[1 - seat] - len(game.players[1 - seat].payoff)
-        score = 100.0 * (mine - theirs)
-        if game.to_move == seat:
-            next_plan = plan_turn(view_from_game(game), self.policy, max_states=300)[0]
-            score += 0.5 * min(next_plan.value, 1000.0)
-        return score
+        theirs = opp_start - len(game.players[opp].payoff)
+        return 100.0 * (mine - theirs)

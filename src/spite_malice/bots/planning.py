@@ -86,7 +86,7 @@ def _build(center: Ranks, i: int) -> Ranks:
     value = center[i] + 1
     if value == QUEEN:  # R3.4(b): a complete stack is cleared and usable at once
         value = 0
-    return center[:i] + (value,) + center[i + 1 :]
+    return (*center[:i], value, *center[i + 1 :])
 
 
 def _without(hand: Ranks, rank: int) -> Ranks:
@@ -153,7 +153,7 @@ def plan_turn(
                 )
         for s, pile in enumerate(side):
             if pile:
-                rest = side[:s] + (pile[:-1],) + side[s + 1 :]
+                rest = (*side[:s], pile[:-1], *side[s + 1 :])
                 for i in _targets(center, pile[-1], king_can_start):
                     move = Move.build_from_side(s, i)
                     visit(
@@ -197,13 +197,13 @@ def replay_ranks(view: TurnView, moves: Sequence[Move]) -> tuple[Ranks, Ranks, t
     for move in moves:
         if move.is_discard:
             s = move.side_target
-            side = side[:s] + ((*side[s], move.hand_rank),) + side[s + 1 :]
+            side = (*side[:s], (*side[s], move.hand_rank), *side[s + 1 :])
             hand = _without(hand, move.hand_rank)
             continue
         if move.from_hand:
             hand = _without(hand, move.hand_rank)
         elif move.from_side:
             s = move.side_source
-            side = side[:s] + (side[s][:-1],) + side[s + 1 :]
+            side = (*side[:s], side[s][:-1], *side[s + 1 :])
         center = _build(center, move.center)
     return center, hand, side

@@ -1,0 +1,181 @@
+"""Arena and ladder reports: rich tables for the terminal, markdown, CSV and a PNG plot."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from pathlib import Path
+
+from rich.table import Table
+
+from ..bots.levels import level_label
+from .games import GameResult
+from .ladder import LadderResult
+from .stats import Summary
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def summary_rows(summary: Summary) -> list[tuple[str, str]]:
+    """The summary as (label, value) rows, shared by the terminal table and markdown."""
+    a, b = level_label(summary.name_a), level_label(summary.name_b)
+    low, high = summary.interval
+    rows = [
+        ("games", f"{summary.games} ({summary.games // 2} deals, seats swapped)"),
+        (f"{a} wins", str(summary.wins)),
+        (f"{b} wins", str(summary.losses)),
+        ("draws", str(summary.draws)),
+        (
+            f"{a} win rate (decided games)",
+            f"{summary.win_rate:.1%}  (95% CI {low:.1%} to {high:.1%})",
+        ),
+        ("points", f"{a} {summary.points_a}, {b} {summary.points_b}"),
+        ("average turns", f"{summary.average_turns:.1f}"),
+    ]
+    for name, times in ((a, summary.times_a), (b, summary.times_b)):
+        rows.append(
+            (
+                f"{name} time per decision",
+                f"median {_ms(times.decision_median)}, p95 {_ms(times.decision_p95)}",
+            )
+        )
+        rows.append(
+            (f"{name} time per turn", f"median {_ms(times.turn_median)}, p95 {_ms(times.turn_p95)}")
+        )
+    for reason, count in summary.failures:
+        rows.append(("forfeit", f"{count} x {reason}"))
+    return rows
+
+
+def summary_table(summary: Summary) -> Table:
+    """A rich table of an arena summary."""
+    table = Table(
+        title=f"{level_label(summary.name_a)} v {level_label(summary.name_b)}", show_header=False
+    )
+    table.add_column(style="bold")
+    table.add_column()
+    for label, value in summary_rows(summary):
+        table.add_row(label, value)
+    return table
+
+
+def summary_markdown(summary: Summary) -> str:
+    lines = [
+        f"### {level_label(summary.name_a)} v {level_label(summary.name_b)}",
+        "",
+        "| | |",
+        "|---|---|",
+    ]
+    lines += [f"| {label} | {value} |" for label, value in summary_rows(summary)]
+    return "\n".join(lines) + "\n"
+
+
+CSV_FIELDS = (
+    "seed",
+    "seat",
+    "winner",
+    "points",
+    "turns",
+    "time_a",
+    "time_b",
+    "reason",
+)
+
+
+def write_csv(path: Path, results: Iterable[GameResult], name_a: str, name_b: str) -> None:
+    """One row per game: deal seed, bot A's seat, winner (a bot name or ``draw``), points,
+    turns, each bot's total thinking seconds, and why the game ended."""
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(CSV_FIELDS)
+        for r in results:
+            winner = name_a if r.winner == "A" else name_b if r.winner == "B" else "draw"
+            writer.writerow(
+                (
+                    r.seed,
+                    r.a_seat,
+                    winner,
+                    r.points,
+                    r.turns,
+                    f"{sum(r.a_times):.6f}",
+                    f"{sum(r.b_times):.6f}",
+                    r.reason,
+                )
+            )
+
+
+def ladder_tables(result: LadderResult) -> tuple[Table, Table]:
+    """The Elo table and the pairings table."""
+    elo = Table(title=f"Elo ({result.games} games a pairing, seed {result.seed})")
+    elo.add_column("rank", justify="right")
+    elo.add_column("bot")
+    elo.add_column("Elo", justify="right")
+    for rank, (name, rating) in enumerate(result.ranked(), start=1):
+        elo.add_row(str(rank), level_label(name), f"{rating:.0f}")
+    pairs = Table(title="Pairings")
+    for column in ("A", "B", "A wins", "B wins", "draws", "A win rate (95% CI)"):
+        pairs.add_column(column)
+    for s in result.summaries:
+        low, high = s.interval
+        pairs.add_row(
+            level_label(s.name_a),
+            level_label(s.name_b),
+            str(s.wins),
+            str(s.losses),
+            str(s.draws),
+            f"{s.win_rate:.1%} ({low:.1%}-{high:.1%})",
+        )
+    return elo, pairs
+
+
+def ladder_markdown(result: LadderResult) -> str:
+    """The ladder as markdown: the Elo table, then every pairing."""
+    lines = [
+        f"## Ladder: {result.games} games a pairing, seed {result.seed}",
+        "",
+        "| rank | bot | Elo |",
+        "|---:|---|---:|",
+    ]
+    for rank, (name, rating) in enumerate(result.ranked(), start=1):
+        lines.append(f"| {rank} | {level_label(name)} | {rating:.0f} |")
+    lines += [
+        "",
+        "| A | B | A wins | B wins | draws | A win rate (95% CI) |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    for s in result.summaries:
+        low, high = s.interval
+        lines.append(
+            f"| {level_label(s.name_a)} | {level_label(s.name_b)} | {s.wins} | {s.losses} | "
+            f"{s.draws} | {s.win_rate:.1%} ({low:.1%} to {high:.1%}) |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def ladder_plot(result: LadderResult, path: Path) -> None:
+    """A bar chart of the Elo ratings, saved as PNG (matplotlib's Agg backend: no display)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(result.names)
+    ratings = [result.ratings[name] for name in names]
+    figure, axes = plt.subplots(figsize=(6, 4), dpi=100)
+    bars = axes.bar([level_label(name) for name in names], ratings, color="#3b6ea5")
+    for bar, rating in zip(bars, ratings, strict=True):
+        axes.annotate(
+            f"{rating:.0f}",
+            (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+            ha="center",
+            va="bottom",
+        )
+    low = min(ratings)
+    axes.set_ylim(low - 100, max(ratings) + 100)
+    axes.set_ylabel("Elo")
+    axes.set_title(f"Spite & Malice levels ({result.games} games a pairing)")
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
