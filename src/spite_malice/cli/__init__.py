@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "spite_malice.cli.engine_commands",
     "spite_malice.cli.tui_commands",
     "spite_malice.cli.web_commands",
+    "spite_malice.cli.bot_commands",
 )
 
 
