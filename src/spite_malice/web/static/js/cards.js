@@ -128,7 +128,7 @@ function cornerIndex(rank, suit) {
       "letter-spacing": wide ? -2.5 : 0,
       textLength: wide ? 27 : undefined,
     }),
-    suitShape(suit, wide ? 41 : 33, 16, 16),
+    suitShape(suit, wide ? 41 : rank === "J" ? 26 : 33, 16, 16),
   ].filter(Boolean));
 }
 
@@ -139,7 +139,8 @@ function faceArt(rank, suit) {
     return group;
   }
   if (PIPS[rank]) {
-    for (const [x, y] of PIPS[rank]) group.append(suitShape(suit, x, y, 17, y > 72));
+    const size = rank === "9" || rank === "T" ? 15 : 17;
+    for (const [x, y] of PIPS[rank]) group.append(suitShape(suit, x, y, size, y > 72));
     return group;
   }
   // Jack, Queen, King: a framed panel with the letter, the suit and a mark of the rank.

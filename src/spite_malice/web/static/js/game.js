@@ -213,6 +213,26 @@ export class GameScreen {
     this.updateBanner();
     this.updateInvite();
     this.updateControls();
+    this.updatePhase();
+  }
+
+  /**
+   * What the table is waiting for, as data attributes (for styles and for the end-to-end
+   * tests): data-phase is "mine" (your move), "theirs", "busy" (drawing or sending), "over".
+   */
+  updatePhase() {
+    const obs = this.state?.observation;
+    let phase = "busy";
+    if (!obs) phase = "busy";
+    else if (obs.outcome) phase = this.draining ? "busy" : "over";
+    else if (this.draining || this.pendingMove) phase = "busy";
+    else if (this.waitingForFriend()) phase = "waiting";
+    else phase = this.isMyTurn() ? "mine" : "theirs";
+    const table = this.tableNode;
+    table.dataset.phase = phase;
+    table.dataset.moves = String(obs?.history.length ?? 0);
+    table.dataset.game = String(this.state?.match.game_number ?? 0);
+    table.dataset.legal = phase === "mine" ? obs.legal_moves.join(" ") : "";
   }
 
   queueHasMore() {
@@ -223,6 +243,10 @@ export class GameScreen {
     if (!this.state) return;
     this.input.setLegal(this.isMyTurn() ? this.state.observation.legal_moves : []);
     this.updateControls();
+    this.updatePhase();
+    const mine = this.isMyTurn() && !this.waitingForFriend();
+    if (mine && !this.wasMyTurn) this.say("Your turn. Pick a card, then the place it goes (or drag it there).");
+    this.wasMyTurn = mine;
     const obs = this.state.observation;
     const number = this.state.match.game_number;
     if (obs.outcome && this.shownOverFor !== `${this.ticket.room}:${number}:${this.state.match.over}`) {
@@ -393,11 +417,13 @@ export class GameScreen {
 
   async sendMove(move) {
     this.pendingMove = true;
+    this.updatePhase();
     this.input.setHint(null);
     const reply = await this.request("move", { move });
     if (!reply) {
       this.pendingMove = false;
       this.input.refresh();
+      this.updatePhase();
     } else {
       this.say(`You played ${move}.`);
     }

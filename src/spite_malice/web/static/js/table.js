@@ -78,7 +78,7 @@ function sideStack(cards, index, { mine, name }) {
     class: "pile side-stack fan",
     style: { "--n": String(Math.max(cards.length, 1)) },
   });
-  if (cards.length === 0) fan.append(emptySlot(place));
+  if (cards.length === 0) fan.append(emptySlot(""));
   cards.forEach((card, i) => {
     const node = cardNode(card, { className: i === cards.length - 1 ? "fan-top" : "" });
     node.style.setProperty("--i", String(i));
@@ -112,7 +112,7 @@ function centerStack(cards, index) {
   const pile = h(
     "div",
     { class: "pile center-stack", dataset: { target: place, depth: String(Math.min(value - 1, 3)) } },
-    top ? cardNode(top) : emptySlot(place),
+    top ? cardNode(top) : emptySlot(""),
     kingOnTop
       ? h("span", { class: "king-badge", "aria-hidden": "true", title: `King standing for ${valueName(value)}` },
         "= ", valueLabel(value))

@@ -30,7 +30,7 @@ function howToPlay() {
       h("li", {}, "Against the computer, ", h("b", {}, "Hint"), " suggests a move and ", h("b", {}, "Undo"), " takes back your moves of this turn (the game then counts as assisted)."),
       h("li", {}, "The opponent's moves are shown one at a time; the speed is in Settings, and ", h("kbd", {}, "Escape"), " skips them.")),
     h("h3", {}, "Keyboard"),
-    h("dl", { class: "keys" }, KEY_HELP.flatMap(([k, v]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, v)]))),
+    h("dl", { class: "keys" }, KEY_HELP.flatMap(([k, v]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, v)])),
     h("p", { class: "muted" }, "Moves are written as in the log: source, dash, target. ", h("code", {}, "P-C2"),
       " plays the pay-off card on center stack 2; ", h("code", {}, "H7-C1"), " a 7 from the hand on center 1; ",
       h("code", {}, "S3-C2"), " the top of side stack 3 on center 2; ", h("code", {}, "HK-S1"), " discards a King onto side stack 1."));
@@ -51,15 +51,16 @@ function summary() {
 }
 
 export async function renderRules(mount) {
-  const body = h("div", { class: "rules-body" }, summary());
+  const body = h("div", { class: "rules-body" });
   replaceChildren(mount, h("article", { class: "page rules" },
     h("h1", {}, "How to play Spite & Malice"),
-    body,
-    howToPlay()));
+    summary(),
+    howToPlay(),
+    body));
   try {
     const rules = await api.rules();
     if (rules?.sections?.length) {
-      replaceChildren(body, summary(), h("h2", { class: "rules-full-title" }, rules.title ?? "The full rules"), serverRules(rules));
+      replaceChildren(body, h("h2", { class: "rules-full-title" }, rules.title ?? "The full rules"), serverRules(rules));
     }
   } catch {
     // The summary stays.

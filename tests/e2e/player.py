@@ -1,0 +1,206 @@
+"""A player at the browser page: what a person does (settings, lobby, clicks on cards),
+written once for every end-to-end test. Waits are on the page's state, never on time:
+the table carries data-phase ("mine", "theirs", "busy", "over", "waiting"), data-moves (moves
+played in this game), data-game (its number) and data-legal (your legal moves)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
+
+TABLE = "#table"
+
+
+def unique_name(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+def greedy_move(legal: list[str]) -> str:
+    """A simple policy that finishes games: pay-off builds first, then side-stack builds,
+    then hand builds (Kings last), else a discard (a King last)."""
+    builds = [m for m in legal if m.split("-")[1].startswith("C")]
+    for prefix in ("P-", "S"):
+        for move in builds:
+            if move.startswith(prefix):
+                return move
+    plain = [m for m in builds if m.startswith("H") and not m.startswith("HK")]
+    if plain:
+        return plain[0]
+    discards = [m for m in legal if m.split("-")[1].startswith("S")]
+    not_kings = [m for m in discards if not m.startswith("HK")]
+    if not_kings:
+        return not_kings[0]
+    return (discards or builds)[0]
+
+
+@dataclass
+class Player:
+    """One browser tab of one player."""
+
+    page: Page
+    base: str
+    name: str
+    errors: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, context: BrowserContext, base: str, prefix: str = "player") -> Player:
+        page = context.new_page()
+        player = cls(page, base, unique_name(prefix))
+        page.on("pageerror", lambda error: player.errors.append(f"page error: {error}"))
+        page.on("console", player._console)
+        return player
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error" and "WebSocket" not in message.text:
+            self.errors.append(f"console: {message.text}")
+
+    # Pages.
+
+    def goto(self, route: str) -> None:
+        self.page.goto(f"{self.base}/#/{route}")
+
+    def configure(
+        self,
+        *,
+        payoff_size: int = 5,
+        match_target: int = 50,
+        speed: str = "off",
+        level: str | None = None,
+    ) -> None:
+        """Settings page: this player's name, short games, the animation speed; saved."""
+        page = self.page
+        self.goto("settings")
+        page.fill("#player-name", self.name)
+        page.select_option("#preset", "")
+        page.fill("#rule-payoff_size", str(payoff_size))
+        page.fill("#rule-match_target", str(match_target))
+        page.check(f"input[name=animation_speed][value={speed}]", force=True)
+        if level:
+            page.select_option("#default-level", level)
+        page.click("#save-settings")
+        expect(page.locator("#settings-status")).to_contain_text("Saved")
+
+    def start_computer_game(self, level: str = "easy") -> str:
+        """Lobby: pick a level, start a match; returns the room code."""
+        page = self.page
+        self.goto("play")
+        page.click(f"label[for=level-{level}]")
+        page.click("#start-computer")
+        page.wait_for_url("**/#/game/*")
+        self.wait_started()
+        return self.room
+
+    def create_friend_room(self) -> str:
+        """Lobby: create a room; returns the invite link shown on the game screen."""
+        page = self.page
+        self.goto("play")
+        page.click("#create-room")
+        page.wait_for_url("**/#/game/*")
+        link = page.locator("#invite-link")
+        expect(link).to_be_visible()
+        return link.input_value()
+
+    @property
+    def room(self) -> str:
+        return self.page.url.rsplit("/", 1)[-1]
+
+    def wait_started(self) -> None:
+        self.page.wait_for_selector(f"{TABLE}[data-phase]:not([data-phase=busy])")
+
+    # The table.
+
+    def table_attr(self, name: str) -> str:
+        value = self.page.get_attribute(TABLE, f"data-{name}")
+        return value or ""
+
+    @property
+    def phase(self) -> str:
+        return self.table_attr("phase")
+
+    @property
+    def moves_played(self) -> int:
+        return int(self.table_attr("moves") or 0)
+
+    @property
+    def game_number(self) -> int:
+        return int(self.table_attr("game") or 0)
+
+    def legal_moves(self) -> list[str]:
+        return self.table_attr("legal").split()
+
+    def hand(self) -> list[str]:
+        cards: list[str] = self.page.eval_on_selector_all(
+            ".seat-me .hand-card", "nodes => nodes.map(n => n.dataset.card)"
+        )
+        return cards
+
+    def snapshot(self) -> dict[str, Any]:
+        """What this seat sees of the table, read from the page."""
+        result: dict[str, Any] = self.page.evaluate(
+            """() => {
+              const cards = (sel) => [...document.querySelectorAll(sel)].map(n => n.dataset.card);
+              const labels = (sel) =>
+                [...document.querySelectorAll(sel)].map(n => n.getAttribute('aria-label'));
+              const table = document.querySelector('#table');
+              return {
+                hand: cards('.seat-me .hand-card'),
+                center: labels('.center-stack'),
+                my_side: labels('.seat-me .side-stack'),
+                opp_side: labels('.seat-opponent .side-stack'),
+                moves: table.dataset.moves, game: table.dataset.game,
+              };
+            }"""
+        )
+        return result
+
+    def wait_phase(self, *phases: str, timeout_ms: float = 60_000) -> str:
+        """Wait until the table is in one of ``phases``; returns it."""
+        selector = ", ".join(f"{TABLE}[data-phase={p}]" for p in phases)
+        self.page.wait_for_selector(selector, timeout=timeout_ms)
+        return self.phase
+
+    def click_move(self, move: str) -> None:
+        """Play ``move`` with two clicks: the card, then the place it goes."""
+        source, target = move.split("-")
+        page = self.page
+        source_node = page.locator(f"{TABLE} [data-source={source}]").first
+        source_node.click()
+        expect(source_node).to_have_class(_has("is-selected"))
+        page.locator(f"{TABLE} [data-target={target}]").first.click()
+
+    def play_move(self, move: str) -> None:
+        """Click ``move`` and wait until the server has taken it."""
+        before = self.moves_played
+        game = self.game_number
+        self.click_move(move)
+        self.page.wait_for_function(
+            """([before, game]) => {
+              const t = document.querySelector('#table');
+              return Number(t.dataset.game) !== game || Number(t.dataset.moves) > before
+                || t.dataset.phase === 'over';
+            }""",
+            arg=[before, game],
+        )
+
+    def play_greedy_turn(self) -> None:
+        """Play moves until this turn ends (a discard) or the game is over."""
+        while self.phase == "mine":
+            legal = self.legal_moves()
+            assert legal, "my turn without legal moves"
+            move = greedy_move(legal)
+            self.play_move(move)
+            if move.split("-")[1].startswith("S"):
+                return
+            self.wait_phase("mine", "theirs", "over")
+
+    def message(self) -> str:
+        return self.page.inner_text("#message")
+
+
+def _has(cls: str) -> Any:
+    import re
+
+    return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
