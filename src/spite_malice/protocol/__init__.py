@@ -1,0 +1,15 @@
+"""The text protocol for bots in any language (as UCI is for chess engines).
+
+The engine side is :class:`.external.ExternalBot`, a :class:`~spite_malice.bots.Bot` that runs
+an outside program and talks to it over standard input and output; :mod:`.client` helps write
+such a program in Python. The protocol itself is described in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+PROTOCOL_VERSION = 1
+"""The protocol version this engine speaks."""
+GREETING = "spite-malice-protocol"
+"""The first word the engine sends, followed by the versions it speaks."""
+
+__all__ = ["GREETING", "PROTOCOL_VERSION"]
