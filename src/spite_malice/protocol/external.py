@@ -11,6 +11,7 @@ stopped, and started afresh for the next game.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -143,7 +144,7 @@ class ExternalBot(Bot):
 
     def _start(self) -> None:
         self._stop()
-        self._stderr = tempfile.TemporaryFile()
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open while the program runs
         try:
             self._process = subprocess.Popen(
                 self.argv,
@@ -163,9 +164,8 @@ class ExternalBot(Bot):
             if word == "info" or not line:
                 continue
             if word != "ready":
-                raise _Failure(
-                    f"answered the greeting with {_quote(line)} (expected 'ready {PROTOCOL_VERSION}')"
-                )
+                expected = f"ready {PROTOCOL_VERSION}"
+                raise _Failure(f"answered the greeting with {_quote(line)} (expected {expected!r})")
             version, _, name = rest.strip().partition(" ")
             if version != str(PROTOCOL_VERSION):
                 raise _Failure(
@@ -255,16 +255,12 @@ class ExternalBot(Bot):
                     os.killpg(process.pid, signal.SIGKILL)
                 except (ProcessLookupError, PermissionError):
                     process.kill()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=5.0)
-            except subprocess.TimeoutExpired:
-                pass
             for stream in (process.stdin, process.stdout):
                 if stream is not None:
-                    try:
+                    with contextlib.suppress(OSError):
                         stream.close()
-                    except OSError:
-                        pass
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
