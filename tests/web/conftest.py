@@ -87,12 +87,14 @@ class Seat:
         if self.state and (self.my_turn() or self.observation["outcome"] is not None):
             return
         self.until(
-            lambda m: "state" in m
-            and (
-                m["state"]["observation"]["outcome"] is not None
-                or (
-                    m["state"]["observation"]["to_move"] == self.seat
-                    and not m["state"]["thinking"]
+            lambda m: (
+                "state" in m
+                and (
+                    m["state"]["observation"]["outcome"] is not None
+                    or (
+                        m["state"]["observation"]["to_move"] == self.seat
+                        and not m["state"]["thinking"]
+                    )
                 )
             )
         )

@@ -72,9 +72,9 @@ def test_settings_default_then_saved_then_partial_update(client: TestClient) -> 
     assert again["rules"]["payoff_size"] == 10 and again["preset"] == "quick"
     assert again["animation_speed"] == "fast"
     assert client.get("/api/settings", params={"player": PLAYER}).json() == again
-    assert client.get("/api/settings", params={"player": "bob"}).json()["rules"][
-        "payoff_size"
-    ] == 20
+    assert (
+        client.get("/api/settings", params={"player": "bob"}).json()["rules"]["payoff_size"] == 20
+    )
 
 
 @pytest.mark.parametrize(

@@ -471,6 +471,7 @@ class Room:
     def _remember_assisted(self) -> None:
         """Keep the assisted mark of the game just finished (or abandoned) in the meta."""
         if self.saved.assisted:
+            self.match.book()
             number = len(self.match.records) + (0 if self.game.is_over else 1)
             marked = list(self.saved.meta.get("assisted_games", []))
             if number not in marked:

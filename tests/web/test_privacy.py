@@ -1,0 +1,141 @@
+"""R6.3: no message to a seat ever contains a card hidden from it, in any field.
+
+Each test plays whole games over the WebSocket, keeping every message each seat receives.
+Afterwards the game record is replayed with the engine, step by step, to find every card
+face that seat could ever see (its hand, every face-up card). A face outside that set was
+only ever in the other hand, the stock or the face-down pay-off cards: its notation must
+appear in no message to that seat. Every observation in a message must also equal the
+engine's observation of that seat at that point, field for field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from spite_malice.engine import (
+    CardBuilt,
+    CardDiscarded,
+    CardsDrawn,
+    Event,
+    Game,
+    GameRecord,
+    PayoffTurned,
+    StackCompleted,
+    card_str,
+    public_event,
+)
+
+from .conftest import Seat, card_strings, greedy, new_room, open_seat, room_of
+from .test_socket import play_game_against_computer, play_turn
+
+ALL_FACES = {rank + suit for rank in "A23456789TJQK" for suit in "SHDC"}
+
+
+def seen_faces(game: Game, seat: int) -> set[str]:
+    """Every face the seat could see at some point of this (finished) game: face-up cards
+    and its hand after each move, and the cards the public events name (a Queen that
+    completes a stack is seen only in its move)."""
+    record = GameRecord.from_game(game)
+    replay = Game.new(record.seed, record.rules, first=record.first)
+    seen = {card_str(card) for card in replay.observation(seat).visible_cards()}
+    for move in record.moves:
+        replay.play(move)
+        seen |= {card_str(card) for card in replay.observation(seat).visible_cards()}
+    for event in replay.events:
+        seen |= {card_str(card) for card in event_cards(public_event(event, seat))}
+    return seen
+
+
+def event_cards(event: Event) -> tuple[int, ...]:
+    if isinstance(event, CardBuilt | CardDiscarded | PayoffTurned):
+        return (event.card,)
+    if isinstance(event, CardsDrawn | StackCompleted):
+        return event.cards
+    return ()
+
+
+def observations_by_length(game: Game, seat: int) -> dict[int, dict[str, Any]]:
+    """The engine's observation JSON of ``seat`` after each number of moves."""
+    record = GameRecord.from_game(game)
+    replay = Game.new(record.seed, record.rules, first=record.first)
+    found = {0: replay.observation(seat).to_json()}
+    for number, move in enumerate(record.moves, start=1):
+        replay.play(move)
+        found[number] = replay.observation(seat).to_json()
+    return found
+
+
+def check_seat(seat: Seat, games: list[Game]) -> int:
+    """Assert that no message of game ``n`` (``games[n - 1]``) to the seat holds a face hidden
+    from it in that game, and that every observation is the engine's; return the fewest
+    faces that stayed hidden in a game."""
+    number = 1
+    fewest = len(ALL_FACES)
+    checked = dict.fromkeys(range(1, len(games) + 1), 0)
+    hidden = {n: ALL_FACES - seen_faces(game, seat.seat) for n, game in enumerate(games, 1)}
+    expected = {n: observations_by_length(game, seat.seat) for n, game in enumerate(games, 1)}
+    for message, text in zip(seat.messages, seat.texts, strict=True):
+        state = message.get("state")
+        if state is not None:
+            number = state["match"]["game_number"]
+        leaked = card_strings(text) & hidden[number]
+        assert not leaked, f"seat {seat.seat} was sent hidden cards {leaked}: {text[:300]}"
+        checked[number] += 1
+        if state is None:
+            continue
+        observation = state["observation"]
+        assert "stock" not in observation
+        assert all("hand" not in player for player in observation["players"])
+        assert observation == expected[number][len(observation["history"])]
+    assert all(checked.values()), "a game had no message to check"
+    for faces in hidden.values():
+        fewest = min(fewest, len(faces))
+    return fewest
+
+
+def test_no_hidden_card_reaches_either_seat_of_a_friend_game(client: TestClient) -> None:
+    host = new_room(client, mode="friend", rules={"payoff_size": 8}, seed=31)
+    guest = client.post(f"/api/rooms/{host['room']}/join", json={"player": "bob"}).json()
+    room = room_of(client, host["room"])
+    with open_seat(client, host) as one, open_seat(client, guest) as two:
+        seats = (one, two)
+        for _ in range(3000):
+            game = room.game
+            if game.is_over:
+                break
+            mover = seats[game.to_move]
+            reply = mover.play(greedy(mover.observation))
+            assert reply["type"] == "update", reply
+            other = seats[1 - mover.seat]
+            other.until(lambda m: m["type"] == "update")
+        assert room.game.is_over
+        # a few refused requests and a sync also go through the scan
+        one.request({"type": "sync"})
+        two.request({"type": "hint"})
+        one.play("P-S1")
+        hidden = [check_seat(seat, [room.game]) for seat in seats]
+    assert min(hidden) > 0, "the test proves nothing when every face was seen"
+
+
+def test_no_hidden_card_reaches_a_player_against_the_computer(client: TestClient) -> None:
+    answer = new_room(client, level="easy", rules={"payoff_size": 8}, seed=32)
+    room = room_of(client, answer["room"])
+    with open_seat(client, answer) as seat:
+        games = []
+        for _ in range(2):
+            seat.wait_my_turn_or_end()
+            if seat.my_turn():
+                seat.request({"type": "hint"})
+                builds = [m for m in seat.observation["legal_moves"] if "-C" in m]
+                if builds:
+                    seat.play(builds[0])
+                    seat.request({"type": "undo"})
+                play_turn(seat)
+            play_game_against_computer(seat)
+            games.append(room.game)
+            if len(games) < 2:
+                seat.request({"type": "new_game"})
+        hidden = check_seat(seat, games)
+    assert hidden > 0

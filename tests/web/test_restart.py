@@ -1,0 +1,116 @@
+"""A server stopped mid-game and started again on the same database resumes every room
+exactly where it was (issue 4): each move is stored before anyone hears of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from spite_malice.engine import Match, Rules
+from spite_malice.store import SavedMatch, Store
+from spite_malice.web.rooms import hash_token, new_token
+
+from .conftest import PLAYER, greedy, new_room, open_seat
+from .test_socket import play_game_against_computer, play_turn
+
+QUICK = {"payoff_size": 5}
+
+
+def stored_moves(db_path: Path, code: str) -> list[str]:
+    with Store.open(str(db_path)) as store:
+        saved = store.load_room(code)
+        assert saved is not None and saved.match.game is not None
+        return [str(move) for move in saved.match.game.moves]
+
+
+def test_every_update_is_stored_before_it_is_sent(client: TestClient, db_path: Path) -> None:
+    answer = new_room(client, level="easy", rules=QUICK, seed=41)
+    with open_seat(client, answer) as seat:
+        for _ in range(3):
+            play_turn(seat)
+            update = seat.until(lambda m: m["type"] == "update")
+            history = update["state"]["observation"]["history"]
+            assert stored_moves(db_path, answer["room"])[: len(history)] == history
+
+
+def test_computer_game_resumes_after_a_restart_mid_turn(
+    make_app: Callable[[], FastAPI], db_path: Path
+) -> None:
+    for seed in range(50, 90):
+        with TestClient(make_app()) as client:
+            answer = new_room(client, level="easy", rules=QUICK, seed=seed)
+            with open_seat(client, answer) as seat:
+                seat.wait_my_turn_or_end()
+                builds = [m for m in seat.observation["legal_moves"] if "-C" in m]
+                if not builds:
+                    continue
+                seat.play(builds[0])
+                before = seat.request({"type": "sync"})
+        # a new server process on the same database
+        with TestClient(make_app()) as client, open_seat(client, answer) as seat:
+            after = seat.messages[-1]
+            assert after["state"]["observation"] == before["state"]["observation"]
+            assert after["log"] == before["log"]
+            assert after["state"]["can_undo"]
+            undone = seat.request({"type": "undo"})
+            assert undone["state"]["observation"]["history"] == []
+            outcome = play_game_against_computer(seat)
+            assert outcome["reason"]
+        return
+    raise AssertionError("no seed gave a first turn with a build")
+
+
+def test_friend_game_resumes_for_both_seats(make_app: Callable[[], FastAPI], db_path: Path) -> None:
+    with TestClient(make_app()) as client:
+        host = new_room(client, mode="friend", rules=QUICK, seed=42)
+        guest = client.post(f"/api/rooms/{host['room']}/join", json={"player": "bob"}).json()
+        with open_seat(client, host) as one, open_seat(client, guest) as two:
+            seats = (one, two)
+            for _ in range(7):
+                mover = seats[one.observation["to_move"]]
+                mover.play(greedy(mover.observation))
+                seats[1 - mover.seat].until(lambda m: m["type"] == "update")
+            states = [seat.request({"type": "sync"})["state"] for seat in seats]
+    with (
+        TestClient(make_app()) as client,
+        open_seat(client, host) as one,
+        open_seat(client, guest) as two,
+    ):
+        for seat, before in zip((one, two), states, strict=True):
+            after = seat.messages[-1]["state"]
+            assert after["observation"] == before["observation"]
+            assert after["players"] == [PLAYER, "bob"]
+        mover = (one, two)[one.observation["to_move"]]
+        assert mover.play(greedy(mover.observation))["type"] == "update"
+
+
+def test_an_interrupted_computer_turn_is_played_after_a_restart(
+    make_app: Callable[[], FastAPI], db_path: Path
+) -> None:
+    """A room stored with the computer to move (the server stopped while it thought)."""
+    token = new_token()
+    for seed in range(100):
+        match = Match(Rules(payoff_size=5), seed, (PLAYER, "Easy"))
+        game = match.next_game()
+        if game.to_move == 1:
+            break
+    saved = SavedMatch(
+        id="interrupted",
+        match=match,
+        kind="computer",
+        level="easy",
+        players=(PLAYER, None),
+        meta={"names": [PLAYER, "Easy"], "tokens": [hash_token(token), None]},
+        room="RESUME",
+    )
+    with Store.open(str(db_path)) as store:
+        store.save_match(saved)
+    answer: dict[str, Any] = {"ws_url": f"/ws/RESUME?token={token}", "seat": 0}
+    with TestClient(make_app()) as client, open_seat(client, answer) as seat:
+        seat.wait_my_turn_or_end()
+        assert seat.observation["history"]
+        assert seat.observation["to_move"] == 0 or seat.observation["outcome"] is not None
