@@ -384,13 +384,6 @@ def test_hint_suggests_a_legal_move(client: TestClient) -> None:
         assert seat.request({"type": "sync"})["state"]["assisted"]
 
 
-class _Gate(Bot):
-    """Never used to choose; stands for the computer while its move is held back."""
-
-    def choose(self, observation: Observation) -> Any:
-        raise AssertionError
-
-
 def test_moves_while_the_computer_plays_are_refused(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
