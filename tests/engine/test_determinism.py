@@ -75,7 +75,7 @@ def test_the_engine_never_touches_the_global_random_generator() -> None:
 
 
 def test_a_seeded_position_shuffles_the_same_way() -> None:
-    stocks = []
+    stocks: list[list[int]] = []
     for _ in range(2):
         played = game(seed=5, hands=("KH 9C", "2D"), center=(TO_JACK,))
         random.seed(len(stocks))

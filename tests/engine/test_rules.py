@@ -33,6 +33,7 @@ from spite_malice.engine import (
     parse_card,
     public_event,
 )
+from spite_malice.engine.rules import FIRST_PLAYER_RULES
 
 from .helpers import all_cards, assert_cards_conserved, cards, game, names
 
@@ -162,14 +163,15 @@ def test_r1_4_equal_payoff_tops_reshuffle_deterministically() -> None:
         assert_cards_conserved(dealt)
         # The reshuffle happened with the game's generator: with first forced (as a match
         # does for its alternate and loser rules) the very same cards are dealt.
-        forced = Game.new(seed=seed, first=1 - dealt.first)
+        other = 1 - dealt.to_move
+        forced = Game.new(seed=seed, first=other)
         assert forced.to_position()["players"] == dealt.to_position()["players"]
-        assert forced.to_move == 1 - dealt.first
+        assert forced.to_move == other
 
 
 def test_r1_4_option_first_player_rules() -> None:
-    for rule in ("higher_card", "alternate", "loser"):
-        assert Rules(first_player=rule).first_player == rule  # type: ignore[arg-type]
+    for rule in FIRST_PLAYER_RULES:
+        assert Rules(first_player=rule).first_player == rule
     with pytest.raises(ValueError, match="first_player must be one of"):
         Rules(first_player="youngest")  # type: ignore[arg-type]
     # Matches apply the alternate and loser rules: see test_records.py.

@@ -61,7 +61,7 @@ def _check_log(played: Game) -> Counter[str]:
     assert sum(isinstance(e, (CardBuilt, CardDiscarded)) for e in events) == len(played.moves)
     turns = [e for e in events if isinstance(e, TurnEnded)]
     assert [e.turn for e in turns] == list(range(1, len(turns) + 1))
-    assert all(e.player == (played.first + e.turn - 1) % 2 for e in turns)  # type: ignore[operator]
+    assert all(e.player == (events[0].first + e.turn - 1) % 2 for e in turns)
     last = events[-1]
     assert played.outcome is not None
     if played.outcome.winner is None:
