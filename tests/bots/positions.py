@@ -37,7 +37,5 @@ def position(
         "to_move": to_move,
         "stock": stock,
         "center": center,
-        "players": [
-            {"payoff": payoffs[i], "hand": hands[i], "side": sides[i]} for i in (0, 1)
-        ],
+        "players": [{"payoff": payoffs[i], "hand": hands[i], "side": sides[i]} for i in (0, 1)],
     }

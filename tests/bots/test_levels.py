@@ -1,0 +1,108 @@
+"""The four levels: names, the contract others code against, legal play, determinism."""
+
+from __future__ import annotations
+
+import pytest
+
+from spite_malice.bots import (
+    LEVELS,
+    Bot,
+    EasyBot,
+    ExpertBot,
+    HardBot,
+    MediumBot,
+    ReferenceBot,
+    make_bot,
+)
+from spite_malice.engine import Game, Move
+
+FAST_LEVELS = ("easy", "medium", "hard")
+
+
+def small_expert(seed: int) -> ExpertBot:
+    """An Expert whose search is fixed by its sample count, not by the clock."""
+    return ExpertBot(seed, budget=60.0, max_samples=3)
+
+
+def play(bots: tuple[Bot, Bot], seed: int, *, max_turns: int = 1000) -> Game:
+    """Play a game, checking that every move is one of the observation's legal moves."""
+    game = Game.new(seed)
+    for seat, bot in enumerate(bots):
+        bot.new_game(seat)
+    while not game.is_over and game.turn <= max_turns:
+        observation = game.observation(game.to_move)
+        move = bots[game.to_move].choose(observation)
+        assert isinstance(move, Move)
+        assert move in observation.legal_moves, f"{bots[game.to_move].name} played {move}"
+        game.play(move)
+    return game
+
+
+def test_levels_are_the_contract() -> None:
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    names = {level: make_bot(level, seed=1).name for level in LEVELS}
+    assert names == {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
+    assert isinstance(make_bot("HARD"), HardBot)
+    assert isinstance(make_bot("Easy", 3), EasyBot)
+    assert isinstance(make_bot("medium"), MediumBot)
+
+
+def test_expert_budget_default_and_option() -> None:
+    assert make_bot("expert", 1).budget == 1.0  # type: ignore[attr-defined]
+    assert ExpertBot(budget=0.05).budget == 0.05
+    assert make_bot("expert:0.25", 1).budget == 0.25  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        make_bot("expert:fast")
+    with pytest.raises(ValueError):
+        ExpertBot(budget=0)
+
+
+def test_unknown_bot_name_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("level", FAST_LEVELS)
+def test_level_plays_only_legal_moves_to_the_end(level: str) -> None:
+    for seed in (1, 2):
+        game = play((make_bot(level, seed), ReferenceBot()), seed)
+        assert game.is_over
+
+
+def test_levels_against_each_other_play_legal_moves() -> None:
+    game = play((make_bot("hard", 5), make_bot("medium", 6)), 11)
+    assert game.is_over
+    game = play((make_bot("easy", 5), make_bot("hard", 6)), 12)
+    assert game.is_over
+
+
+def test_expert_plays_legal_moves() -> None:
+    play((small_expert(1), make_bot("hard", 2)), 21, max_turns=30)
+    play((make_bot("easy", 2), ExpertBot(3, budget=0.01)), 22, max_turns=30)
+
+
+@pytest.mark.parametrize("level", FAST_LEVELS)
+def test_same_seed_same_game(level: str) -> None:
+    first = play((make_bot(level, 7), make_bot("easy", 8)), 31)
+    second = play((make_bot(level, 7), make_bot("easy", 8)), 31)
+    assert first.moves == second.moves
+
+
+def test_expert_is_deterministic_with_a_sample_cap() -> None:
+    first = play((small_expert(4), make_bot("hard", 1)), 41, max_turns=16)
+    second = play((small_expert(4), make_bot("hard", 1)), 41, max_turns=16)
+    assert first.moves == second.moves
+
+
+def test_easy_plays_its_payoff_card_when_it_can() -> None:
+    from .positions import position
+
+    game = Game.from_position(
+        position(
+            payoffs=(["9C", "AS"], ["4H", "9S"]),
+            hands=(["KS", "9H", "9D", "2S", "3S"], ["AH", "5D", "6D", "QC", "JC"]),
+        ),
+        seed=1,
+    )
+    for seed in range(5):
+        assert str(EasyBot(seed).choose(game.observation(0))) == "P-C1"
