@@ -12,7 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
+from .player import ContextFactory
 from .server import ServerProcess
 
 pytestmark = pytest.mark.e2e
@@ -29,12 +31,6 @@ CHROMIUM_ARGS = [
 ]
 DEFAULT_TIMEOUT_MS = 20_000
 
-playwright_sync = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright package is not installed"
-)
-Browser = playwright_sync.Browser
-BrowserContext = playwright_sync.BrowserContext
-
 
 def chromium_path() -> Path:
     return Path(os.environ.get("SPITE_MALICE_CHROMIUM", "/usr/bin/chromium"))
@@ -48,7 +44,7 @@ def browser() -> Iterator[Browser]:
             f"no chromium at {path}: install Debian's chromium (apt-get install chromium) or "
             "set SPITE_MALICE_CHROMIUM to a chromium executable"
         )
-    with playwright_sync.sync_playwright() as playwright:
+    with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS)
         try:
             yield browser
@@ -83,7 +79,7 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
-def new_context(browser: Browser) -> Iterator[object]:
+def new_context(browser: Browser) -> Iterator[ContextFactory]:
     """A factory of fresh browser contexts (separate storage: separate players)."""
     contexts: list[BrowserContext] = []
 

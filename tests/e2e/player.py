@@ -5,13 +5,18 @@ played in this game), data-game (its number) and data-legal (your legal moves)."
 
 from __future__ import annotations
 
+import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 
 TABLE = "#table"
+
+ContextFactory = Callable[..., BrowserContext]
+"""new_context(width=1280, height=900): a fresh browser context (its own storage: a player)."""
 
 
 def unique_name(prefix: str) -> str:
@@ -156,6 +161,15 @@ class Player:
         )
         return result
 
+    def side_cards(self, whose: str) -> list[list[str]]:
+        """The cards of the side stacks of ``whose`` ("me" or "opponent"), bottom to top."""
+        stacks: list[list[str]] = self.page.eval_on_selector_all(
+            f".seat-{whose} .side-stack",
+            "nodes => nodes.map(n => [...n.querySelectorAll('.card[data-card]')]"
+            ".map(c => c.dataset.card))",
+        )
+        return stacks
+
     def wait_phase(self, *phases: str, timeout_ms: float = 60_000) -> str:
         """Wait until the table is in one of ``phases``; returns it."""
         selector = ", ".join(f"{TABLE}[data-phase={p}]" for p in phases)
@@ -200,7 +214,5 @@ class Player:
         return self.page.inner_text("#message")
 
 
-def _has(cls: str) -> Any:
-    import re
-
+def _has(cls: str) -> re.Pattern[str]:
     return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import pytest
+from playwright.sync_api import expect
 
-pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-
-from playwright.sync_api import BrowserContext, expect
-
-from .player import Player
+from .player import ContextFactory, Player
 from .server import ServerProcess
 
 pytestmark = pytest.mark.e2e
@@ -21,7 +17,7 @@ MAX_TURNS = 400
 
 
 def test_whole_game_against_easy_by_clicking(
-    server: ServerProcess, new_context: Callable[..., BrowserContext]
+    server: ServerProcess, new_context: ContextFactory
 ) -> None:
     me = Player.open(new_context(), server.url, "clicker")
     me.configure(payoff_size=5, match_target=1, speed="fast")

@@ -62,6 +62,20 @@ function showBanner(text) {
   banner.hidden = !text;
 }
 
+let toastTimer = null;
+
+/** A short message over the page (a refused move, say), gone after a few seconds. */
+function showToast(text) {
+  const toast = document.getElementById("toast");
+  toast.textContent = text;
+  toast.hidden = false;
+  toast.classList.remove("toast-in");
+  void toast.offsetWidth;
+  toast.classList.add("toast-in");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (toast.hidden = true), 4500);
+}
+
 function setActiveNav(route) {
   for (const link of document.querySelectorAll(".nav a")) {
     const active = link.dataset.route === route || (route === "game" && link.dataset.route === "play");
@@ -124,6 +138,7 @@ function openGame(mount, room) {
     setSpeed: (name) => app.setSpeed(name),
     speeds: app.config?.animation_speeds ?? DEFAULT_SPEEDS,
     leave: () => (location.hash = "#/play"),
+    toast: showToast,
     onSeatRefused: (error) => {
       forgetRoom(room);
       showBanner(`${error.message ?? "This seat was refused."} The room is forgotten.`);

@@ -159,6 +159,7 @@ export class GameScreen {
 
   applyState(msg) {
     const fresh = msg.cause !== "sync";
+    if (msg.cause === "new_game" || msg.cause === "new_match") this.closeDialog();
     this.draw(msg.state);
     if (fresh || !this.logNode.childElementCount) {
       this.logNode.replaceChildren();
@@ -399,6 +400,7 @@ export class GameScreen {
   }
 
   error(text) {
+    this.ctx.toast(text);
     this.messageNode.textContent = text;
     this.messageNode.dataset.kind = "error";
     this.messageNode.classList.remove("shake");
@@ -470,6 +472,13 @@ export class GameScreen {
   }
 
   // Dialogs.
+
+  closeDialog() {
+    if (!this.dialog) return;
+    this.dialog.close();
+    this.dialog.remove();
+    this.dialog = null;
+  }
 
   confirm(title, text) {
     return new Promise((resolve) => {

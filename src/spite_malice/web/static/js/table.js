@@ -184,12 +184,15 @@ export function renderTable(root, state, names) {
   const mine = obs.players[me];
   const theirs = obs.players[opp];
   const focusedKey = document.activeElement?.closest?.("[data-key]")?.dataset.key;
+  const oppActive = !obs.outcome && obs.to_move === opp;
+  const meActive = !obs.outcome && obs.to_move === me;
 
   const oppSeat = h(
     "section",
     { class: "seat seat-opponent", "aria-label": `${names.opponent}'s cards` },
     h("div", { class: "seat-head" },
-      h("span", { class: "seat-name" }, names.opponent),
+      h("span", { class: `seat-name${oppActive ? " is-active" : ""}` },
+        oppActive ? `${names.opponent} · to play` : names.opponent),
       opponentHand(theirs.hand_count, names.opponent)),
     h("div", { class: "seat-row" },
       payoffPile(theirs, { mine: false, name: names.opponent }),
@@ -206,6 +209,8 @@ export function renderTable(root, state, names) {
   const mySeat = h(
     "section",
     { class: "seat seat-me", "aria-label": "Your cards" },
+    h("div", { class: "seat-head seat-head-me" },
+      h("span", { class: `seat-name${meActive ? " is-active" : ""}` }, meActive ? "You · your turn" : "You")),
     h("div", { class: "seat-row" },
       payoffPile(mine, { mine: true, name: "You" }),
       h("div", { class: "side-stacks" },
