@@ -204,7 +204,7 @@ def observation_string(observation: Observation) -> str:
             if observation.outcome is not None
             else ("my move" if observation.is_my_turn else "opponent to move")
         ),
-        f"hand: {pile(observation.hand)}",
+        f"hand: {pile(sorted(observation.hand, key=lambda card: (RANK_OF[card], card)))}",
         f"my pay-off: {top(me.payoff_top)} ({me.payoff_count} cards)",
         "my side: " + " | ".join(pile(s) for s in me.side),
         f"opponent pay-off: {top(opponent.payoff_top)} ({opponent.payoff_count} cards), "

@@ -87,6 +87,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.seat = 0
         self.game = Game.new(0, rules, recording=False)
         self._legal: list[int] = []
+        self._done = True
 
     # ----------------------------------------------------------------- gymnasium API
 
@@ -111,19 +112,21 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         assert self.opponent is not None
         self.opponent.new_game(1 - self.seat)
         self._play_opponent()
+        self._done = self.game.outcome is not None
         return encode_game(self.game, self.seat), self._info()
 
     def step(
         self, action: int | np.int64
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         game = self.game
-        if game.outcome is not None:
-            raise RuntimeError("the game is over; call reset()")
+        if self._done:
+            raise RuntimeError("the episode has ended; call reset()")
         index = int(action)
         if index not in self._legal:
             return self._illegal(index)
         game.apply(ALL_MOVES[index])
         self._play_opponent()
+        self._done = game.outcome is not None
         return (
             encode_game(game, self.seat),
             self._reward(),
@@ -197,6 +200,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         else:
             note = {"move": None, "reason": f"no action {action}; actions run 0 to 143"}
         self._legal = []
+        self._done = True
         info = self._info()
         info["illegal_action"] = note
         return encode_game(self.game, self.seat), float(self.illegal_reward), True, False, info

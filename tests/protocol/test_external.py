@@ -1,0 +1,231 @@
+"""Outside bots over the text protocol: a well-behaved one plays whole games, and every kind
+of misbehaviour (garbage, illegal moves, silence, crashes) becomes a BotError with a clear
+reason, after which the program is gone."""
+
+from __future__ import annotations
+
+import io
+import os
+import shlex
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from spite_malice.bots import Bot, BotError, ReferenceBot, make_bot
+from spite_malice.engine import Game
+from spite_malice.protocol import GREETING, PROTOCOL_VERSION
+from spite_malice.protocol.client import observation_from_json, serve
+from spite_malice.protocol.external import ExternalBot
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "first_fit_bot.py"
+
+# The start of every test bot: answer the greeting, then hand each request to `answer`.
+PRELUDE = """\
+import json, os, sys, time
+def say(text):
+    sys.stdout.write(text + "\\n"); sys.stdout.flush()
+"""
+
+
+def _script(tmp_path: Path, name: str, body: str) -> str:
+    path = tmp_path / f"{name}.py"
+    path.write_text(PRELUDE + textwrap.dedent(body))
+    return shlex.join([sys.executable, str(path)])
+
+
+def _bot(command: str, move_time: float = 5.0) -> ExternalBot:
+    return ExternalBot(command, seed=1, move_time=move_time, start_time=10.0)
+
+
+def _play(bots: list[Bot], seed: int) -> Game:
+    game = Game.new(seed)
+    for seat, bot in enumerate(bots):
+        bot.new_game(seat)
+    while not game.is_over:
+        move = bots[game.to_move].choose(game.observation(game.to_move))
+        game.play(move)
+    return game
+
+
+def _first_choice(bot: ExternalBot, seed: int = 3) -> None:
+    game = Game.new(seed)
+    bot.new_game(game.to_move)
+    bot.choose(game.observation(game.to_move))
+
+
+def _loop(answer: str) -> str:
+    """A bot body that greets properly and answers every `go` with `answer` (Python code)."""
+    return f"""
+    for line in sys.stdin:
+        word = line.split(" ", 1)[0].strip()
+        if word == "spite-malice-protocol":
+            say("ready 1 Test Bot")
+        elif word == "position":
+            position = json.loads(line.split(" ", 1)[1])
+        elif word == "moves":
+            moves = line.split()[1:]
+        elif word == "go":
+            {answer}
+        elif word == "quit":
+            break
+    """
+
+
+def test_the_example_bot_plays_whole_games_like_the_reference_bot() -> None:
+    assert os.access(EXAMPLE, os.X_OK), "the example must be executable"
+    outside = make_bot(str(EXAMPLE), seed=1)
+    assert isinstance(outside, ExternalBot)
+    try:
+        for seed in (1, 2):
+            through_protocol = _play([outside, ReferenceBot()], seed)
+            in_process = _play([ReferenceBot(), ReferenceBot()], seed)
+            assert through_protocol.moves == in_process.moves
+            assert through_protocol.outcome == in_process.outcome
+        assert outside.program_name == "First Fit (example)"
+    finally:
+        outside.close()
+    assert outside._process is None
+
+
+def test_our_own_bot_served_over_the_protocol_plays_the_same_game() -> None:
+    command = shlex.join([sys.executable, "-m", "spite_malice.protocol.client", "reference"])
+    served = _bot(command)
+    example = make_bot(str(EXAMPLE))
+    try:
+        game = _play([example, served], 4)
+        assert game.moves == _play([ReferenceBot(), ReferenceBot()], 4).moves
+        assert served.program_name == "Reference"
+    finally:
+        served.close()
+        example.close()
+
+
+def test_garbage_is_reported(tmp_path: Path) -> None:
+    bot = _bot(_script(tmp_path, "garbage", _loop('say("I think H7 is nice")')))
+    with pytest.raises(BotError, match="answered garbage: 'I think H7 is nice'") as caught:
+        _first_choice(bot)
+    assert caught.value.bot == bot.name
+    assert bot._process is None
+
+
+def test_a_move_that_does_not_parse_is_reported(tmp_path: Path) -> None:
+    bot = _bot(_script(tmp_path, "nonsense", _loop('say("move H7-C9")')))
+    with pytest.raises(BotError, match="invalid move.*'H7-C9'"):
+        _first_choice(bot)
+
+
+def test_an_illegal_move_is_reported(tmp_path: Path) -> None:
+    bot = _bot(_script(tmp_path, "illegal", _loop('say("move P-S1")')))  # R3.5
+    with pytest.raises(BotError, match="illegal move 'P-S1'; legal moves: "):
+        _first_choice(bot)
+    assert bot._process is None
+
+
+def test_silence_past_the_time_limit_is_reported_and_the_program_stopped(
+    tmp_path: Path,
+) -> None:
+    bot = _bot(_script(tmp_path, "sleepy", _loop("time.sleep(30)")), move_time=0.5)
+    _first_choice_started = time.monotonic()
+    with pytest.raises(BotError, match=r"no move within 0\.5 s"):
+        _first_choice(bot)
+    assert time.monotonic() - _first_choice_started < 20  # far less than the bot's 30 s
+    assert bot._process is None
+
+
+def test_a_crash_is_reported_with_its_error_output(tmp_path: Path) -> None:
+    body = _loop('sys.stderr.write("Traceback: something broke\\n"); sys.exit(3)')
+    bot = _bot(_script(tmp_path, "crashy", body))
+    with pytest.raises(BotError, match="crashed: exited with status 3.*something broke"):
+        _first_choice(bot)
+    assert bot._process is None
+
+
+def test_a_crash_before_the_greeting_is_reported(tmp_path: Path) -> None:
+    bot = _bot(_script(tmp_path, "dead", "raise SystemExit(5)\n"))
+    with pytest.raises(BotError, match="crashed: exited with status 5"):
+        _first_choice(bot)
+
+
+def test_a_wrong_protocol_version_is_reported(tmp_path: Path) -> None:
+    body = """
+    sys.stdin.readline()
+    say("ready 9 Future Bot")
+    time.sleep(30)
+    """
+    bot = _bot(_script(tmp_path, "future", body))
+    with pytest.raises(BotError, match="protocol version '9'"):
+        _first_choice(bot)
+    assert bot._process is None
+
+
+def test_after_a_failure_the_next_game_starts_the_program_afresh(tmp_path: Path) -> None:
+    # The first run crashes on its first move; later runs play properly.
+    marker = tmp_path / "ran-once"
+    body = _loop(
+        f"""if not os.path.exists({str(marker)!r}):
+                open({str(marker)!r}, "w").close(); sys.exit(1)
+            say("move " + moves[-1])"""
+    )
+    bot = _bot(_script(tmp_path, "flaky", body))
+    with pytest.raises(BotError, match="crashed"):
+        _first_choice(bot)
+    _first_choice(bot)  # a new game: a new process, which answers
+    bot.close()
+
+
+def test_paths_that_cannot_run_are_refused_at_once(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no bot program"):
+        make_bot("./no/such/bot")
+    script = tmp_path / "plain.py"
+    script.write_text("print('hi')\n")
+    with pytest.raises(ValueError, match="not executable"):
+        make_bot(str(script))
+
+
+def test_close_stops_a_program_that_ignores_quit(tmp_path: Path) -> None:
+    body = """
+    sys.stdin.readline()
+    say("ready 1 Stubborn")
+    while True:
+        time.sleep(1)
+    """
+    bot = _bot(_script(tmp_path, "stubborn", body))
+    bot.new_game(0)
+    process = bot._process
+    assert process is not None and process.poll() is None
+    bot.close()
+    assert process.poll() is not None
+
+
+def test_serve_speaks_the_protocol() -> None:
+    game = Game.new(6)
+    observation = game.observation(game.to_move)
+    import json
+
+    requests = "\n".join(
+        [
+            f"{GREETING} {PROTOCOL_VERSION}",
+            f"newgame {game.to_move} 17",
+            "position " + json.dumps(observation.to_json()),
+            "moves " + " ".join(str(m) for m in observation.legal_moves),
+            "go 1000",
+            "quit",
+            "go 1000",
+        ]
+    )
+    seen = []
+
+    def choose(position: dict[str, object], moves: list[str]) -> str:
+        seen.append(observation_from_json(position))  # type: ignore[arg-type]
+        return moves[0]
+
+    out = io.StringIO()
+    assert serve(choose, "Tester", stdin=io.StringIO(requests + "\n"), stdout=out) == 0
+    assert out.getvalue().splitlines() == [
+        "ready 1 Tester",
+        f"move {observation.legal_moves[0]}",
+    ]
+    assert seen == [observation]  # the position JSON carries the whole observation

@@ -1,0 +1,217 @@
+"""The OpenSpiel game: registration, OpenSpiel's own checker, exact agreement with the engine,
+what each seat sees (R6), resampling, and OpenSpiel's ISMCTS bot playing it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from spite_malice.bots import reference_move  # noqa: E402
+from spite_malice.engine import CardsDrawn, Game, PayoffTurned, Rules  # noqa: E402
+from spite_malice.research import openspiel as sm_openspiel  # noqa: E402
+from spite_malice.research.actions import game_first_fit_action  # noqa: E402
+from spite_malice.research.encoding import encode_observation  # noqa: E402
+
+NAME = sm_openspiel.GAME_NAME
+
+
+def _sample(state: Any, rng: random.Random) -> int:
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+
+
+def test_importing_registers_the_game() -> None:
+    assert NAME in pyspiel.registered_names()
+    game = pyspiel.load_game(NAME)
+    assert game.num_distinct_actions() == 144
+    assert game.max_chance_outcomes() == 52
+    assert game.num_players() == 2
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    small = pyspiel.load_game(f"{NAME}(payoff_size=5,center_stacks=4)")
+    assert small.rules == Rules(payoff_size=5, center_stacks=4)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"payoff_size": 5, "center_stacks": 4, "reward": "points"}, {"decks": 3, "first": 1}],
+)
+def test_openspiel_random_sim_test(params: dict[str, Any]) -> None:
+    # Random play never empties a pay-off pile: these games end in draws (R4.2).
+    game = pyspiel.load_game(NAME, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def _replay_engine_game(seed: int, rules: Rules) -> tuple[Game, Any]:
+    """Play a seeded engine game with the reference policy, then the same game through
+    OpenSpiel, feeding the engine's cards as chance outcomes."""
+    engine = Game.new(seed, rules)
+    deal = [*engine.players[0].hand, *engine.players[1].hand]
+    deal += [engine.players[0].payoff[-1], engine.players[1].payoff[-1]]
+    while not engine.is_over:
+        engine.play(reference_move(engine))
+    reveals = list(deal)
+    for event in engine.events:
+        if isinstance(event, PayoffTurned):
+            reveals.append(event.card)
+        elif isinstance(event, CardsDrawn):
+            reveals.extend(event.cards)
+    params = {
+        "payoff_size": rules.payoff_size,
+        "center_stacks": rules.center_stacks,
+        "first": engine.first,
+    }
+    game = pyspiel.load_game(NAME, params)
+    state = game.new_initial_state()
+    moves = iter(engine.moves)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(reveals.pop(0))
+        else:
+            move = next(moves)
+            assert move.index in state.legal_actions()
+            state.apply_action(move.index)
+        state.check_pool()
+    assert not reveals and next(moves, None) is None
+    return engine, state
+
+
+@pytest.mark.parametrize("rules", [Rules.STANDARD, Rules(payoff_size=6, center_stacks=4)])
+def test_fed_the_engine_s_cards_it_plays_the_engine_s_game(rules: Rules) -> None:
+    results = set()
+    for seed in range(6):
+        engine, state = _replay_engine_game(seed, rules)
+        outcome = engine.outcome
+        assert outcome is not None and state.outcome == outcome
+        winner = outcome.winner
+        expected = [0.0, 0.0] if winner is None else [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+        assert state.returns() == expected
+        assert state.points()[winner or 0] == (outcome.points if winner is not None else 0)
+        results.add("draw" if winner is None else "win")
+    assert "win" in results
+
+
+def test_first_fit_self_play_with_sampled_chance_scores_right() -> None:
+    game = pyspiel.load_game(NAME, {"reward": "points", "payoff_size": 10})
+    rng = random.Random(5)
+    wins = 0
+    for _ in range(6):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_sample(state, rng))
+            else:
+                state.apply_action(game_first_fit_action(state.engine))
+        outcome = state.outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            assert state.returns() == [0.0, 0.0]
+            continue
+        wins += 1
+        loser = state.engine.players[1 - outcome.winner]
+        assert outcome.points == len(loser.payoff) > 0  # R4.1
+        assert state.returns()[outcome.winner] == outcome.points
+        assert sum(state.returns()) == 0
+    assert wins >= 4
+
+
+def _midgame(seed: int = 2, moves: int = 40) -> Any:
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    played = 0
+    while played < moves:
+        if state.is_chance_node():
+            state.apply_action(_sample(state, rng))
+        else:
+            state.apply_action(game_first_fit_action(state.engine))
+            played += 1
+    while state.is_chance_node():
+        state.apply_action(_sample(state, rng))
+    return state
+
+
+def test_r6_each_seat_sees_only_its_own() -> None:
+    state = _midgame()
+    for seat in (0, 1):
+        expected = encode_observation(state.engine.observation(seat))
+        assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), expected)
+        text = state.observation_string(seat)
+        other_hand = state.engine.players[1 - seat].hand
+        assert f"hand: {len(other_hand)} cards" in text
+    # The two seats' information differ only in what is private.
+    assert state.information_state_string(0) != state.information_state_string(1)
+    assert "+??" in state.information_state_string(0)
+
+
+def test_observations_at_chance_nodes_hide_cards_not_yet_drawn() -> None:
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    state.apply_action(0)  # player 0's first card: the ace of spades
+    assert "hand: AS\n" in state.observation_string(0)
+    assert "hand: -\n" in state.observation_string(1)
+    assert "0+AS" in state.information_state_string(0)
+    assert "AS" not in state.information_state_string(1)
+
+
+def test_resampling_keeps_what_the_player_knows() -> None:
+    state = _midgame(seed=4)
+    player = state.current_player()
+    key = state.information_state_string(player)
+    tensor = state.observation_tensor(player)
+    opponent_hand = sorted(state.engine.players[1 - player].hand)
+    unseen = sorted(state.engine.stock + opponent_hand)
+    for player_state in state.engine.players:
+        unseen = sorted(unseen + player_state.payoff[:-1])
+    changed = False
+    for _ in range(5):
+        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
+        assert sample.information_state_string(player) == key
+        assert sample.observation_tensor(player) == tensor
+        assert sample.legal_actions() == state.legal_actions()
+        sample.check_pool()
+        engine = sample.engine
+        again = sorted(engine.stock + engine.players[1 - player].hand)
+        for player_state in engine.players:
+            again = sorted(again + player_state.payoff[:-1])
+        assert again == unseen  # the hidden cards come from the unseen ones only
+        changed |= sorted(engine.players[1 - player].hand) != opponent_hand
+    assert changed
+    assert state.information_state_string(player) == key  # the original is untouched
+
+
+def test_openspiel_ismcts_bot_plays_a_few_moves() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(NAME, {"payoff_size": 5})
+    theirs = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        uct_c=2.0,
+        max_simulations=8,
+        random_state=np.random.RandomState(1),
+    )
+    theirs.set_resampler(
+        lambda state, player: state.resample_from_infostate(
+            player, pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        )
+    )
+    ours = sm_openspiel.make_ismcts_bot(game, simulations=8, seed=2)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    decisions = 0
+    while decisions < 6 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(_sample(state, rng))
+            continue
+        bot = theirs if state.current_player() == 0 else ours
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 6

@@ -1,0 +1,112 @@
+"""The PettingZoo AEC environment: PettingZoo's own checkers, and first-fit self-play through
+it agreeing with the engine move for move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from spite_malice.bots import reference_move  # noqa: E402
+from spite_malice.engine import Game, Rules  # noqa: E402
+from spite_malice.research.actions import first_fit_action  # noqa: E402
+from spite_malice.research.encoding import side_empty  # noqa: E402
+from spite_malice.research.pettingzoo_env import env, raw_env  # noqa: E402
+
+
+def _policy(observation: dict[str, Any]) -> int:
+    legal = np.flatnonzero(observation["action_mask"]).tolist()
+    return first_fit_action(legal, side_empty(observation["observation"]))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_api_test() -> None:
+    api_test(env(), num_cycles=400)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(env, num_cycles=400)
+
+
+def _engine_game(seed: int, rules: Rules) -> Game:
+    game = Game.new(seed, rules, recording=False)
+    while not game.is_over:
+        game.apply(reference_move(game))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("rules", "reward"), [(Rules.STANDARD, "win"), (Rules(payoff_size=8), "points")]
+)
+def test_first_fit_self_play_matches_the_engine(rules: Rules, reward: str) -> None:
+    e = env(rules=rules, reward=reward)
+    e.reset(seed=11)
+    outcomes = []
+    for _ in range(5):
+        e.reset()
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        actions: list[int] = []
+        for agent in e.agent_iter():
+            observation, reward_now, termination, truncation, info = e.last()
+            totals[agent] += reward_now
+            if termination or truncation:
+                e.step(None)
+                continue
+            action = _policy(observation)
+            actions.append(action)
+            e.step(action)
+        game = e.unwrapped.game
+        engine = _engine_game(game.seed, rules)
+        assert [m.index for m in engine.moves] == actions
+        outcome = engine.outcome
+        assert outcome == game.outcome
+        assert info["outcome"] == outcome.to_json()
+        if outcome.winner is None:
+            assert totals == {"player_0": 0.0, "player_1": 0.0}
+        else:
+            value = 1.0 if reward == "win" else float(outcome.points)
+            assert totals[f"player_{outcome.winner}"] == value
+            assert totals[f"player_{1 - outcome.winner}"] == -value
+        outcomes.append(outcome.winner)
+    assert any(winner is not None for winner in outcomes)
+
+
+def test_the_mask_belongs_to_the_agent_to_move() -> None:
+    e = raw_env()
+    e.reset(seed=3)
+    mover = e.agent_selection
+    other = "player_1" if mover == "player_0" else "player_0"
+    mask = e.observe(mover)["action_mask"]
+    assert mask.dtype == np.int8 and mask.shape == (144,)
+    assert np.flatnonzero(mask).tolist() == [m.index for m in e.game.legal_moves()]
+    assert not e.observe(other)["action_mask"].any()
+
+
+def test_an_illegal_action_ends_the_game_against_the_offender() -> None:
+    e = env()
+    e.reset(seed=5)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    e.step(illegal)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1.0
+    assert sum(e.rewards.values()) == -1.0
+    assert e.infos[agent]["illegal_action"]["agent"] == agent
+    for remaining in e.agent_iter():
+        e.step(None)
+        assert remaining in e.possible_agents
+    assert not e.agents
+
+
+def test_starting_from_a_position() -> None:
+    game = Game.new(9)
+    game.play(reference_move(game))
+    e = raw_env()
+    e.reset(seed=1, options={"position": game.to_position()})
+    assert e.game.to_position() == game.to_position()
