@@ -113,7 +113,7 @@ def test_garbage_is_reported(tmp_path: Path) -> None:
 
 def test_a_move_that_does_not_parse_is_reported(tmp_path: Path) -> None:
     bot = _bot(_script(tmp_path, "nonsense", _loop('say("move H7-C9")')))
-    with pytest.raises(BotError, match="invalid move.*'H7-C9'"):
+    with pytest.raises(BotError, match=r"invalid move.*'H7-C9'"):
         _first_choice(bot)
 
 
@@ -138,7 +138,7 @@ def test_silence_past_the_time_limit_is_reported_and_the_program_stopped(
 def test_a_crash_is_reported_with_its_error_output(tmp_path: Path) -> None:
     body = _loop('sys.stderr.write("Traceback: something broke\\n"); sys.exit(3)')
     bot = _bot(_script(tmp_path, "crashy", body))
-    with pytest.raises(BotError, match="crashed: exited with status 3.*something broke"):
+    with pytest.raises(BotError, match=r"crashed: exited with status 3.*something broke"):
         _first_choice(bot)
     assert bot._process is None
 

@@ -72,7 +72,28 @@ def test_r6_hidden_cards_do_not_change_the_tensor() -> None:
 
 
 def test_the_tensor_reads_as_documented() -> None:
-    placed = "AS KD 4C 9D QS 7H KD 3S 3H JC 9C 8D 5S AD 2D 6C 6S TH QD KC".split()
+    placed = [
+        "AS",
+        "KD",
+        "4C",
+        "9D",
+        "QS",
+        "7H",
+        "KD",
+        "3S",
+        "3H",
+        "JC",
+        "9C",
+        "8D",
+        "5S",
+        "AD",
+        "2D",
+        "6C",
+        "6S",
+        "TH",
+        "QD",
+        "KC",
+    ]
     stock = [card_str(c) for c in full_deck(2)]
     for name in placed:
         stock.remove(name)

@@ -49,7 +49,7 @@ def test_every_registered_bot_can_be_the_opponent(opponent: str) -> None:
         action = first_fit_action(
             np.flatnonzero(info["action_mask"]).tolist(), side_empty(observation)
         )
-        observation, reward, terminated, truncated, info = e.step(action)
+        observation, _reward, terminated, _truncated, info = e.step(action)
         if terminated:
             break
     e.close()
@@ -95,10 +95,10 @@ def test_first_fit_against_reference_matches_the_engine(reward: str) -> None:
 
 def test_an_illegal_action_is_a_loss_and_leaves_the_game_alone() -> None:
     e = SpiteMaliceEnv(seat=0)
-    observation, info = e.reset(seed=4)
+    _, info = e.reset(seed=4)
     before = e.game.to_position()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    observation, reward, terminated, truncated, info = e.step(illegal)
+    _observation, reward, terminated, truncated, info = e.step(illegal)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_action"]["move"] is not None
     assert not info["action_mask"].any()
