@@ -119,6 +119,7 @@ export class GameScreen {
         if (this.state) {
           this.state = { ...this.state, connected: msg.connected };
           this.updateBanner();
+          this.updatePresence();
         }
         break;
       case "hint":
@@ -163,7 +164,7 @@ export class GameScreen {
     this.draw(msg.state);
     if (fresh || !this.logNode.childElementCount) {
       this.logNode.replaceChildren();
-      this.logEvents(msg.log ?? [], null);
+      this.logHistory(msg.log ?? [], msg.state.observation.history);
     }
     if (msg.cause === "undo") this.say("Move taken back.");
     if (msg.cause === "new_game") this.say("A new game is dealt.");
@@ -215,6 +216,17 @@ export class GameScreen {
     this.updateInvite();
     this.updateControls();
     this.updatePhase();
+    this.updatePresence();
+  }
+
+  /** Whether the opponent is connected (a friend's page can be closed or lose its network). */
+  updatePresence() {
+    const node = this.tableNode.querySelector("#opponent-presence");
+    const connected = this.state?.connected;
+    if (!node || !connected || this.waitingForFriend()) return;
+    const online = connected[1 - this.seat];
+    node.textContent = online ? "" : " · offline";
+    node.closest(".seat-name").dataset.presence = online ? "online" : "offline";
   }
 
   /**
@@ -373,6 +385,26 @@ export class GameScreen {
   }
 
   // Log.
+
+  /** The log of a whole game so far: each move's events under the move (a build or a
+   * discard is the first event of its move; the events before the first move are the deal). */
+  logHistory(events, history) {
+    let group = [];
+    let move = null;
+    let index = 0;
+    const flush = () => {
+      if (group.length || move) this.logEvents(group, move, group[0]?.player ?? null);
+      group = [];
+    };
+    for (const event of events) {
+      if (event.kind === "built" || event.kind === "discarded") {
+        flush();
+        move = history[index++] ?? null;
+      }
+      group.push(event);
+    }
+    flush();
+  }
 
   logEvents(events, move, seat = null) {
     let first = true;
