@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "spite_malice.cli.tui_commands",
     "spite_malice.cli.web_commands",
     "spite_malice.cli.bot_commands",
+    "spite_malice.cli.research_commands",
 )
 
 

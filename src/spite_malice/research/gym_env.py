@@ -94,12 +94,19 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Deal a new game (``options={"position": ...}`` starts from a position instead) and
-        play the opponent's moves until it is the agent's turn."""
+        """Deal a new game and play the opponent's moves until it is the agent's turn.
+
+        ``options`` may hold ``{"game_seed": n}`` to deal ``Game.new(n)`` exactly as the engine
+        does, ``{"position": ...}`` (a position of ``notation.md``) to start from, and
+        ``{"seat": 0 or 1}`` to choose the agent's seat for this game."""
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(rng.integers(2**63))
+        if options and options.get("game_seed") is not None:
+            game_seed = int(options["game_seed"])
         self.seat = int(rng.integers(2)) if self.fixed_seat is None else self.fixed_seat
+        if options and options.get("seat") is not None:
+            self.seat = int(options["seat"])
         if options and "position" in options:
             self.game = Game.from_position(options["position"], seed=game_seed)
             self.game.recording = False

@@ -102,10 +102,13 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game. ``seed`` seeds this and the following deals; ``options`` may hold
-        ``{"position": ...}`` (a position of ``notation.md``) to start from instead."""
+        ``{"game_seed": n}`` to deal ``Game.new(n)`` exactly as the engine does, or
+        ``{"position": ...}`` (a position of ``notation.md``) to start from."""
         if seed is not None:
             self._seeds = random.Random(seed)
         game_seed = self._seeds.getrandbits(63)
+        if options and options.get("game_seed") is not None:
+            game_seed = int(options["game_seed"])
         if options and "position" in options:
             self.game = Game.from_position(options["position"], seed=game_seed)
             self.game.recording = False
