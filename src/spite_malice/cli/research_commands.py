@@ -6,6 +6,8 @@ import argparse
 import statistics
 from typing import Any
 
+from ..engine.rules import PRESETS
+
 
 def register(subparsers: Any) -> None:
     bench = subparsers.add_parser(
@@ -20,6 +22,9 @@ def register(subparsers: Any) -> None:
     bench.add_argument("--games", type=_positive, default=200, help="games per run (200)")
     bench.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
     bench.add_argument("--runs", type=_positive, default=3, help="runs; the median is shown (3)")
+    bench.add_argument(
+        "--rules", choices=sorted(PRESETS), default="standard", help="rules preset (standard)"
+    )
     bench.add_argument(
         "--only",
         default="",
@@ -53,9 +58,9 @@ def _research_bench(args: argparse.Namespace) -> int:
     results: dict[str, list[Any]] = {name: [] for name in names}
     for _ in range(args.runs):
         for name in names:
-            results[name].append(RUNNERS[name](args.games, args.seed))
+            results[name].append(RUNNERS[name](args.games, args.seed, PRESETS[args.rules]))
     print(
-        f"first-fit self-play, {args.games} games from seed {args.seed}, "
+        f"first-fit self-play, {args.rules} rules, {args.games} games from seed {args.seed}, "
         f"median of {args.runs} run(s)"
     )
     engine_gps = statistics.median(r.games_per_second for r in results["engine"])
