@@ -1,0 +1,160 @@
+"""End to end: the ways to make a move (click, drag, keyboard), an illegal attempt and its
+reason, hint, undo, and skipping the opponent's animation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .player import TABLE, ContextFactory, Player
+from .server import ServerProcess
+
+pytestmark = pytest.mark.e2e
+
+SELECTED = re.compile(r"(^|\s)is-selected(\s|$)")
+
+
+def my_turn_with(player: Player, wanted: str, turns: int = 60) -> list[str]:
+    """Play greedy turns until my legal moves contain one matching ``wanted``."""
+    pattern = re.compile(wanted)
+    for _ in range(turns):
+        assert player.wait_phase("mine", "over") == "mine", "the game ended first"
+        legal = player.legal_moves()
+        if any(pattern.fullmatch(m) for m in legal):
+            return legal
+        player.play_greedy_turn()
+    pytest.fail(f"no turn with a move like {wanted!r}")
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    """Drag with the mouse in small steps, as a hand would (pointer events)."""
+    start = page.locator(source).first.bounding_box()
+    end = page.locator(target).first.bounding_box()
+    assert start and end
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 3)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
+    expect(page.locator(".drag-ghost")).to_have_count(1)
+    expect(page.locator(target).first).to_have_class(re.compile("is-drop-over"))
+    page.mouse.up()
+
+
+@pytest.fixture
+def me(server: ServerProcess, new_context: ContextFactory) -> Player:
+    player = Player.open(new_context(), server.url, "controls")
+    player.configure(payoff_size=20, speed="off")
+    player.start_computer_game("easy")
+    return player
+
+
+def test_legal_targets_light_up_and_an_illegal_move_says_why(me: Player) -> None:
+    legal = my_turn_with(me, r"H.-S1")
+    page = me.page
+    hand = me.hand()
+    # A hand card whose rank does not fit center stack 1.
+    card = next(c for c in hand if f"H{c[0]}-C1" not in legal)
+    source = page.locator(f"{TABLE} .hand-card[data-card='{card}']").first
+    source.click()
+    expect(source).to_have_class(SELECTED)
+    targets = {t.split("-")[1] for t in legal if t.startswith(f"H{card[0]}-")}
+    lit = page.eval_on_selector_all(f"{TABLE} .is-target", "ns => ns.map(n => n.dataset.target)")
+    assert set(lit) == targets
+    moves = me.moves_played
+    page.click(f"{TABLE} [data-target=C1]")
+    message = page.locator("#message")
+    expect(message).to_have_attribute("data-kind", "error")
+    expect(message).to_contain_text(f"H{card[0]}-C1")
+    expect(page.locator("#toast")).to_be_visible()
+    assert me.moves_played == moves
+    assert me.phase == "mine"
+
+
+def test_drag_a_card_onto_a_side_stack(me: Player) -> None:
+    me.wait_phase("mine")
+    moves = me.moves_played
+    card = me.hand()[0]
+    drag(me.page, f"{TABLE} .hand-card", f"{TABLE} [data-target=S4]")
+    me.page.wait_for_function(
+        f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"
+    )
+    expect(me.page.locator(f"{TABLE} .seat-me [data-target=S4] .card").last).to_have_attribute(
+        "data-card", card
+    )
+
+
+def test_keyboard_pick_cancel_and_discard(me: Player) -> None:
+    me.wait_phase("mine")
+    page = me.page
+    page.locator("body").click(position={"x": 2, "y": 2})
+    page.keyboard.press("p")
+    expect(page.locator(f"{TABLE} [data-source=P]")).to_have_class(SELECTED)
+    page.keyboard.press("Escape")
+    expect(page.locator(f"{TABLE} .is-selected")).to_have_count(0)
+
+    # 2, then S and 3: the second hand card onto side stack 3.
+    card = page.locator(f"{TABLE} .hand-card[data-position='2']").get_attribute("data-card")
+    moves = me.moves_played
+    page.keyboard.press("2")
+    expect(page.locator(f"{TABLE} .hand-card[data-position='2']")).to_have_class(SELECTED)
+    page.keyboard.press("s")
+    page.keyboard.press("3")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"
+    )
+    expect(page.locator(f"{TABLE} .seat-me [data-target=S3] .card").last).to_have_attribute(
+        "data-card", card or ""
+    )
+
+    # Focus and Enter: a hand card, then side stack 1.
+    me.wait_phase("mine")
+    moves = me.moves_played
+    page.locator(f"{TABLE} .hand-card").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"{TABLE} .hand-card").first).to_have_class(SELECTED)
+    page.locator(f"{TABLE} [data-target=S1]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"
+    )
+
+
+def test_hint_then_undo_a_build(me: Player) -> None:
+    legal = my_turn_with(me, r"(P|H.|S\d)-C\d")
+    page = me.page
+    page.click("#hint-button")
+    expect(page.locator("#message")).to_contain_text("Hint: ")
+    hint = page.inner_text("#message").split("Hint: ", 1)[1].split()[0].rstrip(".")
+    assert hint in legal
+    expect(page.locator(f"{TABLE} .is-hint").first).to_be_visible()
+
+    build = next(m for m in legal if "-C" in m)
+    before = me.snapshot()
+    me.play_move(build)
+    me.wait_phase("mine", "over")
+    expect(page.locator("#undo-button")).to_be_enabled()
+    page.click("#undo-button")
+    page.wait_for_function(
+        f"() => document.querySelector('#table').dataset.moves === '{before['moves']}'"
+    )
+    me.wait_phase("mine")
+    assert me.snapshot() == before
+    expect(page.locator("#message")).to_contain_text("taken back")
+
+
+def test_the_opponents_moves_are_animated_and_can_be_skipped(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    me = Player.open(new_context(), server.url, "watcher")
+    me.configure(payoff_size=20, speed="slow")
+    me.start_computer_game("easy")
+    for _ in range(3):
+        me.wait_phase("mine")
+        me.play_greedy_turn()
+        me.page.wait_for_selector(".flyer", state="attached")
+        expect(me.page.locator("#skip-button")).to_be_visible()
+        me.page.keyboard.press("Escape")
+        me.wait_phase("mine", "over", timeout_ms=5_000)
+        expect(me.page.locator(".flyer")).to_have_count(0)
+    assert me.errors == []
