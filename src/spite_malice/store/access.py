@@ -14,7 +14,18 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, delete, event, func, select
+from sqlalchemy import (
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -36,6 +47,25 @@ from .schema import (
 from .stats import FRIEND, LOSS, WIN, GameOutcome, PlayerStats, compute, outcome_for
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+_MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
+_SAVED_COLUMNS = (
+    "room",
+    "source",
+    "kind",
+    "level",
+    "player0",
+    "player1",
+    "status",
+    "state",
+    "assisted",
+    "meta",
+    "updated_at",
+)
+_UPDATE_MATCH = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match_id"))
+    .values({name: bindparam(name) for name in _SAVED_COLUMNS})
+)
 COMPUTER = "computer"
 
 
@@ -176,32 +206,48 @@ class Store:
         takes ``saved.assisted``. When the match has reached its target it is marked
         finished and counted too.
         """
-        state = saved.match.to_json()  # books a finished current game into match.records
+        self.save_matches([saved])
+
+    def save_matches(self, matches: Sequence[SavedMatch]) -> None:
+        """:meth:`save_match` for several matches in one transaction (a server saving the
+        moves of many rooms at once commits once)."""
         now = utcnow()
+        done: list[tuple[SavedMatch, int, str]] = []
         with self._session() as session:
-            row = session.get(MatchRow, saved.id)
-            if row is None:
-                row = MatchRow(id=saved.id, created_at=now)
-                session.add(row)
-                saved.created_at = now
-            records = saved.match.records
-            for number in range(saved.stored_games + 1, len(records) + 1):
-                last = number == len(records)
-                self._add_game(session, saved, number, records[number - 1], last and saved.assisted)
-            saved.stored_games = len(records)
-            if saved.match.is_over and saved.status == PLAYING:
-                saved.status = FINISHED
-                self._add_match_results(session, saved)
-            row.room = saved.room
-            row.source = saved.source
-            row.kind = saved.kind
-            row.level = saved.level
-            row.player0, row.player1 = saved.players
-            row.status = saved.status
-            row.state = state
-            row.assisted = saved.assisted
-            row.meta = dict(saved.meta)
-            row.updated_at = now
+            for saved in matches:
+                state = saved.match.to_json()  # books a finished current game
+                records = saved.match.records
+                status = saved.status
+                if saved.match.is_over and status == PLAYING:
+                    status = FINISHED
+                values = {
+                    "room": saved.room,
+                    "source": saved.source,
+                    "kind": saved.kind,
+                    "level": saved.level,
+                    "player0": saved.players[0],
+                    "player1": saved.players[1],
+                    "status": status,
+                    "state": state,
+                    "assisted": saved.assisted,
+                    "meta": dict(saved.meta),
+                    "updated_at": now,
+                }
+                # the common case, a move: one prepared UPDATE, no ORM load of the old state
+                updated = session.execute(_UPDATE_MATCH, {"match_id": saved.id, **values})
+                if updated.rowcount == 0:  # type: ignore[attr-defined]
+                    session.execute(insert(_MATCHES).values(id=saved.id, created_at=now, **values))
+                    if saved.created_at is None:
+                        saved.created_at = now
+                for number in range(saved.stored_games + 1, len(records) + 1):
+                    assisted = saved.assisted and number == len(records)
+                    self._add_game(session, saved, number, records[number - 1], assisted)
+                if status != saved.status:
+                    self._add_match_results(session, saved)
+                done.append((saved, len(records), status))
+        for saved, stored, status in done:
+            saved.stored_games = stored
+            saved.status = status
             saved.updated_at = now
 
     def abandon_match(self, saved: SavedMatch, by: int) -> None:

@@ -6,6 +6,7 @@ default place, see :func:`spite_malice.store.resolve_url`). ``spite-malice serve
 
 from __future__ import annotations
 
+import mimetypes
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +21,15 @@ from . import api, sockets
 from .rooms import Lobby
 
 STATIC = Path(__file__).parent / "static"
+
+# ES modules and the page's assets, whatever the system's MIME table says
+for _type, _suffix in (
+    ("text/javascript", ".js"),
+    ("text/javascript", ".mjs"),
+    ("text/css", ".css"),
+    ("image/svg+xml", ".svg"),
+):
+    mimetypes.add_type(_type, _suffix)
 
 _PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Spite &amp; Malice</title></head>

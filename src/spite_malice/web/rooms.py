@@ -481,7 +481,10 @@ class Room:
     async def _persist(self) -> None:
         if self.game.is_over:
             self._remember_assisted()
-        await self.lobby.run(self.lobby.store.save_match, self.saved)
+        try:
+            await self.lobby.save(self.saved)
+        except Exception:  # the next save writes the whole match again
+            log.exception("room %s: the match could not be saved", self.code)
 
     async def _send(self, peer: Peer, message: dict[str, Any]) -> None:
         try:
@@ -554,11 +557,56 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spite-malice-store")
+        self._pending: dict[str, tuple[SavedMatch, list[asyncio.Future[None]]]] = {}
+        self._flusher: asyncio.Task[None] | None = None
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Call the store on its own thread (one at a time, in order), off the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: function(*args))
+
+    async def save(self, saved: SavedMatch) -> None:
+        """Store the match; return once it is committed.
+
+        Saves asked for while the store's thread is busy are written together in one
+        transaction (a group commit), so a busy server commits once for many moves. The
+        room awaiting its save holds its lock, so its match does not change meanwhile.
+        """
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        entry = self._pending.get(saved.id)
+        if entry is None:
+            self._pending[saved.id] = (saved, [future])
+        else:
+            entry[1].append(future)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = loop.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, {}
+            saved = [entry[0] for entry in batch.values()]
+            try:
+                await self.run(self.store.save_matches, saved)
+                errors: list[BaseException | None] = [None] * len(saved)
+            except Exception:
+                # one bad match must not fail the others: save them one by one
+                errors = []
+                for one in saved:
+                    try:
+                        await self.run(self.store.save_match, one)
+                        errors.append(None)
+                    except Exception as error:
+                        errors.append(error)
+            for (_, futures), failure in zip(batch.values(), errors, strict=True):
+                for future in futures:
+                    if future.done():
+                        continue
+                    if failure is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(failure)
 
     async def get(self, code: str) -> Room | None:
         """The room with this code, loaded from the store if needed; None when unknown."""
@@ -611,7 +659,7 @@ class Lobby:
                 meta={"names": names, "tokens": [hash_token(token), None], "assisted_games": []},
                 room=code,
             )
-            await self.run(self.store.save_match, saved)
+            await self.save(saved)
             room = Room(self, saved)
             self.rooms[code] = room
         return room, token
@@ -623,7 +671,7 @@ class Lobby:
                 return code
 
     async def close(self) -> None:
-        """Stop the computer turns and the store's thread."""
+        """Stop the computer turns, finish the pending saves, stop the store's thread."""
         for room in self.rooms.values():
             task = room.computer_task
             if task is not None and not task.done():
@@ -635,4 +683,7 @@ class Lobby:
                     await task
             if room.bot is not None:
                 room.bot.close()
+        if self._flusher is not None:
+            with contextlib.suppress(Exception):
+                await self._flusher
         self._db.shutdown(wait=True)

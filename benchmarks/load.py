@@ -1,0 +1,294 @@
+"""Load benchmark: many concurrent games against one server process on loopback.
+
+Starts ``spite-malice serve`` (one process, a fresh SQLite file unless ``--db`` says
+otherwise), then runs ``--games`` clients at once, each playing against the computer over
+the game WebSocket until ``--duration`` seconds have passed (then it finishes the move in
+flight and stops). Each client plays a simple greedy policy with a think time before each
+of its moves, and starts the next game or match when one ends.
+
+Printed: move round-trip latency (from sending a move to receiving its acknowledging
+``update``; the computer's thinking is not in it, the computer plays after the
+acknowledgement), percentiles p50/p95/p99/max, the error count (error replies, failed or
+dropped connections, unexpected messages) and lost games: at the end every room is opened
+again with its token and must hold every move the client had acknowledged.
+
+    .venv/bin/python benchmarks/load.py --games 200 --duration 60
+
+Not a test: the figures depend on the machine. Target: p95 <= 50 ms, 0 errors, 0 lost games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    moves: int = 0
+    games_finished: int = 0
+    matches_finished: int = 0
+
+
+def greedy(observation: dict[str, Any]) -> str:
+    """Pay-off card first, then side stacks, then hand builds (Kings last), else a discard."""
+    legal: list[str] = observation["legal_moves"]
+    for prefix in ("P-", "S1-C", "S2-C", "S3-C", "S4-C"):
+        for move in legal:
+            if move.startswith(prefix):
+                return move
+    builds = [m for m in legal if "-C" in m and not m.startswith("HK")]
+    if builds:
+        return builds[0]
+    discards = [m for m in legal if "-S" in m]
+    plain = [m for m in discards if not m.startswith("HK")]
+    return (plain or discards)[-1]
+
+
+class Player:
+    """One client: one room against the computer, played until the deadline."""
+
+    ws: Any
+
+    def __init__(self, number: int, args: argparse.Namespace, base: str, totals: Totals) -> None:
+        self.number = number
+        self.args = args
+        self.base = base
+        self.totals = totals
+        self.rng = random.Random(number)
+        self.state: dict[str, Any] = {}
+        self.next_id = 0
+        self.ws_url = ""
+        self.acknowledged = (1, 0)
+        """(game number, moves in it) of the last acknowledged move."""
+
+    async def run(self, http: httpx.AsyncClient, deadline: float) -> None:
+        body = {
+            "mode": "computer",
+            "level": self.args.level,
+            "player": f"load-{self.number}",
+            "rules": {"payoff_size": self.args.payoff_size},
+            "seed": self.number,
+        }
+        response = await http.post(f"{self.base}/api/rooms", json=body)
+        if response.status_code != 201:
+            self.totals.errors.append(f"create room: {response.status_code} {response.text}")
+            return
+        answer = response.json()
+        self.ws_url = self.base.replace("http", "ws", 1) + answer["ws_url"]
+        try:
+            async with websockets.connect(self.ws_url, max_size=None) as ws:
+                self.ws = ws
+                await self.expect("welcome")
+                await self.expect("state")
+                while time.monotonic() < deadline:
+                    observation = self.state["observation"]
+                    if observation["outcome"] is not None:
+                        await self.next_game()
+                        continue
+                    if observation["to_move"] != 0 or self.state["thinking"]:
+                        await self.receive_state()
+                        continue
+                    await asyncio.sleep(self.rng.uniform(0, 2 * self.args.think))
+                    move = greedy(observation)
+                    self.next_id += 1
+                    ident = self.next_id
+                    started = time.perf_counter()
+                    await ws.send(json.dumps({"type": "move", "move": move, "id": ident}))
+                    while True:
+                        message = await self.receive()
+                        if message.get("reply_to") == ident:
+                            break
+                    if message["type"] != "update":
+                        self.totals.errors.append(f"move {move}: {message}")
+                        continue
+                    self.totals.latencies.append(time.perf_counter() - started)
+                    self.totals.moves += 1
+                    self.acknowledged = (
+                        message["state"]["match"]["game_number"],
+                        len(message["state"]["observation"]["history"]),
+                    )
+        except (OSError, websockets.WebSocketException, TimeoutError) as error:
+            self.totals.errors.append(f"client {self.number}: {type(error).__name__}: {error}")
+
+    async def receive(self) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.ws.recv(), timeout=self.args.timeout)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "error":
+            self.totals.errors.append(f"error: {message}")
+        if "state" in message:
+            self.state = message["state"]
+        return message
+
+    async def receive_state(self) -> None:
+        while "state" not in await self.receive():
+            pass
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        message = await self.receive()
+        if message["type"] != kind:
+            self.totals.errors.append(f"expected {kind}, got {message}")
+        return message
+
+    async def next_game(self) -> None:
+        self.totals.games_finished += 1
+        match = self.state["match"]
+        kind = "new_game"
+        if match["over"]:
+            self.totals.matches_finished += 1
+            kind = "new_match"
+        self.next_id += 1
+        ident = self.next_id
+        await self.ws.send(json.dumps({"type": kind, "id": ident}))
+        while (await self.receive()).get("reply_to") != ident:
+            pass
+
+
+async def check_rooms(players: list[Player], timeout: float) -> int:
+    """Open every room again: it must hold every acknowledged move. Returns lost games."""
+    lost = 0
+    for player in players:
+        if not player.ws_url:
+            lost += 1
+            continue
+        game_number, acknowledged = player.acknowledged
+        try:
+            async with websockets.connect(player.ws_url, max_size=None) as ws:
+                message: dict[str, Any] = {}
+                while "state" not in message:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout=timeout))
+                server = message["state"]
+                number = server["match"]["game_number"]
+                history = server["observation"]["history"]
+                if number < game_number or (number == game_number and len(history) < acknowledged):
+                    lost += 1
+        except (OSError, websockets.WebSocketException, TimeoutError):
+            lost += 1
+    return lost
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def wait_healthy(base: str, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    async with httpx.AsyncClient() as http:
+        while True:
+            try:
+                if (await http.get(f"{base}/api/health")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit("the server did not start")
+            await asyncio.sleep(0.1)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+async def main_async(args: argparse.Namespace, base: str) -> int:
+    await wait_healthy(base, 30)
+    totals = Totals()
+    limits = httpx.Limits(max_connections=args.games, max_keepalive_connections=args.games)
+    players = [Player(number, args, base, totals) for number in range(args.games)]
+    started = time.monotonic()
+    deadline = started + args.duration
+    async with httpx.AsyncClient(limits=limits, timeout=args.timeout) as http:
+        await asyncio.gather(*(player.run(http, deadline) for player in players))
+    elapsed = time.monotonic() - started
+    lost = await check_rooms(players, args.timeout)
+    report(args, totals, elapsed, lost)
+    ok = (
+        not totals.errors
+        and lost == 0
+        and totals.latencies
+        and percentile(totals.latencies, 0.95) <= 0.050
+    )
+    return 0 if ok else 1
+
+
+def report(args: argparse.Namespace, totals: Totals, elapsed: float, lost: int) -> None:
+    ms = [latency * 1000 for latency in totals.latencies]
+    print(
+        f"{args.games} concurrent games against '{args.level}', pay-off piles of "
+        f"{args.payoff_size}, think time {args.think:.2f} s on average, {elapsed:.0f} s"
+    )
+    print(
+        f"moves acknowledged: {totals.moves} ({totals.moves / elapsed:.0f}/s from the clients); "
+        f"games finished: {totals.games_finished}; matches finished: {totals.matches_finished}"
+    )
+    if ms:
+        print(
+            "move round trip (ms): "
+            f"p50 {percentile(ms, 0.50):.1f}  p95 {percentile(ms, 0.95):.1f}  "
+            f"p99 {percentile(ms, 0.99):.1f}  max {max(ms):.1f}  "
+            f"mean {statistics.fmean(ms):.1f}"
+        )
+    print(f"errors: {len(totals.errors)}")
+    for error in totals.errors[:10]:
+        print(f"  {error[:200]}")
+    print(f"lost games: {lost}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent games (200)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play (60)")
+    parser.add_argument(
+        "--think", type=float, default=0.5, help="mean seconds before each own move (0.5)"
+    )
+    parser.add_argument("--level", default="easy", help="the computer's level (easy)")
+    parser.add_argument("--payoff-size", type=int, default=10, help="pay-off pile size (10)")
+    parser.add_argument("--db", help="database of the server (default: a fresh SQLite file)")
+    parser.add_argument("--url", help="use a running server at this URL instead of starting one")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
+    args = parser.parse_args()
+    if args.url:
+        return asyncio.run(main_async(args, args.url.rstrip("/")))
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        db = args.db or str(Path(folder) / "load.db")
+        command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(port)]
+        server = subprocess.Popen(
+            [*command, "--db", db], stdout=subprocess.PIPE, text=True, env=dict(os.environ)
+        )
+        try:
+            assert server.stdout is not None
+            print(server.stdout.readline().strip(), "|", server.stdout.readline().strip())
+            return asyncio.run(main_async(args, f"http://127.0.0.1:{port}"))
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
