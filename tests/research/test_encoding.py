@@ -14,6 +14,7 @@ from spite_malice.engine.cards import full_deck  # noqa: E402
 from spite_malice.research.encoding import (  # noqa: E402
     OBSERVATION_SIZE,
     SECTIONS,
+    ObservationEncoder,
     encode_game,
     encode_observation,
     observation_high,
@@ -48,6 +49,19 @@ def test_fast_builder_equals_the_observation_builder() -> None:
             assert fast.dtype == np.float32 and fast.shape == (OBSERVATION_SIZE,)
             assert np.array_equal(fast, encode_observation(game.observation(seat)))
             assert (fast >= 0).all() and (fast <= high).all()
+
+
+def test_the_caching_encoder_gives_the_same_tensors() -> None:
+    for seed in range(6):
+        game = Game.new(seed, recording=False)
+        encoder = ObservationEncoder(game)
+        while not game.is_over:
+            for seat in (0, 1):
+                assert np.array_equal(encoder.encode(seat), encode_game(game, seat))
+            move = reference_move(game)
+            player = game.to_move
+            game.apply(move)
+            encoder.moved(player, move)
 
 
 def test_r6_hidden_cards_do_not_change_the_tensor() -> None:
@@ -125,13 +139,15 @@ def test_the_tensor_reads_as_documented() -> None:
         pieces[name] = tensor[at : at + size].reshape(shape)
         at += size
     assert pieces["hand"][2] == 2 and pieces["hand"][12] == 1  # two 3s, one King
-    assert pieces["payoff_top"][0][11] == 1 and pieces["payoff_top"][1][0] == 1  # Q; A
-    assert pieces["payoff"].tolist() == [3, 2]
-    assert pieces["side_top"][0][0][7] == 1  # my side stack 1 shows an 8
-    assert pieces["side_ranks"][1][2][12] == 1  # the opponent's side stack 3 holds a King
-    assert pieces["side_size"][0].tolist() == [2, 0, 0, 0]
+    assert pieces["my_payoff_top"][11] == 1 and pieces["opponent_payoff_top"][0] == 1  # Q; A
+    assert pieces["my_payoff"][0] == 3 and pieces["opponent_payoff"][0] == 2
+    assert pieces["my_side_top"][0][7] == 1  # my side stack 1 shows an 8
+    assert pieces["opponent_side_ranks"][2][12] == 1  # the opponent's side stack 3: a King
+    assert pieces["my_side_size"].tolist() == [2, 0, 0, 0]
+    assert pieces["hand_count"].tolist() == [5, 5]
     assert pieces["center"][0][2] == 1 and pieces["center"][1][0] == 1
     assert pieces["center_k"].tolist() == [1, 0, 0, 0]
+    assert pieces["stock"][0] == 84
     assert pieces["my_turn"][0] == 1
     assert side_empty(tensor) == (False, True, True, True)
     assert "hand: 3S 3H 7H JC KD" in observation_string(game.observation(0))

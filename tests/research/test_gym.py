@@ -13,7 +13,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from spite_malice.bots import Bot, bot_names, reference_move  # noqa: E402
 from spite_malice.engine import Game, Move, Observation, Rules  # noqa: E402
 from spite_malice.research.actions import first_fit_action  # noqa: E402
-from spite_malice.research.encoding import side_empty  # noqa: E402
+from spite_malice.research.encoding import encode_game, side_empty  # noqa: E402
 from spite_malice.research.gym_env import ENV_ID, SpiteMaliceEnv  # noqa: E402
 
 
@@ -71,6 +71,7 @@ def test_first_fit_against_reference_matches_the_engine(reward: str) -> None:
         seats.add(info["seat"])
         total = 0.0
         while True:
+            assert np.array_equal(observation, encode_game(e.game, info["seat"]))
             legal = np.flatnonzero(info["action_mask"]).tolist()
             action = first_fit_action(legal, side_empty(observation))
             observation, step_reward, terminated, truncated, info = e.step(action)

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from spite_malice.bots import reference_move  # noqa: E402
 from spite_malice.engine import Game, Rules  # noqa: E402
 from spite_malice.research.actions import first_fit_action  # noqa: E402
-from spite_malice.research.encoding import side_empty  # noqa: E402
+from spite_malice.research.encoding import encode_game, side_empty  # noqa: E402
 from spite_malice.research.pettingzoo_env import env, raw_env  # noqa: E402
 
 
@@ -57,6 +57,8 @@ def test_first_fit_self_play_matches_the_engine(rules: Rules, reward: str) -> No
             if termination or truncation:
                 e.step(None)
                 continue
+            seat = int(agent[-1])
+            assert np.array_equal(observation["observation"], encode_game(e.unwrapped.game, seat))
             action = _policy(observation)
             actions.append(action)
             e.step(action)

@@ -6,24 +6,25 @@ see. Two builders give the same numbers: :func:`encode_observation` from an engi
 :class:`~spite_malice.engine.Observation` (the definition) and :func:`encode_game`, a faster
 one reading the same fields of a :class:`~spite_malice.engine.Game` for the seat.
 
-Layout (float32, 313 numbers; "me" is the observing seat, then the opponent), see
-:data:`SECTIONS`:
+Layout (float32, 313 numbers), see :data:`SECTIONS`. "my" is the observing seat; the
+opponent's pieces repeat mine under the prefix ``opponent_``:
 
-========== ======== ===================================================================
-name       shape    meaning
-========== ======== ===================================================================
-hand       13       how many cards of each rank (A..K) my hand holds
-payoff_top 2 x 13   one-hot rank of each pay-off top (all zero when the pile is empty)
-payoff     2        cards in each pay-off pile
-hand_count 2        cards in each hand
-side_top   2x4x13   one-hot rank of the top of each side stack
-side_ranks 2x4x13   how many cards of each rank each side stack holds
-side_size  2 x 4    cards in each side stack
-center     4 x 12   one-hot value (0..11) of each center stack (zero row: no 4th stack)
-center_k   4        Kings in each center stack
-stock      1        cards in the stock
-my_turn    1        1 when the observing seat is to move
-========== ======== ===================================================================
+================ ======== ==============================================================
+name             shape    meaning
+================ ======== ==============================================================
+hand             13       how many cards of each rank (A..K) my hand holds
+my_payoff_top    13       one-hot rank of my pay-off top (all zero when the pile is empty)
+my_payoff        1        cards in my pay-off pile
+my_side_top      4 x 13   one-hot rank of the top of each of my side stacks
+my_side_ranks    4 x 13   how many cards of each rank each of my side stacks holds
+my_side_size     4        cards in each of my side stacks
+opponent_...     (same five pieces for the opponent)
+hand_count       2        cards in my hand, in the opponent's hand
+center           4 x 12   one-hot value (0..11) of each center stack (zero row: no 4th stack)
+center_k         4        Kings in each center stack
+stock            1        cards in the stock
+my_turn          1        1 when the observing seat is to move
+================ ======== ==============================================================
 """
 
 from __future__ import annotations
@@ -35,16 +36,22 @@ import numpy.typing as npt
 
 from ..engine.cards import KING, RANK_OF, card_str
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.observation import Observation
+
+_PLAYER_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("payoff_top", (13,)),
+    ("payoff", (1,)),
+    ("side_top", (4, 13)),
+    ("side_ranks", (4, 13)),
+    ("side_size", (4,)),
+)
 
 SECTIONS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("hand", (13,)),
-    ("payoff_top", (2, 13)),
-    ("payoff", (2,)),
+    *((f"my_{name}", shape) for name, shape in _PLAYER_PIECES),
+    *((f"opponent_{name}", shape) for name, shape in _PLAYER_PIECES),
     ("hand_count", (2,)),
-    ("side_top", (2, 4, 13)),
-    ("side_ranks", (2, 4, 13)),
-    ("side_size", (2, 4)),
     ("center", (4, 12)),
     ("center_k", (4,)),
     ("stock", (1,)),
@@ -52,116 +59,102 @@ SECTIONS: tuple[tuple[str, tuple[int, ...]], ...] = (
 )
 """The named pieces of the tensor, in order, with their shapes."""
 
-
-def _offsets() -> dict[str, int]:
-    out: dict[str, int] = {}
-    at = 0
-    for name, shape in SECTIONS:
-        out[name] = at
-        at += int(np.prod(shape))
-    out["_size"] = at
-    return out
-
-
-_AT = _offsets()
-OBSERVATION_SIZE: int = _AT["_size"]
+_BLOCK = 13 + 1 + 52 + 52 + 4  # one player's pieces: 122 numbers
+_TAIL = 2 + 48 + 4 + 1 + 1  # hand_count, center, center_k, stock, my_turn
+OBSERVATION_SIZE: int = 13 + 2 * _BLOCK + _TAIL
 """Length of the flat observation tensor (313)."""
 
-_HAND = _AT["hand"] - 1  # + rank (1..13)
-_PAYOFF_TOP = (_AT["payoff_top"] - 1, _AT["payoff_top"] + 13 - 1)
-_PAYOFF = _AT["payoff"]
-_HAND_COUNT = _AT["hand_count"]
-_SIDE_TOP = _AT["side_top"] - 1
-_SIDE_RANKS = _AT["side_ranks"] - 1
-_SIDE_SIZE = _AT["side_size"]
-_CENTER = _AT["center"]
-_CENTER_K = _AT["center_k"]
-_STOCK = _AT["stock"]
-_MY_TURN = _AT["my_turn"]
+# Places inside a player's block, by card face: the rank's place in each piece.
+_TOP_AT = tuple(RANK_OF[card] - 1 for card in range(52))
+_SIDE_TOP_AT = tuple(tuple(14 + n * 13 + RANK_OF[c] - 1 for c in range(52)) for n in range(4))
+_SIDE_RANKS_AT = tuple(tuple(66 + n * 13 + RANK_OF[c] - 1 for c in range(52)) for n in range(4))
+_SIDE_SIZE = 118
+_KING_FACES = tuple(card for card in range(52) if RANK_OF[card] == KING)
 
 
 def observation_high(deck_size: int = 104) -> npt.NDArray[np.float32]:
     """An upper bound for every number of the tensor (for a ``Box`` space)."""
     high = np.full(OBSERVATION_SIZE, float(min(deck_size, 255)), dtype=np.float32)
-    for name in ("payoff_top", "side_top", "center", "my_turn"):
-        start = _AT[name]
-        high[start : start + int(np.prod(dict(SECTIONS)[name]))] = 1.0
-    high[_HAND_COUNT : _HAND_COUNT + 2] = 5.0
-    high[_AT["hand"] : _AT["hand"] + 13] = 5.0
+    at = 0
+    for name, shape in SECTIONS:
+        size = int(np.prod(shape))
+        if name == "hand" or name == "hand_count":
+            high[at : at + size] = 5.0
+        elif name.endswith(("payoff_top", "side_top")) or name in ("center", "my_turn"):
+            high[at : at + size] = 1.0
+        at += size
     return high
 
 
-def _card_table(base: int) -> tuple[int, ...]:
-    """For each card face, ``base + rank``: where a card of that rank is counted."""
-    return tuple(base + RANK_OF[card] for card in range(52))
-
-
-_HAND_AT = _card_table(_HAND)
-_PAYOFF_TOP_AT = (_card_table(_PAYOFF_TOP[0]), _card_table(_PAYOFF_TOP[1]))
-_SIDE_TOP_AT = tuple(_card_table(_SIDE_TOP + block * 13) for block in range(8))
-_SIDE_RANKS_AT = tuple(_card_table(_SIDE_RANKS + block * 13) for block in range(8))
-_KING_FACES = tuple(card for card in range(52) if RANK_OF[card] == KING)
-
-
-def _fill(
-    values: bytearray,
-    seat: int,
-    to_move: int,
-    hand: Any,
-    tops: tuple[int | None, int | None],
-    payoff_counts: tuple[int, int],
-    hand_counts: tuple[int, int],
-    sides: tuple[Any, Any],
-    center: Any,
-    stock_count: int,
-) -> None:
-    at = _HAND_AT
+def _hand_part(hand: Any) -> bytearray:
+    values = bytearray(13)
+    at = _TOP_AT
     for card in hand:
         values[at[card]] += 1
+    return values
+
+
+def _player_block(top: int | None, count: int, sides: Any) -> bytes:
+    """One player's pieces: pay-off top and size, and the side stacks (all public, R6.1)."""
+    values = bytearray(_BLOCK)
+    if top is not None:
+        values[_TOP_AT[top]] = 1
+    values[13] = count
+    for number, pile in enumerate(sides):
+        if pile:
+            values[_SIDE_TOP_AT[number][pile[-1]]] = 1
+            at = _SIDE_RANKS_AT[number]
+            for card in pile:
+                values[at[card]] += 1
+            values[_SIDE_SIZE + number] = len(pile)
+    return bytes(values)
+
+
+def _tail_part(
+    my_hand: int, opponent_hand: int, center: Any, stock_count: int, my_turn: bool
+) -> bytearray:
+    values = bytearray(_TAIL)
+    values[0] = my_hand
+    values[1] = opponent_hand
     k1, k2, k3, k4 = _KING_FACES
-    for who, player in enumerate((seat, 1 - seat)):
-        top = tops[player]
-        if top is not None:
-            values[_PAYOFF_TOP_AT[who][top]] = 1
-        values[_PAYOFF + who] = payoff_counts[player]
-        values[_HAND_COUNT + who] = hand_counts[player]
-        block = who * 4
-        for pile in sides[player]:
-            if pile:
-                values[_SIDE_TOP_AT[block][pile[-1]]] = 1
-                at = _SIDE_RANKS_AT[block]
-                for card in pile:
-                    values[at[card]] += 1
-                values[_SIDE_SIZE + block] = len(pile)
-            block += 1
-    at_center = _CENTER
     for number, stack in enumerate(center):
-        values[at_center + len(stack)] = 1
-        at_center += 12
+        values[2 + number * 12 + len(stack)] = 1
         if stack:
             count = stack.count
-            values[_CENTER_K + number] = count(k1) + count(k2) + count(k3) + count(k4)
-    values[_STOCK] = stock_count
-    values[_MY_TURN] = to_move == seat
+            values[50 + number] = count(k1) + count(k2) + count(k3) + count(k4)
+    values[54] = stock_count
+    values[55] = my_turn
+    return values
+
+
+def _tensor(parts: list[Any]) -> npt.NDArray[np.float32]:
+    return np.frombuffer(b"".join(parts), dtype=np.uint8).astype(np.float32)
 
 
 def encode_observation(observation: Observation) -> npt.NDArray[np.float32]:
     """The tensor of an engine observation (the definition of the layout)."""
-    values = bytearray(OBSERVATION_SIZE)
-    views = observation.players
-    _fill(
-        values,
-        observation.seat,
-        -1 if observation.outcome is not None else observation.to_move,
-        observation.hand,
-        (views[0].payoff_top, views[1].payoff_top),
-        (views[0].payoff_count, views[1].payoff_count),
-        (views[0].hand_count, views[1].hand_count),
-        (views[0].side, views[1].side),
-        observation.center,
-        observation.stock_count,
+    seat = observation.seat
+    me, opponent = observation.players[seat], observation.players[1 - seat]
+    return _tensor(
+        [
+            _hand_part(observation.hand),
+            _player_block(me.payoff_top, me.payoff_count, me.side),
+            _player_block(opponent.payoff_top, opponent.payoff_count, opponent.side),
+            _tail_part(
+                me.hand_count,
+                opponent.hand_count,
+                observation.center,
+                observation.stock_count,
+                observation.outcome is None and observation.to_move == seat,
+            ),
+        ]
     )
-    return np.frombuffer(values, dtype=np.uint8).astype(np.float32)
+
+
+def _game_block(game: Game, player: int) -> bytes:
+    state = game.players[player]
+    payoff = state.payoff
+    return _player_block(payoff[-1] if payoff else None, len(payoff), state.side)
 
 
 def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
@@ -170,21 +163,69 @@ def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
     It reads only what ``seat`` may see: its own hand, the pay-off tops, side and center
     stacks, and pile sizes.
     """
-    values = bytearray(OBSERVATION_SIZE)
-    p0, p1 = game.players
-    _fill(
-        values,
-        seat,
-        -1 if game.outcome is not None else game.to_move,
-        game.players[seat].hand,
-        (p0.payoff[-1] if p0.payoff else None, p1.payoff[-1] if p1.payoff else None),
-        (len(p0.payoff), len(p1.payoff)),
-        (len(p0.hand), len(p1.hand)),
-        (p0.side, p1.side),
-        game.center,
-        len(game.stock),
+    players = game.players
+    return _tensor(
+        [
+            _hand_part(players[seat].hand),
+            _game_block(game, seat),
+            _game_block(game, 1 - seat),
+            _tail_part(
+                len(players[seat].hand),
+                len(players[1 - seat].hand),
+                game.center,
+                len(game.stock),
+                game.outcome is None and game.to_move == seat,
+            ),
+        ]
     )
-    return np.frombuffer(values, dtype=np.uint8).astype(np.float32)
+
+
+class ObservationEncoder:
+    """:func:`encode_game` for one game, keeping each player's pay-off and side-stack piece
+    while it cannot have changed. Tell it every move played (:meth:`moved`) and every new
+    game (:meth:`reset`); it then gives the same tensors as :func:`encode_game`, faster."""
+
+    __slots__ = ("_blocks", "game")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._blocks: list[bytes | None] = [None, None]
+
+    def reset(self, game: Game) -> None:
+        """A new game (or a game changed behind the encoder's back)."""
+        self.game = game
+        self._blocks = [None, None]
+
+    def moved(self, player: int, move: Move) -> None:
+        """``player`` played ``move``: only a build from the hand leaves its piece unchanged."""
+        if not (move.is_build and move.from_hand):
+            self._blocks[player] = None
+
+    def encode(self, seat: int) -> npt.NDArray[np.float32]:
+        """The tensor of ``seat`` in the current position."""
+        game = self.game
+        blocks = self._blocks
+        mine = blocks[seat]
+        if mine is None:
+            mine = blocks[seat] = _game_block(game, seat)
+        theirs = blocks[1 - seat]
+        if theirs is None:
+            theirs = blocks[1 - seat] = _game_block(game, 1 - seat)
+        players = game.players
+        return _tensor(
+            [
+                _hand_part(players[seat].hand),
+                mine,
+                theirs,
+                _tail_part(
+                    len(players[seat].hand),
+                    len(players[1 - seat].hand),
+                    game.center,
+                    len(game.stock),
+                    game.outcome is None and game.to_move == seat,
+                ),
+            ]
+        )
 
 
 def observation_string(observation: Observation) -> str:
@@ -216,15 +257,19 @@ def observation_string(observation: Observation) -> str:
     return "\n".join(lines)
 
 
+_MY_SIDE_SIZE = 13 + _SIDE_SIZE
+
+
 def side_empty(tensor: npt.NDArray[np.float32]) -> tuple[bool, bool, bool, bool]:
     """Which of the observing seat's four side stacks are empty, read from its tensor."""
-    sizes = tensor[_SIDE_SIZE : _SIDE_SIZE + 4].tolist()
+    sizes = tensor[_MY_SIDE_SIZE : _MY_SIDE_SIZE + 4].tolist()
     return (sizes[0] == 0, sizes[1] == 0, sizes[2] == 0, sizes[3] == 0)
 
 
 __all__ = [
     "OBSERVATION_SIZE",
     "SECTIONS",
+    "ObservationEncoder",
     "encode_game",
     "encode_observation",
     "observation_high",

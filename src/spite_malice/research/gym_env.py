@@ -43,7 +43,7 @@ from ..engine.game import Game
 from ..engine.moves import ALL_MOVES, Move
 from ..engine.rules import Rules
 from .actions import NUM_ACTIONS
-from .encoding import OBSERVATION_SIZE, encode_game, observation_high, observation_string
+from .encoding import OBSERVATION_SIZE, ObservationEncoder, observation_high, observation_string
 
 ENV_ID = "spite_malice/SpiteMalice-v0"
 
@@ -86,6 +86,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             self.opponent = opponent
         self.seat = 0
         self.game = Game.new(0, rules, recording=False)
+        self._encoder = ObservationEncoder(self.game)
         self._legal: list[int] = []
         self._done = True
 
@@ -117,10 +118,11 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                 self.opponent.close()
             self.opponent = make_bot(self._opponent_name, seed=int(rng.integers(2**63)))
         assert self.opponent is not None
+        self._encoder.reset(self.game)
         self.opponent.new_game(1 - self.seat)
         self._play_opponent()
         self._done = self.game.outcome is not None
-        return encode_game(self.game, self.seat), self._info()
+        return self._encoder.encode(self.seat), self._info()
 
     def step(
         self, action: int | np.int64
@@ -131,11 +133,13 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         index = int(action)
         if index not in self._legal:
             return self._illegal(index)
-        game.apply(ALL_MOVES[index])
+        move = ALL_MOVES[index]
+        game.apply(move)
+        self._encoder.moved(self.seat, move)
         self._play_opponent()
         self._done = game.outcome is not None
         return (
-            encode_game(game, self.seat),
+            self._encoder.encode(self.seat),
             self._reward(),
             game.outcome is not None,
             False,
@@ -176,6 +180,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                     name = getattr(opponent, "name", type(opponent).__name__)
                     raise BotError(name, f"illegal move {move}: {game.why_illegal(move)}")
             game.apply(move)
+            self._encoder.moved(seat, move)
         self._legal = [move.index for move in game.legal_moves()] if game.outcome is None else []
 
     def _reward(self) -> float:
@@ -210,7 +215,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._done = True
         info = self._info()
         info["illegal_action"] = note
-        return encode_game(self.game, self.seat), float(self.illegal_reward), True, False, info
+        return self._encoder.encode(self.seat), float(self.illegal_reward), True, False, info
 
 
 def register() -> None:

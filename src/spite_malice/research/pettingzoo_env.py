@@ -43,7 +43,7 @@ from ..engine.game import Game
 from ..engine.moves import ALL_MOVES
 from ..engine.rules import Rules
 from .actions import NUM_ACTIONS
-from .encoding import OBSERVATION_SIZE, encode_game, observation_high, observation_string
+from .encoding import OBSERVATION_SIZE, ObservationEncoder, observation_high, observation_string
 
 AGENTS = ("player_0", "player_1")
 RewardKind = Literal["win", "points"]
@@ -89,6 +89,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
         self._seeds = random.Random()
         self._legal: list[int] = []
         self.game = Game.new(0, rules, recording=False)
+        self._encoder = ObservationEncoder(self.game)
 
     # ----------------------------------------------------------------- spaces
 
@@ -114,6 +115,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
             self.game.recording = False
         else:
             self.game = Game.new(game_seed, self.rules, recording=False)
+        self._encoder.reset(self.game)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -151,7 +153,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
             for action in self._legal:
                 mask[action] = 1
         return {
-            "observation": encode_game(game, seat),
+            "observation": self._encoder.encode(seat),
             "action_mask": np.frombuffer(mask, dtype=np.int8),
         }
 
@@ -164,7 +166,10 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
             self._end_illegal(agent, action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(ALL_MOVES[action])
+        move = ALL_MOVES[action]
+        player = self.game.to_move
+        self.game.apply(move)
+        self._encoder.moved(player, move)
         self._after_change()
         self._accumulate_rewards()
 
