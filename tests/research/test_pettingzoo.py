@@ -112,3 +112,13 @@ def test_starting_from_a_position() -> None:
     e = raw_env()
     e.reset(seed=1, options={"position": game.to_position()})
     assert e.game.to_position() == game.to_position()
+
+
+def test_an_action_out_of_range_is_illegal_too() -> None:
+    e = env()
+    e.reset(seed=6)
+    agent = e.agent_selection
+    e.step(500)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1.0
+    assert e.infos[agent]["illegal_action"]["move"] is None

@@ -237,7 +237,7 @@ class ExternalBot(Bot):
         except NotationError as error:
             raise _Failure(f"answered an invalid move: {error.reason} ({_quote(text)})") from None
         if move not in legal:
-            shown = " ".join(str(m) for m in legal[:20]) + (" ..." if len(legal) > 20 else "")
+            shown = " ".join(str(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
             raise _Failure(f"answered an illegal move {_quote(text)}; legal moves: {shown}")
         return move
 

@@ -46,8 +46,8 @@ import numpy.typing as npt
 import pyspiel
 
 from ..bots.reference import reference_move
-from ..engine.cards import FACES, RANK_OF, Card, card_str, full_deck
-from ..engine.game import Game, Outcome
+from ..engine.cards import FACES, RANK_OF, Card, card_str
+from ..engine.game import Game, Outcome, PlayerState
 from ..engine.moves import ALL_MOVES, Move
 from ..engine.observation import Observation
 from ..engine.rules import TURN_LIMIT, Rules
@@ -96,6 +96,84 @@ def _rules_of(params: dict[str, Any]) -> Rules:
     )
 
 
+class _NoShuffle(random.Random):
+    """The engine's generator inside an OpenSpiel state: shuffling the stock is not needed,
+    since chance nodes pick every card that comes into view from the pool of unseen cards,
+    whatever order the stock is in; and a state is cloned by pickling, which this makes cheap."""
+
+    def shuffle(self, x: Any) -> None:
+        pass
+
+    def __reduce__(self) -> tuple[type[_NoShuffle], tuple[()]]:
+        return (_NoShuffle, ())
+
+
+class _Flat(list[Any]):
+    """A list of immutable things: OpenSpiel clones a Python state by deep-copying its
+    attributes, and a shallow copy of this list is a deep one."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Flat:
+        return _Flat(self)
+
+
+class _EngineBox:
+    """Holds a state's engine :class:`Game`, copied fast when OpenSpiel clones the state (by
+    deep copy) and pickled compactly when it serializes one."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _EngineBox:
+        return _EngineBox(self.game.copy(rng=_NoShuffle(0)))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        game = self.game
+        outcome = game.outcome
+        return (
+            _unbox,
+            (
+                tuple(sorted(game.rules.to_json().items())),
+                game.stock[:],
+                [stack[:] for stack in game.center],
+                [(p.payoff[:], p.hand[:], [s[:] for s in p.side]) for p in game.players],
+                game.to_move,
+                game.turn,
+                game.first,
+                None if outcome is None else (outcome.winner, outcome.points, outcome.reason),
+                [move.index for move in game.moves],
+            ),
+        )
+
+
+def _unbox(
+    rules: tuple[tuple[str, Any], ...],
+    stock: list[Card],
+    center: list[list[Card]],
+    players: list[tuple[list[Card], list[Card], list[list[Card]]]],
+    to_move: int,
+    turn: int,
+    first: int | None,
+    outcome: tuple[int | None, int, str] | None,
+    moves: list[int],
+) -> _EngineBox:
+    game = Game(
+        Rules.from_json(dict(rules)),
+        stock,
+        center,
+        [PlayerState(payoff, hand, side) for payoff, hand, side in players],
+        to_move,
+        rng=_NoShuffle(0),
+        turn=turn,
+        first=first,
+        recording=False,
+    )
+    game.outcome = None if outcome is None else Outcome(*outcome)
+    game.moves = [ALL_MOVES[index] for index in moves]
+    return _EngineBox(game)
+
+
 class SpiteMaliceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
     """The game. Parameters: ``decks``, ``payoff_size``, ``center_stacks``,
     ``king_can_start_stack`` (the :class:`Rules` options), ``first`` (-1: R1.4 higher card;
@@ -121,6 +199,8 @@ class SpiteMaliceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
             max_game_length=TURN_LIMIT * 2 * self.rules.deck_size,
         )
         super().__init__(_GAME_TYPE, info, merged)
+        # Every state starts from this arrangement of the (all unseen) cards.
+        self.deal = Game.new(0, self.rules, first=0, recording=False).copy(rng=_NoShuffle(0))
 
     def new_initial_state(self) -> SpiteMaliceState:
         return SpiteMaliceState(self)
@@ -144,20 +224,27 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SpiteMaliceGame) -> None:
         super().__init__(game)
-        self.rules: Rules = game.rules
         self._forced_first = game.first
         self._points_reward = game.reward_kind == "points"
-        self.engine = Game.new(0, game.rules, first=0, recording=False)
-        self._pool = [0] * FACES  # unseen cards by face: the stock, face-down pay-offs, pending
-        for card in full_deck(game.rules.decks):
-            self._pool[card] += 1
+        self._box = _EngineBox(game.deal.copy(rng=_NoShuffle(0)))
+        # Unseen cards by face: the stock, the face-down pay-off cards, the pending slots.
+        self._pool = _Flat([game.rules.decks] * FACES)
         self._pool_size = game.rules.deck_size
-        self._pending: list[_Slot] = [("hand", 0, i) for i in range(5)]
+        self._pending: list[_Slot] = _Flat([("hand", 0, i) for i in range(5)])
         self._pending += [("hand", 1, i) for i in range(5)]
         self._pending += [("payoff", 0, 0), ("payoff", 1, 0)]
         self._dealing = True
         # What happened, for information states: (owner, text, text others see or None)
-        self._log: list[tuple[int, str, str | None]] = []
+        self._log: list[tuple[int, str, str | None]] = _Flat()
+
+    @property
+    def engine(self) -> Game:
+        """The engine's game behind this state (with some arrangement of the unseen cards)."""
+        return self._box.game
+
+    @property
+    def rules(self) -> Rules:
+        return self._box.game.rules
 
     # ----------------------------------------------------------------- OpenSpiel API
 
@@ -386,10 +473,10 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         self._recount_pool()
         # The opponent's hand is no longer what its own draws said: keep its draws hidden
         # from everyone in this copy and note its new hand for its own information state.
-        self._log = [
+        self._log = _Flat(
             (owner, others if owner == 1 - player and others else text, others)
             for owner, text, others in self._log
-        ]
+        )
         shown = " ".join(card_str(card) for card in sorted(opponent.hand))
         self._log.append((1 - player, f"{1 - player}=[{shown}]", None))
 
@@ -403,7 +490,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         for kind, who, index in self._pending:
             if kind == "hand":
                 unseen.append(game.players[who].hand[index])
-        pool = [0] * FACES
+        pool = _Flat([0] * FACES)
         for card in unseen:
             pool[card] += 1
         self._pool = pool
