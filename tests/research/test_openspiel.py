@@ -47,6 +47,22 @@ def test_openspiel_random_sim_test(params: dict[str, Any]) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+def test_openspiel_random_sim_test_with_serialization() -> None:
+    game = pyspiel.load_game(NAME, {"payoff_size": 5})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while len(state.history()) < 80:
+        if state.is_chance_node():
+            state.apply_action(_sample(state, rng))
+        else:
+            state.apply_action(state.legal_actions()[-1])
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, copy = pyspiel.deserialize_game_and_state(text)
+    assert str(copy) == str(state)
+    assert copy.information_state_string(0) == state.information_state_string(0)
+
+
 def _replay_engine_game(seed: int, rules: Rules) -> tuple[Game, Any]:
     """Play a seeded engine game with the reference policy, then the same game through
     OpenSpiel, feeding the engine's cards as chance outcomes."""
