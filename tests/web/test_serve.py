@@ -1,0 +1,127 @@
+"""``spite-malice serve`` as a real process: it prints its address and database, serves the
+game, and a server killed (SIGKILL) in the middle of a game resumes it when started again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from .conftest import greedy
+
+STARTUP_SECONDS = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(
+    db: Path, port: int, env: dict[str, str] | None = None
+) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
+    """Run ``spite-malice serve``; yield it and the lines it printed, once it answers."""
+    command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(port)]
+    if env is None:
+        command += ["--db", str(db)]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline().strip(), process.stdout.readline().strip()]
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert process.poll() is None, f"the server stopped: {lines}"
+            assert time.monotonic() < deadline, "the server did not answer"
+            time.sleep(0.05)
+        yield process, lines
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=30)
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+def receive_state(ws: ClientConnection) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        if "state" in message:
+            return message
+
+
+def test_serve_prints_address_and_database(tmp_path: Path) -> None:
+    port = free_port()
+    db = tmp_path / "games.db"
+    with server(db, port) as (_, lines):
+        assert lines[0] == f"Spite & Malice: http://127.0.0.1:{port}"
+        assert lines[1] == f"database: {db}"
+        assert "Spite" in httpx.get(f"http://127.0.0.1:{port}/").text
+    assert db.is_file()
+
+
+def test_serve_takes_the_database_from_the_environment(tmp_path: Path) -> None:
+    port = free_port()
+    db = tmp_path / "from-env.db"
+    with server(db, port, env={"SPITE_MALICE_DB": str(db)}) as (_, lines):
+        assert lines[1] == f"database: {db}"
+
+
+def test_a_killed_server_resumes_the_game(tmp_path: Path) -> None:
+    port = free_port()
+    db = tmp_path / "games.db"
+    base = f"http://127.0.0.1:{port}"
+    with server(db, port) as (process, _):
+        answer = httpx.post(
+            f"{base}/api/rooms",
+            json={"mode": "computer", "level": "easy", "rules": {"payoff_size": 5}, "seed": 3},
+        ).json()
+        url = f"ws://127.0.0.1:{port}{answer['ws_url']}"
+        with connect(url) as ws:
+            state = receive_state(ws)["state"]
+            for number in range(1, 9):
+                while state["observation"]["to_move"] != 0 or state["thinking"]:
+                    state = receive_state(ws)["state"]
+                if state["observation"]["outcome"] is not None:
+                    break
+                ws.send(
+                    json.dumps({"type": "move", "move": greedy(state["observation"]), "id": number})
+                )
+                while True:
+                    message = receive_state(ws)
+                    state = message["state"]
+                    if message.get("reply_to") == number:
+                        break
+            acknowledged = state["observation"]["history"]
+            # the process dies at once: no shutdown, no last write
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(timeout=30)
+    with server(db, port), connect(f"ws://127.0.0.1:{port}{answer['ws_url']}") as ws:
+        resumed = receive_state(ws)
+        history = resumed["state"]["observation"]["history"]
+        assert history[: len(acknowledged)] == acknowledged
+        assert resumed["cause"] == "connect"
