@@ -11,6 +11,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -218,8 +219,8 @@ def test_serve_speaks_the_protocol() -> None:
     )
     seen = []
 
-    def choose(position: dict[str, object], moves: list[str]) -> str:
-        seen.append(observation_from_json(position))  # type: ignore[arg-type]
+    def choose(position: dict[str, Any], moves: list[str]) -> str:
+        seen.append(observation_from_json(position))
         return moves[0]
 
     out = io.StringIO()

@@ -3,6 +3,8 @@ against the reference bot agreeing with the engine."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 gym = pytest.importorskip("gymnasium")
@@ -61,7 +63,7 @@ def test_unknown_opponent_is_refused() -> None:
 
 
 @pytest.mark.parametrize("reward", ["win", "points"])
-def test_first_fit_against_reference_matches_the_engine(reward: str) -> None:
+def test_first_fit_against_reference_matches_the_engine(reward: Literal["win", "points"]) -> None:
     e = SpiteMaliceEnv(reward=reward)
     observation, info = e.reset(seed=21)
     seats = set()

@@ -23,7 +23,7 @@ NAME = sm_openspiel.GAME_NAME
 def _sample(state: Any, rng: random.Random) -> int:
     outcomes = state.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-    return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+    return int(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
 
 
 def test_importing_registers_the_game() -> None:

@@ -66,7 +66,7 @@ def test_first_fit_self_play_matches_the_engine(rules: Rules, reward: str) -> No
         engine = _engine_game(game.seed, rules)
         assert [m.index for m in engine.moves] == actions
         outcome = engine.outcome
-        assert outcome == game.outcome
+        assert outcome is not None and outcome == game.outcome
         assert info["outcome"] == outcome.to_json()
         if outcome.winner is None:
             assert totals == {"player_0": 0.0, "player_1": 0.0}
