@@ -78,7 +78,6 @@ export class GameScreen {
     const panel = h("aside", { class: "panel", "aria-label": "Game panel" },
       h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
       this.messageNode,
-      this.inviteNode,
       this.scoreNode,
       h("div", { class: "actions" }, this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton),
       h("label", { class: "speed" }, "Animation ", this.speedSelect),
@@ -89,7 +88,7 @@ export class GameScreen {
         h("dl", { class: "keys" }, KEY_HELP.flatMap(([k, v]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, v)]))),
       h("button", { class: "btn btn-link", type: "button", onclick: () => this.ctx.leave() }, "← Back to the lobby"),
     );
-    replaceChildren(this.mount, h("div", { class: "game" }, h("div", { class: "table-wrap" }, this.tableNode), panel));
+    replaceChildren(this.mount, h("div", { class: "game" }, h("div", { class: "table-wrap" }, this.tableNode, this.inviteNode), panel));
   }
 
   // Connection.
@@ -274,7 +273,11 @@ export class GameScreen {
     const players = this.state?.players ?? [null, null];
     const seat = this.state?.seat ?? this.ticket.seat;
     const other = players[1 - seat];
-    return { me: "You", opponent: other ?? (this.state?.mode === "friend" ? "Your friend" : "Computer") };
+    return {
+      me: "You",
+      opponent: other ?? (this.state?.mode === "friend" ? "Your friend" : "Computer"),
+      waiting: this.waitingForFriend(),
+    };
   }
 
   who = (seat) => (seat === this.seat ? "You" : this.names().opponent);
@@ -351,6 +354,7 @@ export class GameScreen {
     const link = `${location.origin}/#/join/${this.state.room}`;
     const field = h("input", { class: "invite-link", id: "invite-link", readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() });
     replaceChildren(this.inviteNode,
+      h("h2", {}, "Invite a friend"),
       h("p", {}, "Send this link to your friend. The game starts when they open it."),
       h("div", { class: "invite-row" }, field,
         h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(link) }, "Copy")),
@@ -564,7 +568,7 @@ export class GameScreen {
     const primary = match.over
       ? h("button", { class: "btn btn-primary", id: "dialog-new-match", type: "button", onclick: () => { close(); this.request("new_match"); } }, "New match")
       : h("button", { class: "btn btn-primary", id: "dialog-next-game", type: "button", onclick: () => { close(); this.request("new_game"); } }, "Next game");
-    dialog.append(
+    replaceChildren(dialog,
       h("h2", { id: "game-over-title", class: match.over ? "match-over" : "" }, match.over ? "Match over" : title),
       match.over ? h("p", { class: "dialog-lead" }, matchText) : null,
       h("p", {}, match.over ? `${title} ${text}` : text),

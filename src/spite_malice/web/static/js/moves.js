@@ -54,7 +54,7 @@ export function describeEvent(event, who) {
       const from = event.source === "P"
         ? "the pay-off pile"
         : event.source === "H" ? "the hand" : `side stack ${event.source.slice(1)}`;
-      const king = event.card[0] === "K" ? ` as a ${valueName(event.value)}` : "";
+      const king = event.card[0] === "K" ? ` as ${withArticle(valueName(event.value))}` : "";
       return `${who(event.player)} build${verbS(who(event.player))} ${cardShort(event.card)}${king} from ${from} on center ${event.center + 1}.`;
     }
     case "discarded":
@@ -77,6 +77,11 @@ export function describeEvent(event, who) {
     default:
       return event.text ?? null;
   }
+}
+
+/** "an Ace", "an 8", "a 7". */
+export function withArticle(word) {
+  return /^(Ace|8)$/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
 /** "You build" but "Easy builds". */

@@ -9,7 +9,7 @@
 
 import { cardBack, cardFace, cardName, rankValue, valueLabel, valueName } from "./cards.js";
 import { h } from "./dom.js";
-import { handSource } from "./moves.js";
+import { handSource, withArticle } from "./moves.js";
 
 /** A card node: a face or a back inside a positioned box. */
 function cardNode(card, { label = null, className = "" } = {}) {
@@ -123,10 +123,6 @@ function centerStack(cards, index) {
   return h("div", { class: "pile-wrap" }, pile, caption(place, h("span", { class: "muted" }, ` · ${next}`)));
 }
 
-function withArticle(word) {
-  return /^(Ace|8)$/.test(word) ? `an ${word}` : `a ${word}`;
-}
-
 function stockPile(count) {
   const label = `Stock: ${count} card${count === 1 ? "" : "s"}`;
   const pile = h(
@@ -184,8 +180,8 @@ export function renderTable(root, state, names) {
   const mine = obs.players[me];
   const theirs = obs.players[opp];
   const focusedKey = document.activeElement?.closest?.("[data-key]")?.dataset.key;
-  const oppActive = !obs.outcome && obs.to_move === opp;
-  const meActive = !obs.outcome && obs.to_move === me;
+  const oppActive = !obs.outcome && obs.to_move === opp && !names.waiting;
+  const meActive = !obs.outcome && obs.to_move === me && !names.waiting;
 
   const oppSeat = h(
     "section",
