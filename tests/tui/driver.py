@@ -12,6 +12,8 @@ from spite_malice.tui.session import GameSession, MatchSetup
 
 SHORT = Rules(payoff_size=5)
 """Short games, so a test plays one to the end in a few turns."""
+QUICK_WIN = 247
+"""A seed whose first SHORT game the person wins in five moves with the reference policy."""
 
 
 def make_app(

@@ -10,7 +10,7 @@ from spite_malice.tui.screens import GameOverScreen, HelpScreen, LogScreen, Stat
 from spite_malice.tui.store_link import StorePersistence
 from spite_malice.tui.widgets import MessageLine, MoveLog, PileView
 
-from .driver import game_over_shown, keys_for, make_app, session, settle, table
+from .driver import QUICK_WIN, game_over_shown, keys_for, make_app, session, settle, table
 
 
 async def test_a_whole_game_is_played_by_key_presses() -> None:
@@ -172,7 +172,7 @@ async def test_games_and_statistics_go_to_the_shared_store_and_a_match_resumes(
     tmp_path: Path,
 ) -> None:
     db = str(tmp_path / "games.db")
-    app = make_app(seed=7, persistence=StorePersistence.open(db, player="ann"))
+    app = make_app(seed=QUICK_WIN, persistence=StorePersistence.open(db, player="ann"))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         while not game_over_shown(app):
@@ -213,7 +213,7 @@ async def test_ascii_mode_draws_cards_in_plain_ascii() -> None:
 
 
 async def test_the_game_over_box_offers_the_next_game() -> None:
-    app = make_app(seed=7)
+    app = make_app(seed=QUICK_WIN)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         while not game_over_shown(app):

@@ -20,11 +20,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, WorkerState, get_current_worker
 
-from ...engine.cards import KING, RANK_OF, Card
+from ...engine.cards import KING, RANK_OF, Card, card_str
 from ...engine.errors import SpiteMaliceError
-from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt
+from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnded
 from ...engine.moves import Move, parse_move
 from ...engine.observation import Observation, PlayerView
 from ...engine.rules import HAND_SIZE, SIDE_STACKS
@@ -163,8 +163,8 @@ class GameScreen(Screen[None]):
         if too_small:
             self.query_one("#too-small", Static).update(
                 f"This terminal is {width}×{height}; the table needs at least "
-                f"{MIN_WIDTH}×{MIN_HEIGHT}.\nMake the window larger or the font smaller. "
-                "The game goes on where it was."
+                f"{MIN_WIDTH}×{MIN_HEIGHT}.\nMake the window larger or the font smaller:\n"
+                "the game goes on where it was."
             )
 
     def _pile(self, pile_id: str) -> PileView:
@@ -309,7 +309,9 @@ class GameScreen(Screen[None]):
 
     def _log_line(self, event: Event) -> Text:
         line = cards_in_text(self.session.describe(event), ascii_only=self.settings.ascii_only)
-        if getattr(event, "player", HUMAN) == COMPUTER:
+        if isinstance(event, TurnEnded):
+            line.stylize("dim")
+        elif getattr(event, "player", HUMAN) == COMPUTER:
             line.stylize("italic")
         return line
 
@@ -559,10 +561,56 @@ class GameScreen(Screen[None]):
         self.session.mark_assisted()
         self.suggestion = suggestion
         self.selected = None
-        moves = ", then ".join(str(move) for move in suggestion.moves[:4])
-        reason = f": {suggestion.reason}" if suggestion.reason else ""
-        self.query_one(MessageLine).say(f"Hint: {moves}{reason}.", "hint")
+        first, *then = suggestion.moves
+        text = Text("Hint: ")
+        text.append_text(self.move_words(first))
+        if then:
+            text.append(", then " + ", ".join(str(move) for move in then[:3]))
+        if suggestion.reason:
+            text.append(f". {suggestion.reason[:1].upper()}{suggestion.reason[1:]}")
+        text.append(".")
+        self.query_one(MessageLine).say(text, "hint")
         self.refresh_table()
+
+    def move_words(self, move: Move) -> Text:
+        """A move of the person in words, with the keys that make it: ``5♠ from your hand on
+        center 1 (keys 1 z)``."""
+        source, _, target = move.notation.partition("-")
+        card = self._card_at(source)
+        text = cards_in_text(card_str(card), ascii_only=self.settings.ascii_only)
+        if source == "P":
+            text.append(" from your pay-off")
+            first_key = PAYOFF_KEY
+        elif source.startswith("S"):
+            text.append(f" from side stack {source[1:]}")
+            first_key = SIDE_KEYS[int(source[1:]) - 1]
+        else:
+            text.append(" from your hand")
+            pile = self._pile_for_source(source) or "hand-0"
+            first_key = HAND_KEYS[int(pile.partition("-")[2])]
+        number = int(target[1:])
+        if target.startswith("C"):
+            text.append(f" on center {number}")
+            second_key = CENTER_KEYS[number - 1]
+        else:
+            text.append(f" as a discard on side stack {number}")
+            second_key = SIDE_KEYS[number - 1]
+        text.append(f" (keys {first_key} {second_key})")
+        return text
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A worker that failed must not leave the table waiting for it."""
+        if event.state != WorkerState.ERROR:
+            return
+        error = event.worker.error
+        message = self.query_one(MessageLine)
+        if event.worker.group == "hint":
+            self.hint_busy = False
+            message.say(f"No hint this time: {error}", "error")
+        elif event.worker.group == "computer":
+            self.computer_busy = False
+            message.say(f"{self.session.opponent_name} failed: {error}", "error")
+            self.refresh_table()
 
     def action_undo(self) -> None:
         session = self.session

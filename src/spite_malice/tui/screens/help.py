@@ -58,7 +58,7 @@ left in the other player's pay-off pile; the first to **50 points** wins the mat
 
 The mouse works too: click a card, then the place it goes to. Picked cards are outlined in
 yellow, the places they may go to in green, a hint in magenta, and the computer's last move in
-cyan.
+blue.
 """
 
 
