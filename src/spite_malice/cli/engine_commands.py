@@ -83,6 +83,8 @@ def _read_json(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise NotationError("JSON file", str(path), str(error)) from None
+    except UnicodeDecodeError:
+        raise NotationError("JSON file", str(path), "not UTF-8 text") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
