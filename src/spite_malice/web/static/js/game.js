@@ -571,7 +571,7 @@ export class GameScreen {
     replaceChildren(dialog,
       h("h2", { id: "game-over-title", class: match.over ? "match-over" : "" }, match.over ? "Match over" : title),
       match.over ? h("p", { class: "dialog-lead" }, matchText) : null,
-      h("p", {}, match.over ? `${title} ${text}` : text),
+      h("p", {}, match.over ? lastGameLine(o, seat, names.opponent) : text),
       h("table", { class: "match-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Winner"), h("th", {}, "Points"))),
         h("tbody", {}, match.games.map((g) => h("tr", {},
@@ -591,6 +591,15 @@ export class GameScreen {
     dialog.showModal();
     primary.focus();
   }
+}
+
+/** "Last game: Easy won 3 points." for the match-over screen. */
+function lastGameLine(outcome, seat, opponent) {
+  if (outcome.winner === null) return `Last game: a draw (${outcome.reason}).`;
+  const points = `${outcome.points} point${outcome.points === 1 ? "" : "s"}`;
+  return outcome.winner === seat
+    ? `Last game: you won ${points}.`
+    : `Last game: ${opponent} won ${points}.`;
 }
 
 function speedLabel(name) {
