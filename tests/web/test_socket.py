@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from spite_malice.bots import Bot
-from spite_malice.engine import Observation
+from spite_malice.engine import Match, Observation, Rules
 from spite_malice.web import computer
 
 from .conftest import PLAYER, Seat, greedy, new_room, open_seat, room_of
@@ -423,3 +423,33 @@ def test_ping_and_sync(client: TestClient) -> None:
         sync = seat.request({"type": "sync"})
         assert sync["type"] == "state" and sync["cause"] == "sync"
         assert room_of(client, answer["room"]).code == answer["room"]
+
+
+def _seed_where_computer_starts(rules: Rules) -> int:
+    return next(s for s in range(1000) if Match(rules, s).next_game().to_move == 1)
+
+
+def test_new_match_while_the_computer_thinks(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+    real_choose = computer.choose
+
+    def held(bot: Bot, observation: Observation) -> Any:
+        release.wait(timeout=60)
+        return real_choose(bot, observation)
+
+    monkeypatch.setattr(computer, "choose", held)
+    seed = _seed_where_computer_starts(Rules(payoff_size=5))
+    answer = new_room(client, level="easy", rules=QUICK, seed=seed)
+    try:
+        with open_seat(client, answer) as seat:
+            assert seat.state["thinking"]
+            fresh = seat.request({"type": "new_match", "seed": seed})
+            assert fresh["cause"] == "new_match" and fresh["state"]["thinking"]
+            release.set()
+            seat.wait_my_turn_or_end()
+            history = seat.observation["history"]
+            assert history and seat.state["match"]["score"] == [0, 0]
+    finally:
+        release.set()

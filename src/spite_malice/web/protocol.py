@@ -54,6 +54,7 @@ class NewMatchMessage(_Message):
     level: Annotated[StrictStr, Field(max_length=64)] | None = None
     rules: dict[str, Any] | None = None
     preset: Annotated[StrictStr, Field(max_length=64)] | None = None
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = None
 
 
 class SyncMessage(_Message):

@@ -104,6 +104,7 @@ class Room:
         """Bumped by every new match, so a computer turn of an earlier match stops."""
         self.bot: Bot | None = None
         self.computer_task: asyncio.Task[None] | None = None
+        self.computer_generation = 0
         if self.mode == COMPUTER_MODE:
             self._new_bot()
 
@@ -383,7 +384,7 @@ class Room:
             names = list(self.names)
             if self.mode == COMPUTER_MODE and level is not None:
                 names[COMPUTER_SEAT] = computer.level_name(level)
-            match = Match(rules, None, (names[0] or "Player 1", names[1] or "Player 2"))
+            match = Match(rules, message.seed, (names[0] or "Player 1", names[1] or "Player 2"))
             match.next_game()
             meta = dict(old.meta)
             meta["names"] = names
@@ -428,8 +429,10 @@ class Room:
         """Let the computer play its turn in the background, when it is to move."""
         if not self.computer_to_move():
             return
-        if self.computer_task is not None and not self.computer_task.done():
-            return
+        task = self.computer_task
+        if task is not None and not task.done() and self.computer_generation == self.generation:
+            return  # already playing this match's turn (an older match's task stops itself)
+        self.computer_generation = self.generation
         self.computer_task = asyncio.get_running_loop().create_task(self._computer_turn())
 
     async def _computer_turn(self) -> None:

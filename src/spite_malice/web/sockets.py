@@ -62,6 +62,13 @@ async def game_socket(websocket: WebSocket, code: str, token: str = "") -> None:
                 await room.handle(peer, seat, message)
             except RoomError as error:
                 await peer.send(error_message(error.code, error.message, message.id))
+            except WebSocketDisconnect:
+                raise
+            except Exception:  # a bug must not cost the player the connection
+                log.exception("room %s: a %s message failed", room.code, message.type)
+                await peer.send(
+                    error_message("internal", "the server failed to do that", message.id)
+                )
     except WebSocketDisconnect:
         pass
     finally:

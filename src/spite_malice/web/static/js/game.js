@@ -96,7 +96,12 @@ export class GameScreen {
   onStatus(status, detail) {
     this.connNode.dataset.status = status;
     this.connNode.textContent = STATUS_TEXT[status] ?? status;
-    if (status === "closed" && detail) this.ctx.onSeatRefused(detail);
+    if (status === "closed" && detail) {
+      this.ctx.onSeatRefused(detail);
+      replaceChildren(this.tableNode, h("div", { class: "table-refused" },
+        h("p", {}, detail.message ?? "This seat was refused."),
+        h("a", { class: "btn btn-primary", href: "#/play" }, "Back to the lobby")));
+    }
     if (status === "reconnecting") this.say("The connection dropped; reconnecting to your seat…");
     this.updateControls();
   }
@@ -585,6 +590,12 @@ export class GameScreen {
     dialog.addEventListener("cancel", (e) => {
       e.preventDefault();
       close();
+    });
+    dialog.addEventListener("keydown", (e) => {
+      if (e.key.toLowerCase() === "n" && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        primary.click();
+      }
     });
     document.body.append(dialog);
     this.dialog = dialog;

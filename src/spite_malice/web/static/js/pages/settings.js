@@ -14,12 +14,23 @@ const FIRST_PLAYER_LABELS = {
 /** "Standard · pay-off 20 · first to 50" for the lobby. */
 export function rulesSummary(settings, config) {
   if (!settings) return "standard";
-  const rules = { ...(config?.rules_defaults ?? {}), ...(settings.rules ?? {}) };
-  const name = settings.preset ? capitalise(settings.preset) : "Custom";
+  const defaults = config?.rules_defaults ?? {};
+  const rules = { ...defaults, ...(settings.rules ?? {}) };
+  const name = capitalise(settings.preset ?? matchingPreset(rules, config) ?? "custom");
   const parts = [name, `pay-off ${rules.payoff_size}`, `first to ${rules.match_target}`];
   if (rules.center_stacks && rules.center_stacks !== 3) parts.push(`${rules.center_stacks} center stacks`);
   if (rules.decks && rules.decks !== 2) parts.push(`${rules.decks} decks`);
   return parts.join(" · ");
+}
+
+/** The name of the preset whose options are exactly `rules`, if any. */
+function matchingPreset(rules, config) {
+  const defaults = config?.rules_defaults ?? {};
+  for (const [name, options] of Object.entries(config?.presets ?? {})) {
+    const full = { ...defaults, ...options };
+    if (Object.keys(full).every((key) => full[key] === rules[key])) return name;
+  }
+  return null;
 }
 
 function capitalise(word) {
@@ -62,10 +73,11 @@ export function renderSettings(mount, app) {
   const defaults = config?.rules_defaults ?? {};
   const status = h("p", { class: "form-status", id: "settings-status", role: "status", "aria-live": "polite" });
 
-  const presetSelect = h("select", { id: "preset", name: "preset" },
-    Object.keys(presets).map((p) => h("option", { value: p, selected: settings.preset === p }, capitalise(p))),
-    h("option", { value: "", selected: !settings.preset }, "Custom"));
   const current = { ...defaults, ...(settings.rules ?? {}) };
+  const chosen = settings.preset ?? matchingPreset(current, config);
+  const presetSelect = h("select", { id: "preset", name: "preset" },
+    Object.keys(presets).map((p) => h("option", { value: p, selected: chosen === p }, capitalise(p))),
+    h("option", { value: "", selected: !chosen }, "Custom"));
   const fields = h("div", { class: "rules-fields" });
   const drawFields = (values) => replaceChildren(fields, options.map((o) =>
     optionField(o, values[o.name] ?? o.default, () => (presetSelect.value = ""))));
