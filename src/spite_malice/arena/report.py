@@ -15,6 +15,8 @@ from .stats import Summary
 
 
 def _ms(seconds: float) -> str:
+    if seconds < 0.001:
+        return f"{seconds * 1000:.3f} ms"
     return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
 
 

@@ -138,6 +138,10 @@ class ProgressEvaluator:
     def __init__(self, weights: Weights = MEDIUM_WEIGHTS) -> None:
         self.weights = weights
         self.view: TurnView | None = None
+        # discard_score for every (rank, top) pair, looked up in the planner's inner loop
+        self._discard_table = [
+            [self.base_discard_score(rank, top) for top in range(14)] for rank in range(14)
+        ]
         self._start_side = 0
         self._start_kings = 0
 
@@ -170,34 +174,45 @@ class ProgressEvaluator:
         """What a subclass adds to :meth:`state_value`."""
         return 0.0
 
-    def discard_score(self, rank: int, top: int, center: Ranks) -> float:
-        """The value of discarding ``rank`` onto a side stack whose top is ``top``."""
+    def base_discard_score(self, rank: int, top: int) -> float:
+        """The value of discarding ``rank`` onto a side stack whose top is ``top`` (0: empty),
+        whatever the center stacks are; it prefers getting rid of high cards."""
         if rank == KING:
             return -self.weights.king_discarded
         return side_order_score(rank, top) + 0.3 * rank
 
+    def discard_adjustment(self, rank: int, top: int, center: Ranks) -> float:
+        """What the position of the center stacks adds to a discard's value."""
+        return 0.0
+
     def best_discard(
         self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...]
     ) -> tuple[float, Move]:
+        table = self._discard_table
+        adjust = self.discard_adjustment
+        tops: list[int] = []
+        stacks: list[int] = []
+        for s, pile in enumerate(side):
+            top = pile[-1] if pile else 0
+            if top not in tops:
+                tops.append(top)
+                stacks.append(s)
         best_value = -1e18
-        best_move: Move | None = None
+        best_rank = best_stack = 0
         previous = 0
         for rank in hand:
             if rank == previous:
                 continue
             previous = rank
-            tops: set[int] = set()
-            for s, pile in enumerate(side):
-                top = pile[-1] if pile else 0
-                if top in tops:
-                    continue
-                tops.add(top)
-                score = self.discard_score(rank, top, center)
+            row = table[rank]
+            for top, s in zip(tops, stacks, strict=True):
+                score = row[top]
+                if rank > top:
+                    score += adjust(rank, top, center)
                 if score > best_value:
                     best_value = score
-                    best_move = Move.discard(rank, s)
-        assert best_move is not None
-        return best_value, best_move
+                    best_rank, best_stack = rank, s
+        return best_value, Move.discard(best_rank, best_stack)
 
 
 class AwareEvaluator(ProgressEvaluator):
@@ -262,13 +277,16 @@ class AwareEvaluator(ProgressEvaluator):
             value += w.empty_side_kept * sum(1 for pile in side if not pile)
         return value
 
-    def discard_score(self, rank: int, top: int, center: Ranks) -> float:
-        score = super().discard_score(rank, top, center)
-        view = self.view
-        assert view is not None
+    def base_discard_score(self, rank: int, top: int) -> float:
+        score = super().base_discard_score(rank, top)
         if top == 0:
             score -= self.weights.empty_side_kept
-        # do not bury a card our own pay-off needs next, nor one a center stack needs next
-        if top and rank > top and (top == view.payoff_top or top - 1 in center):
-            score -= 6.0
         return score
+
+    def discard_adjustment(self, rank: int, top: int, center: Ranks) -> float:
+        # do not bury a card our own pay-off needs next, nor one a center stack needs next
+        view = self.view
+        assert view is not None
+        if top and (top == view.payoff_top or top - 1 in center):
+            return -6.0
+        return 0.0

@@ -39,6 +39,10 @@ MARGIN = 250.0
 """Plans worse than the best by more than this (2.5 pay-off cards) are not searched."""
 
 WIN_SCORE = 10_000.0
+"""A win or loss inside the look-ahead, against 100 a pay-off card."""
+
+PRIOR_SAMPLES = 8.0
+"""How many samples Hard's own judgement counts for when it is blended with the search's."""
 
 
 class ExpertBot(TurnPlanningBot):
@@ -60,6 +64,10 @@ class ExpertBot(TurnPlanningBot):
         self.budget = budget
         self.max_samples = max_samples
         self.candidates = candidates
+        self.extra_rounds = 1
+        """Full rounds (own turn and reply) looked at after the opponent's first reply."""
+        self.discount = 0.7
+        """The weight of pay-off cards played in those later rounds."""
         self.evaluator = AwareEvaluator()
         self.policy = AwareEvaluator()
         self._turn = -1
@@ -103,14 +111,14 @@ class ExpertBot(TurnPlanningBot):
     def _search(
         self, observation: Observation, view: TurnView, candidates: list[Plan], deadline: float
     ) -> Plan:
-        """Score each candidate: its Hard value with the estimated danger of the opponent's
-        reply replaced by the mean of what the sampled replies actually did."""
+        """Score each candidate: its Hard value, with the estimated danger of the opponent's
+        reply giving way to what the sampled games actually did as evidence accumulates
+        (shrinkage: with few samples Expert stays close to Hard's judgement)."""
         rng = self._sample_rng(observation)
         seat = observation.seat
         self.evaluator.begin(view)
-        prior = [
-            plan.value + self.evaluator.danger_penalty(replay_ranks(view, plan.moves)[0])
-            for plan in candidates
+        dangers = [
+            self.evaluator.danger_penalty(replay_ranks(view, plan.moves)[0]) for plan in candidates
         ]
         totals = [0.0] * len(candidates)
         samples = 0
@@ -125,7 +133,13 @@ class ExpertBot(TurnPlanningBot):
                 totals[i] += self._rollout(game, plan, seat)
             samples += 1
         self.last_samples = samples
-        scores = [prior[i] + totals[i] / samples for i in range(len(candidates))]
+        weight = samples / (samples + PRIOR_SAMPLES)
+        means = [total / samples for total in totals]
+        average = sum(means) / len(means)
+        scores = [
+            plan.value + weight * (dangers[i] + means[i] - average)
+            for i, plan in enumerate(candidates)
+        ]
         # ties go to the plan the Hard evaluation prefers (candidates are sorted best first)
         best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
         return candidates[best]
@@ -143,12 +157,24 @@ class ExpertBot(TurnPlanningBot):
         after_commit = len(game.players[seat].payoff)
         if game.outcome is None and game.to_move == seat:
             finish_turn(game, self.policy)
-        mine = after_commit - len(game.players[seat].payoff)
+        mine: float = after_commit - len(game.players[seat].payoff)
         opp_start = len(game.players[opp].payoff)
         if game.outcome is None:
             finish_turn(game, self.policy)
         outcome = game.outcome
         if outcome is not None and outcome.winner is not None:
             return WIN_SCORE if outcome.winner == seat else -WIN_SCORE
-        theirs = opp_start - len(game.players[opp].payoff)
+        theirs: float = opp_start - len(game.players[opp].payoff)
+        for _ in range(self.extra_rounds):
+            before = (len(game.players[seat].payoff), len(game.players[opp].payoff))
+            finish_turn(game, self.policy)
+            if game.outcome is None:
+                finish_turn(game, self.policy)
+            outcome = game.outcome
+            if outcome is not None and outcome.winner is not None:
+                return WIN_SCORE if outcome.winner == seat else -WIN_SCORE
+            mine += self.discount * (before[0] - len(game.players[seat].payoff))
+            theirs += self.discount * (before[1] - len(game.players[opp].payoff))
+            if outcome is not None:
+                break
         return 100.0 * (mine - theirs)
