@@ -17,21 +17,29 @@ def _expert(seed: int | None) -> Bot:
 
 
 def _expert_budget(seed: int | None, option: str) -> Bot:
+    """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (a fixed number of samples a search,
+    which makes Expert deterministic and its strength independent of the machine's load)."""
+    budget_text, _, samples_text = option.partition(":")
     try:
-        budget = float(option)
+        budget = float(budget_text)
+        samples = int(samples_text) if samples_text else None
     except ValueError:
         raise ValueError(
-            f"expert:{option}: the option is Expert's seconds a turn, such as expert:0.25"
+            f"expert:{option}: expected expert:SECONDS or expert:SECONDS:SAMPLES, "
+            "such as expert:0.25 or expert:60:16"
         ) from None
-    return ExpertBot(seed, budget)
+    return ExpertBot(seed, budget, max_samples=samples)
 
 
 def level_label(name: str) -> str:
     """How a level's name is shown: ``Hard``, or ``Expert 0.25s`` for ``expert:0.25``."""
     base, colon, option = name.partition(":")
-    if base.lower() in LEVELS:
-        return base.capitalize() + (f" {option}s" if colon else "")
-    return name
+    if base.lower() not in LEVELS:
+        return name
+    if not colon:
+        return base.capitalize()
+    seconds, _, samples = option.partition(":")
+    return f"{base.capitalize()} {seconds}s" + (f" {samples} samples" if samples else "")
 
 
 register_bot("easy", EasyBot)
