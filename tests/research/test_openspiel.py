@@ -30,7 +30,7 @@ def test_importing_registers_the_game() -> None:
     assert NAME in pyspiel.registered_names()
     game = pyspiel.load_game(NAME)
     assert game.num_distinct_actions() == 144
-    assert game.max_chance_outcomes() == 52
+    assert game.max_chance_outcomes() == 104  # a face never seen, or one recycled
     assert game.num_players() == 2
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     small = pyspiel.load_game(f"{NAME}(payoff_size=5,center_stacks=4)")
@@ -87,12 +87,17 @@ def _replay_engine_game(seed: int, rules: Rules) -> tuple[Game, Any]:
     moves = iter(engine.moves)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(reveals.pop(0))
+            face = reveals.pop(0)
+            possible = dict(state.chance_outcomes())
+            # A face may come from a completed stack (outcome 52 + face) or be a card never
+            # seen (outcome face); prefer the first, which keeps never-seen cards for the
+            # pay-off piles.
+            state.apply_action(face + 52 if possible.get(face + 52) else face)
         else:
             move = next(moves)
             assert move.index in state.legal_actions()
             state.apply_action(move.index)
-        state.check_pool()
+        state.check_counts()
     assert not reveals and next(moves, None) is None
     return engine, state
 
@@ -190,7 +195,7 @@ def test_resampling_keeps_what_the_player_knows() -> None:
         assert sample.information_state_string(player) == key
         assert sample.observation_tensor(player) == tensor
         assert sample.legal_actions() == state.legal_actions()
-        sample.check_pool()
+        sample.check_counts()
         engine = sample.engine
         again = sorted(engine.stock + engine.players[1 - player].hand)
         for player_state in engine.players:
@@ -231,3 +236,26 @@ def test_openspiel_ismcts_bot_plays_a_few_moves() -> None:
         state.apply_action(action)
         decisions += 1
     assert decisions == 6
+
+
+def test_r3_4_b_completed_stacks_go_back_into_the_stock_never_into_pay_off_piles() -> None:
+    game = pyspiel.load_game(NAME)
+    rng = random.Random(8)
+    checked_draw = checked_turn_up = False
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal() and not (checked_draw and checked_turn_up):
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                recycled = [a for a, _ in outcomes if a >= 52]
+                kind = state._pending[0][0]
+                if kind == "payoff":
+                    assert not recycled  # pay-off piles were dealt at the start (R1.2)
+                    checked_turn_up |= sum(state._recycled) > 0
+                elif sum(state._recycled):
+                    assert recycled  # the stock holds the completed stacks' cards
+                    checked_draw = True
+                state.apply_action(_sample(state, rng))
+            else:
+                state.apply_action(game_first_fit_action(state.engine))
+    assert checked_draw and checked_turn_up

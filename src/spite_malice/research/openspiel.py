@@ -6,20 +6,22 @@
     import spite_malice.research.openspiel  # registers the game
     game = pyspiel.load_game("python_spite_and_malice", {"payoff_size": 10})
 
-Actions: a player's action is a move index 0..143 (:mod:`.actions`); a chance outcome is a
-card face 0..51 (``suit * 13 + rank - 1``; ``'7H'`` is 19).
+Actions: a player's action is a move index 0..143 (:mod:`.actions`). A chance outcome is a
+card: 0..51 a card nobody has seen yet, of that face (``suit * 13 + rank - 1``; ``'7H'`` is
+19), and 52..103 a card of that face coming back from a completed center stack.
 
-Chance is explicit (``EXPLICIT_STOCHASTIC``). Hidden cards are not fixed in advance: the
-stock and the face-down pay-off cards form one pool of unseen cards, and whenever a card
-comes into view (a card drawn into a hand, R2.1 and R3.4(c); a pay-off card turned up,
-R3.4(a); the deal, R1.2) a chance node picks its face with probability proportional to how
-many of that face the pool holds. That is the same distribution as drawing from a shuffled
-deck, so shuffles (R1.1) and reshuffles of completed stacks (R3.4(b)) need no chance node of
-their own: a completed stack's cards simply go back into the pool. The deal is 12 chance
-nodes (5 cards for each hand, then the two pay-off tops). One deviation: when the two
-pay-off tops tie (R1.4), both go back into the pool and two new tops are drawn from it,
-where the engine reshuffles each pay-off pile within itself; who starts follows the same
-rule, and the difference in the odds of later cards is negligible.
+Chance is explicit (``EXPLICIT_STOCHASTIC``). Hidden cards are not fixed in advance: a chance
+node picks each card as it comes into view (the deal, R1.2: 5 cards to each hand, then the two
+pay-off tops; every card drawn into a hand, R2.1 and R3.4(c); every pay-off card turned up,
+R3.4(a)), with the probability it has under a uniform shuffle. The cards nobody has seen (the
+face-down pay-off cards and the stock's cards from the deal) are interchangeable, so a pay-off
+card turned up is any of them with equal chance, and a card drawn from the stock is one of
+them or one of the recycled cards of completed stacks (R3.4(b)), which can be in the stock
+but never in a pay-off pile, in proportion to how many of each the stock holds. Shuffles
+need no chance nodes of their own. One deviation: when the two pay-off tops of the deal tie
+(R1.4), both go back among the unseen cards and two new tops are turned up, where the engine
+reshuffles each pay-off pile within itself; who starts follows the same rule, and the
+difference in the odds of later cards is negligible.
 
 Information (R6): ``observation_string`` / ``observation_tensor`` show only what the seat
 may see (the tensor of :mod:`.encoding`); ``information_state_string`` adds what the seat
@@ -29,9 +31,9 @@ Returns: +1 to the winner and -1 to the loser, 0 each in a draw; with the parame
 ``reward="points"``, plus and minus the points of R4.1 instead. ``state.points()`` gives the
 points either way, and ``state.outcome`` the engine's outcome.
 
-Search: ``state.resample_from_infostate(player, sampler)`` deals the cards that ``player``
-cannot see (the opponent's hand and the pool) afresh from the unseen cards, which is what
-OpenSpiel's Python ISMCTS bot needs; :func:`make_ismcts_bot` sets one up.
+Search: ``state.resample_from_infostate(player, sampler)`` deals the opponent's hand afresh
+from the cards ``player`` cannot see, which is what OpenSpiel's Python ISMCTS bot needs;
+:func:`make_ismcts_bot` sets one up.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ import numpy.typing as npt
 import pyspiel
 
 from ..bots.reference import reference_move
-from ..engine.cards import FACES, RANK_OF, Card, card_str
+from ..engine.cards import FACES, RANK_OF, Card, card_str, full_deck
 from ..engine.game import Game, Outcome, PlayerState
 from ..engine.moves import ALL_MOVES, Move
 from ..engine.observation import Observation
@@ -98,7 +100,7 @@ def _rules_of(params: dict[str, Any]) -> Rules:
 
 class _NoShuffle(random.Random):
     """The engine's generator inside an OpenSpiel state: shuffling the stock is not needed,
-    since chance nodes pick every card that comes into view from the pool of unseen cards,
+    since chance nodes pick every card that comes into view from the unseen cards,
     whatever order the stock is in; and a state is cloned by pickling, which this makes cheap."""
 
     def shuffle(self, x: Any) -> None:
@@ -191,7 +193,7 @@ class SpiteMaliceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
         top = 1.0 if self.reward_kind == "win" else float(self.rules.payoff_size)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=NUM_CARD_OUTCOMES,
+            max_chance_outcomes=2 * NUM_CARD_OUTCOMES,
             num_players=2,
             min_utility=-top,
             max_utility=top,
@@ -215,11 +217,19 @@ class SpiteMaliceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
 
 
 class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
-    """A state: the engine's :class:`Game` plus the cards still waiting for a chance outcome.
+    """A state: the engine's :class:`Game`, the counts of the unseen cards, and the cards
+    waiting for a chance outcome.
 
-    ``engine`` holds some arrangement of the unseen cards; only the faces picked by chance
-    nodes are ever shown, so the arrangement does not matter, and the adapter swaps unseen
-    cards around freely (the only way it changes the engine's lists by hand).
+    Unseen cards come in two kinds. *Never seen* cards (``_fresh``) have been seen by nobody:
+    the face-down pay-off cards and the part of the stock dealt at the start. *Recycled*
+    cards (``_recycled``) are the cards of completed center stacks (R3.4(b)), which everyone
+    saw go back into the stock; they can be drawn from the stock but are never in a pay-off
+    pile. A stock draw picks a recycled card of face ``f`` with probability
+    ``recycled[f] / N`` and a never-seen card of face ``f`` with probability
+    ``(N - R) / N * fresh[f] / F`` (``N`` cards in the stock, ``R`` of them recycled, ``F``
+    never-seen cards in all, by symmetry spread evenly over the stock and the pay-off piles);
+    a pay-off card turned up is never seen, ``fresh[f] / F``. Chance outcomes 0..51 are a
+    never-seen card of that face, 52..103 a recycled one; players see only the face.
     """
 
     def __init__(self, game: SpiteMaliceGame) -> None:
@@ -227,19 +237,23 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         self._forced_first = game.first
         self._points_reward = game.reward_kind == "points"
         self._box = _EngineBox(game.deal.copy(rng=_NoShuffle(0)))
-        # Unseen cards by face: the stock, the face-down pay-off cards, the pending slots.
-        self._pool = _Flat([game.rules.decks] * FACES)
-        self._pool_size = game.rules.deck_size
+        self._fresh = _Flat([game.rules.decks] * FACES)
+        self._recycled = _Flat([0] * FACES)
         self._pending: list[_Slot] = _Flat([("hand", 0, i) for i in range(5)])
         self._pending += [("hand", 1, i) for i in range(5)]
         self._pending += [("payoff", 0, 0), ("payoff", 1, 0)]
         self._dealing = True
+        self._hidden_stale = True  # the engine's hidden lists need rearranging (see engine)
         # What happened, for information states: (owner, text, text others see or None)
         self._log: list[tuple[int, str, str | None]] = _Flat()
 
     @property
     def engine(self) -> Game:
-        """The engine's game behind this state (with some arrangement of the unseen cards)."""
+        """The engine's game behind this state. Its hidden cards (the stock, the face-down
+        pay-off cards, cards waiting for chance) are an arbitrary arrangement of the unseen
+        cards that agrees with the counts; chance decides each one as it comes into view."""
+        if self._hidden_stale:
+            self._arrange_hidden()
         return self._box.game
 
     @property
@@ -251,23 +265,34 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         if self._pending:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.engine.outcome is not None:
+        game = self._box.game
+        if game.outcome is not None:
             return int(pyspiel.PlayerId.TERMINAL)
-        return self.engine.to_move
+        return game.to_move
 
     def is_terminal(self) -> bool:
-        return self.engine.outcome is not None and not self._pending
+        return self._box.game.outcome is not None and not self._pending
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self.engine
+        game = self._box.game
         if self._pending or game.outcome is not None or player != game.to_move:
             return []
         return [move.index for move in game.legal_moves()]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        pool = self._pool
-        size = self._pool_size
-        return [(face, count / size) for face, count in enumerate(pool) if count]
+        fresh = self._fresh
+        fresh_total = sum(fresh)
+        kind = self._pending[0][0]
+        if kind == "payoff":
+            return [(face, count / fresh_total) for face, count in enumerate(fresh) if count]
+        recycled = self._recycled
+        recycled_total = sum(recycled)
+        stock = self._stock_size()
+        share = (stock - recycled_total) / (stock * fresh_total) if fresh_total else 0.0
+        out = [(face, count * share) for face, count in enumerate(fresh) if count and share]
+        if recycled_total:
+            out += [(FACES + face, count / stock) for face, count in enumerate(recycled) if count]
+        return out
 
     def _apply_action(self, action: int) -> None:
         if self._pending:
@@ -277,11 +302,13 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if action >= FACES:
+                return f"card {card_str(action - FACES)} (recycled)"
             return f"card {card_str(action)}"
         return ALL_MOVES[action].notation
 
     def returns(self) -> list[float]:
-        outcome = self.engine.outcome
+        outcome = self._box.game.outcome
         if outcome is None or self._pending or outcome.winner is None:
             return [0.0, 0.0]
         value = float(outcome.points) if self._points_reward else 1.0
@@ -300,7 +327,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
     @property
     def outcome(self) -> Outcome | None:
         """The engine's outcome once the game is over (winner, points, reason)."""
-        return self.engine.outcome if not self._pending else None
+        return self._box.game.outcome if not self._pending else None
 
     def __str__(self) -> str:
         position = self.engine.to_position()
@@ -309,10 +336,12 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(position, sort_keys=True)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
-        """A copy in which the cards ``player_id`` cannot see (the opponent's hand, the stock
-        and the face-down pay-off cards) are dealt afresh, uniformly from the unseen cards.
+        """A copy in which the opponent's hand is dealt afresh, uniformly from the cards
+        ``player_id`` cannot see (that hand, the stock and the face-down pay-off cards); what
+        is left is the stock and the pay-off piles, whose cards chance decides as they come
+        into view. ``player_id``'s information state and observation stay the same.
 
-        ``probability_sampler`` (a ``pyspiel.UniformProbabilitySampler``) seeds the shuffle.
+        ``probability_sampler`` (a ``pyspiel.UniformProbabilitySampler``) seeds the deal.
         The copy's ``history()`` is not rewritten; it is meant for search.
         """
         state = self.clone()
@@ -323,10 +352,11 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
 
     def observation_of(self, player: int) -> Observation:
         """The engine's observation of ``player`` (R6), minus cards waiting for chance."""
-        observation: Observation = self.engine.observation(player)
+        game = self._box.game
+        observation: Observation = game.observation(player)
         if not self._pending:
             return observation
-        hand = list(self.engine.players[player].hand)
+        hand = list(game.players[player].hand)
         for kind, who, index in self._pending:
             if kind == "hand" and who == player:
                 hand[index] = -1
@@ -356,8 +386,13 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
 
     # ----------------------------------------------------------------- playing
 
+    def _stock_size(self) -> int:
+        """Cards in the stock, counting the ones drawn but still waiting for chance."""
+        waiting = sum(1 for kind, _, _ in self._pending if kind == "hand")
+        return len(self._box.game.stock) + waiting
+
     def _play(self, move: Move) -> None:
-        game = self.engine
+        game = self._box.game
         me = game.to_move
         players = game.players
         hand_sizes = (len(players[0].hand), len(players[1].hand))
@@ -366,11 +401,11 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             completed = [*game.center[move.center], self._card_of(move)]
         self._log.append((-1, f"{me}:{move.notation}", None))
         game.apply(move)
-        if completed and not game.center[move.center]:  # R3.4(b): back into the pool
-            pool = self._pool
+        if completed and not game.center[move.center]:  # R3.4(b): back into the stock
+            recycled = self._recycled
             for card in completed:
-                pool[card] += 1
-            self._pool_size += len(completed)
+                recycled[card] += 1
+            self._hidden_stale = True
         pending = self._pending
         if move.from_payoff and players[me].payoff:  # R3.4(a): turn up the next card
             pending.append(("payoff", me, 0))
@@ -378,10 +413,13 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             kept = hand_sizes[who] - (1 if who == me and move.from_hand else 0)
             for index in range(kept, len(players[who].hand)):
                 pending.append(("hand", who, index))
+        if pending:
+            self._hidden_stale = True
 
     def _card_of(self, move: Move) -> Card:
         """The card ``move`` takes (the engine takes the first hand card of the rank)."""
-        me = self.engine.players[self.engine.to_move]
+        game = self._box.game
+        me = game.players[game.to_move]
         if move.from_payoff:
             return me.payoff[-1]
         if move.from_side:
@@ -389,57 +427,39 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         rank = move.hand_rank
         return next(card for card in me.hand if RANK_OF[card] == rank)
 
-    def _reveal(self, face: int) -> None:
-        """A chance outcome: the first pending slot shows ``face``."""
-        if not self._pool[face]:
-            raise ValueError(
-                f"no unseen {card_str(face)} is left; chance outcome {face} is illegal"
-            )
-        kind, who, index = self._pending.pop(0)
-        players = self.engine.players
-        pile = players[who].hand if kind == "hand" else players[who].payoff
-        at = index if kind == "hand" else len(pile) - 1
-        if pile[at] != face:
-            other, other_at = self._find_unseen(face)
-            pile[at], other[other_at] = other[other_at], pile[at]
-        self._pool[face] -= 1
-        self._pool_size -= 1
-        name = card_str(face)
+    def _reveal(self, outcome: int) -> None:
+        """A chance outcome: the first pending slot shows a card (see the class docstring)."""
+        kind, who, index = self._pending[0]
+        recycled = outcome >= FACES
+        face = outcome - FACES if recycled else outcome
+        if not 0 <= face < FACES:
+            raise ValueError(f"no chance outcome {outcome}; outcomes run 0 to {2 * FACES - 1}")
+        counts = self._recycled if recycled else self._fresh
+        if not counts[face] or (recycled and kind == "payoff"):
+            raise ValueError(f"chance outcome {outcome} ({card_str(face)}) is impossible here")
+        self._pending.pop(0)
+        counts[face] -= 1
+        players = self._box.game.players
         if kind == "hand":
-            self._log.append((who, f"{who}+{name}", f"{who}+??"))
+            players[who].hand[index] = face
+            self._log.append((who, f"{who}+{card_str(face)}", f"{who}+??"))
         else:
-            self._log.append((-1, f"{who}^{name}", None))
+            players[who].payoff[-1] = face
+            self._log.append((-1, f"{who}^{card_str(face)}", None))
+        self._hidden_stale = True
         if self._dealing and not self._pending:
             self._finish_deal()
 
-    def _find_unseen(self, face: int) -> tuple[list[Card], int]:
-        """Where an unseen card of ``face`` lies: a pending slot, the stock, a face-down pay-off."""
-        players = self.engine.players
-        for kind, who, index in self._pending:
-            pile = players[who].hand if kind == "hand" else players[who].payoff
-            at = index if kind == "hand" else len(pile) - 1
-            if pile[at] == face:
-                return pile, at
-        stock = self.engine.stock
-        if face in stock:
-            return stock, stock.index(face)
-        for player in players:
-            face_down = player.payoff[:-1]
-            if face in face_down:
-                return player.payoff, face_down.index(face)
-        raise AssertionError(f"the pool counts a {card_str(face)} that is nowhere unseen")
-
     def _finish_deal(self) -> None:
-        """R1.4: who starts; a tie puts both tops back into the pool to be drawn again."""
-        game = self.engine
+        """R1.4: who starts; a tie puts both tops back among the unseen cards, to draw again."""
+        game = self._box.game
         if self._forced_first >= 0:
             first = self._forced_first
         else:
             tops = [RANK_OF[player.payoff[-1]] for player in game.players]
             if tops[0] == tops[1]:
                 for who, player in enumerate(game.players):
-                    self._pool[player.payoff[-1]] += 1
-                    self._pool_size += 1
+                    self._fresh[player.payoff[-1]] += 1
                     self._pending.append(("payoff", who, 0))
                 self._log.append((-1, "tie", None))
                 return
@@ -448,59 +468,86 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         game.to_move = first
         game.first = first
 
-    def _redeal_unseen(self, player: int, rng: random.Random) -> None:
-        """Deal the cards ``player`` cannot see afresh (see :meth:`resample_from_infostate`)."""
-        game = self.engine
-        opponent = game.players[1 - player]
-        places: list[tuple[list[Card], int]] = [
-            (opponent.hand, i) for i in range(len(opponent.hand))
-        ]
-        places += [(game.stock, i) for i in range(len(game.stock))]
-        for who, each in enumerate(game.players):
-            top_pending = ("payoff", who, 0) in self._pending
-            places += [
-                (each.payoff, i) for i in range(len(each.payoff) - (0 if top_pending else 1))
-            ]
-        places += [
-            (game.players[player].hand, index)
-            for kind, who, index in self._pending
-            if kind == "hand" and who == player
-        ]
-        cards = [pile[i] for pile, i in places]
-        rng.shuffle(cards)
-        for (pile, i), card in zip(places, cards, strict=True):
+    def _hidden_places(self) -> tuple[list[tuple[list[Card], int]], list[tuple[list[Card], int]]]:
+        """The places of unseen cards: those in the stock (with the drawn cards still waiting
+        for chance), and those that must hold never-seen cards (pay-off piles)."""
+        game = self._box.game
+        stock: list[tuple[list[Card], int]] = [(game.stock, i) for i in range(len(game.stock))]
+        payoff: list[tuple[list[Card], int]] = []
+        for who, player in enumerate(game.players):
+            waiting = ("payoff", who, 0) in self._pending
+            pile = player.payoff
+            payoff += [(pile, i) for i in range(len(pile) - (0 if waiting else 1))]
+        for kind, who, index in self._pending:
+            if kind == "hand":
+                stock.append((game.players[who].hand, index))
+        return stock, payoff
+
+    def _arrange_hidden(self) -> None:
+        """Put the unseen cards into the engine's hidden places, agreeing with the counts:
+        the recycled cards and some never-seen ones in the stock, the rest in pay-off piles."""
+        stock_places, payoff_places = self._hidden_places()
+        fresh = [face for face, count in enumerate(self._fresh) for _ in range(count)]
+        recycled = [face for face, count in enumerate(self._recycled) for _ in range(count)]
+        in_stock = recycled + fresh[: len(stock_places) - len(recycled)]
+        in_payoff = fresh[len(stock_places) - len(recycled) :]
+        for (pile, i), card in zip(stock_places, in_stock, strict=True):
             pile[i] = card
-        self._recount_pool()
+        for (pile, i), card in zip(payoff_places, in_payoff, strict=True):
+            pile[i] = card
+        self._hidden_stale = False
+
+    def _redeal_unseen(self, player: int, rng: random.Random) -> None:
+        """Deal the opponent's hand afresh (see :meth:`resample_from_infostate`)."""
+        game = self._box.game
+        opponent = game.players[1 - player]
+        waiting = {index for kind, who, index in self._pending if kind == "hand" and who != player}
+        places = [i for i in range(len(opponent.hand)) if i not in waiting]
+        unseen = [opponent.hand[i] for i in places]
+        unseen += [face for face, count in enumerate(self._fresh) for _ in range(count)]
+        unseen += [face for face, count in enumerate(self._recycled) for _ in range(count)]
+        rng.shuffle(unseen)
+        for i, card in zip(places, unseen, strict=False):
+            opponent.hand[i] = card
+        left = unseen[len(places) :]
+        # Of what is left, as many as before are recycled (cards of completed stacks, which
+        # can only be in the stock), as far as the faces allow; the rest were never seen.
+        counts = [0] * FACES
+        for card in left:
+            counts[card] += 1
+        recycled = [min(was, now) for was, now in zip(self._recycled, counts, strict=True)]
+        short = sum(self._recycled) - sum(recycled)
+        spare = [face for face in range(FACES) for _ in range(counts[face] - recycled[face])]
+        rng.shuffle(spare)
+        for face in spare[:short]:
+            recycled[face] += 1
+        self._recycled = _Flat(recycled)
+        self._fresh = _Flat(now - was for now, was in zip(counts, recycled, strict=True))
+        self._hidden_stale = True
         # The opponent's hand is no longer what its own draws said: keep its draws hidden
         # from everyone in this copy and note its new hand for its own information state.
         self._log = _Flat(
             (owner, others if owner == 1 - player and others else text, others)
             for owner, text, others in self._log
         )
-        shown = " ".join(card_str(card) for card in sorted(opponent.hand))
+        shown = " ".join(
+            card_str(opponent.hand[i]) for i in sorted(places, key=lambda i: opponent.hand[i])
+        )
         self._log.append((1 - player, f"{1 - player}=[{shown}]", None))
 
-    def _recount_pool(self) -> None:
-        """Count the unseen cards again: the stock, face-down pay-offs and pending slots."""
+    def check_counts(self) -> None:
+        """Assert the bookkeeping of unseen cards (for tests): the counts fit the places,
+        and the engine's position holds exactly the cards of the decks."""
+        stock_places, payoff_places = self._hidden_places()
+        recycled, fresh = sum(self._recycled), sum(self._fresh)
+        assert min(self._recycled) >= 0 and min(self._fresh) >= 0
+        assert recycled <= len(stock_places), "more recycled cards than the stock holds"
+        assert recycled + fresh == len(stock_places) + len(payoff_places), "counts drifted"
         game = self.engine
-        unseen = list(game.stock)
-        for who, each in enumerate(game.players):
-            top_pending = ("payoff", who, 0) in self._pending
-            unseen += each.payoff if top_pending else each.payoff[:-1]
-        for kind, who, index in self._pending:
-            if kind == "hand":
-                unseen.append(game.players[who].hand[index])
-        pool = _Flat([0] * FACES)
-        for card in unseen:
-            pool[card] += 1
-        self._pool = pool
-        self._pool_size = len(unseen)
-
-    def check_pool(self) -> None:
-        """Assert that the pool counts match the unseen cards (for tests)."""
-        pool, size = self._pool, self._pool_size
-        self._recount_pool()
-        assert (pool, size) == (self._pool, self._pool_size), "pool counts drifted"
+        cards = list(game.stock) + [card for stack in game.center for card in stack]
+        for player in game.players:
+            cards += player.payoff + player.hand + [card for pile in player.side for card in pile]
+        assert sorted(cards) == sorted(full_deck(game.rules.decks)), "the deck is not whole"
 
 
 class SpiteMaliceObserver:
