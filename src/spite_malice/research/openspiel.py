@@ -99,9 +99,9 @@ def _rules_of(params: dict[str, Any]) -> Rules:
 
 
 class _NoShuffle(random.Random):
-    """The engine's generator inside an OpenSpiel state: shuffling the stock is not needed,
-    since chance nodes pick every card that comes into view from the unseen cards,
-    whatever order the stock is in; and a state is cloned by pickling, which this makes cheap."""
+    """The engine's generator inside an OpenSpiel state: no shuffle is needed, since chance
+    nodes pick every card as it comes into view, whatever order the stock is in; it has no
+    state to copy or to pickle."""
 
     def shuffle(self, x: Any) -> None:
         pass
