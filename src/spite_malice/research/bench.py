@@ -30,13 +30,10 @@ def bench_engine(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchR
 
 
 def _pettingzoo(games: int, seed: int, rules: Rules, wrapped: bool) -> BenchResult:
-    import numpy as np
-
     from .encoding import side_empty
     from .pettingzoo_env import env, raw_env
 
     environment = env(rules=rules) if wrapped else raw_env(rules=rules)
-    flatnonzero = np.flatnonzero
     moves = wins = 0
     start = time.perf_counter()
     for i in range(games):
@@ -46,7 +43,7 @@ def _pettingzoo(games: int, seed: int, rules: Rules, wrapped: bool) -> BenchResu
             if termination or truncation:
                 environment.step(None)
                 continue
-            legal = flatnonzero(observation["action_mask"]).tolist()
+            legal = observation["action_mask"].nonzero()[0].tolist()
             environment.step(first_fit_action(legal, side_empty(observation["observation"])))
             moves += 1
         wins += environment.unwrapped.game.outcome.winner is not None
@@ -67,13 +64,10 @@ def bench_pettingzoo_raw(games: int, seed: int, rules: Rules = Rules.STANDARD) -
 
 def bench_gym(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResult:
     """The Gymnasium environment: the agent first-fit against the ``reference`` bot."""
-    import numpy as np
-
     from .encoding import side_empty
     from .gym_env import SpiteMaliceEnv
 
     environment = SpiteMaliceEnv("reference", rules=rules)
-    flatnonzero = np.flatnonzero
     step = environment.step
     moves = wins = 0
     start = time.perf_counter()
@@ -84,7 +78,7 @@ def bench_gym(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResu
         terminated = environment.game.outcome is not None
         while not terminated:
             action = first_fit_action(
-                flatnonzero(info["action_mask"]).tolist(), side_empty(observation)
+                info["action_mask"].nonzero()[0].tolist(), side_empty(observation)
             )
             observation, _, terminated, _, info = step(action)
         game = environment.game
