@@ -257,6 +257,13 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         return self._box.game
 
     @property
+    def table(self) -> Game:
+        """The engine's game as it stands, without arranging the hidden cards first: the
+        fast way to read what a player may see (hands, pay-off tops, side and center stacks,
+        pile sizes). Its hidden cards mean nothing."""
+        return self._box.game
+
+    @property
     def rules(self) -> Rules:
         return self._box.game.rules
 
@@ -282,16 +289,19 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         fresh = self._fresh
         fresh_total = sum(fresh)
-        kind = self._pending[0][0]
-        if kind == "payoff":
-            return [(face, count / fresh_total) for face, count in enumerate(fresh) if count]
+        if self._pending[0][0] == "payoff":  # R3.4(a): a card never seen
+            scale = 1.0 / fresh_total
+            return [(face, count * scale) for face, count in enumerate(fresh) if count]
         recycled = self._recycled
         recycled_total = sum(recycled)
         stock = self._stock_size()
-        share = (stock - recycled_total) / (stock * fresh_total) if fresh_total else 0.0
-        out = [(face, count * share) for face, count in enumerate(fresh) if count and share]
-        if recycled_total:
-            out += [(FACES + face, count / stock) for face, count in enumerate(recycled) if count]
+        out: list[tuple[int, float]] = []
+        if stock > recycled_total:  # a never-seen card from the stock
+            scale = (stock - recycled_total) / (stock * fresh_total)
+            out = [(face, count * scale) for face, count in enumerate(fresh) if count]
+        if recycled_total:  # a card of a completed stack (R3.4(b))
+            scale = 1.0 / stock
+            out += [(FACES + face, count * scale) for face, count in enumerate(recycled) if count]
         return out
 
     def _apply_action(self, action: int) -> None:
@@ -601,7 +611,7 @@ class FirstFitRolloutEvaluator:
                 weights = [p for _, p in outcomes]
                 working.apply_action(rng.choices(faces, weights)[0])
             else:
-                working.apply_action(reference_move(working.engine).index)
+                working.apply_action(reference_move(working.table).index)
         return np.array(working.returns(), dtype=np.float64)
 
     def prior(self, state: SpiteMaliceState) -> list[tuple[int, float]]:

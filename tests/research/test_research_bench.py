@@ -1,0 +1,24 @@
+"""The research-bench command runs every adapter and prints a line for each."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from spite_malice.cli import main  # noqa: E402
+
+
+def test_research_bench_prints_every_adapter(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["research-bench", "--games", "2", "--runs", "1", "--rules", "quick"]) == 0
+    out = capsys.readouterr().out
+    for name in ("engine", "pettingzoo", "pettingzoo-raw", "gymnasium", "openspiel"):
+        assert f"{name}:" in out
+    assert "x the engine's time per game" in out
+
+
+def test_research_bench_refuses_an_unknown_adapter(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["research-bench", "--only", "chess"]) == 2
+    assert "unknown adapter 'chess'" in capsys.readouterr().out
