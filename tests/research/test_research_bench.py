@@ -8,7 +8,7 @@ pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from spite_malice.cli import main  # noqa: E402
+from spite_malice.cli import main
 
 
 def test_research_bench_prints_every_adapter(capsys: pytest.CaptureFixture[str]) -> None:
