@@ -233,6 +233,23 @@ async def main_async(args: argparse.Namespace, base: str) -> int:
     return 0 if ok else 1
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux), or None where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_load() -> str:
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "unknown"
+    return f"{one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} CPUs"
+
+
 def report(args: argparse.Namespace, totals: Totals, elapsed: float, lost: int) -> None:
     ms = [latency * 1000 for latency in totals.latencies]
     print(
@@ -254,6 +271,14 @@ def report(args: argparse.Namespace, totals: Totals, elapsed: float, lost: int) 
     for error in totals.errors[:10]:
         print(f"  {error[:200]}")
     print(f"lost games: {lost}")
+    client = cpu_seconds(os.getpid())
+    server = cpu_seconds(args.server_pid) if args.server_pid else None
+    if server is not None and client is not None and totals.moves:
+        print(
+            f"CPU: server {server:.1f} s ({server / elapsed:.0%} of one CPU, "
+            f"{server * 1000 / totals.moves:.2f} ms per client move with the computer's "
+            f"replies), clients {client:.1f} s; machine load {machine_load()}"
+        )
 
 
 def main() -> int:
@@ -269,6 +294,7 @@ def main() -> int:
     parser.add_argument("--url", help="use a running server at this URL instead of starting one")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
     args = parser.parse_args()
+    args.server_pid = 0
     if args.url:
         return asyncio.run(main_async(args, args.url.rstrip("/")))
     port = free_port()
@@ -278,6 +304,7 @@ def main() -> int:
         server = subprocess.Popen(
             [*command, "--db", db], stdout=subprocess.PIPE, text=True, env=dict(os.environ)
         )
+        args.server_pid = server.pid
         try:
             assert server.stdout is not None
             print(server.stdout.readline().strip(), "|", server.stdout.readline().strip())

@@ -59,7 +59,14 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"Spite & Malice: http://{host}:{args.port}", flush=True)
     print(f"database: {store.location}", flush=True)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+        uvicorn.run(
+            app,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            # messages are a few kilobytes: compressing each costs more CPU than it saves
+            ws_per_message_deflate=False,
+        )
     finally:
         store.close()
     return 0
