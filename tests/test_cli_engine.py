@@ -167,15 +167,14 @@ def test_a_missing_file_is_a_clear_error_with_status_2(
     assert "No such file or directory" in err and "nowhere.json" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/engine_commands._read_json lets UnicodeDecodeError escape: traceback, status 1",
-)
 def test_a_file_that_is_not_text_is_a_clear_error_with_status_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _write(tmp_path, "bin.json", b"\xff\xfe{\x00")
-    assert main(["moves", path]) == 2
+    for command in ("moves", "replay"):
+        status, lines, err = _run(capsys, command, path)
+        assert (status, lines) == (2, [])
+        assert err.startswith(f"spite-malice {command}: ") and "not UTF-8" in err
 
 
 def test_bench_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
