@@ -10,8 +10,10 @@ engine's observation of that seat at that point, field for field.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from spite_malice.engine import (
@@ -117,6 +119,12 @@ def test_no_hidden_card_reaches_either_seat_of_a_friend_game(client: TestClient)
         one.play("P-S1")
         hidden = [check_seat(seat, [room.game]) for seat in seats]
     assert min(hidden) > 0, "the test proves nothing when every face was seen"
+    # the check does catch a leak: plant one hidden face in one more message
+    face = sorted(ALL_FACES - seen_faces(room.game, 0))[0]
+    one.messages.append({"type": "planted"})
+    one.texts.append(json.dumps({"type": "planted", "opponent_hand": [face]}))
+    with pytest.raises(AssertionError, match="hidden cards"):
+        check_seat(one, [room.game])
 
 
 def test_no_hidden_card_reaches_a_player_against_the_computer(client: TestClient) -> None:
