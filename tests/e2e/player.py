@@ -23,9 +23,13 @@ def unique_name(prefix: str) -> str:
     return f"{prefix}-{uuid.uuid4().hex[:8]}"
 
 
-def greedy_move(legal: list[str]) -> str:
+RANKS = "A23456789TJQK"
+
+
+def greedy_move(legal: list[str], side_tops: list[str | None] | None = None) -> str:
     """A simple policy that finishes games: pay-off builds first, then side-stack builds,
-    then hand builds (Kings last), else a discard (a King last)."""
+    then hand builds (Kings last); else a discard of a high card onto a side stack where it
+    can be played later (one below the top, or an empty stack), a King last."""
     builds = [m for m in legal if m.split("-")[1].startswith("C")]
     for prefix in ("P-", "S"):
         for move in builds:
@@ -35,10 +39,22 @@ def greedy_move(legal: list[str]) -> str:
     if plain:
         return plain[0]
     discards = [m for m in legal if m.split("-")[1].startswith("S")]
-    not_kings = [m for m in discards if not m.startswith("HK")]
-    if not_kings:
-        return not_kings[0]
-    return (discards or builds)[0]
+    if not discards:
+        return builds[0]
+    tops = side_tops or [None] * 4
+
+    def cost(move: str) -> int:
+        source, target = move.split("-")
+        rank = RANKS.index(source[1]) + 1
+        top = tops[int(target[1]) - 1]
+        if top is None:
+            fit = 2
+        else:
+            top_rank = RANKS.index(top[0]) + 1
+            fit = 0 if top_rank == rank + 1 else 1 if top_rank == rank else 4
+        return (100 if rank == 13 else 0) + fit * 20 - rank
+
+    return min(discards, key=cost)
 
 
 @dataclass
@@ -204,7 +220,8 @@ class Player:
         while self.phase == "mine":
             legal = self.legal_moves()
             assert legal, "my turn without legal moves"
-            move = greedy_move(legal)
+            tops = [stack[-1] if stack else None for stack in self.side_cards("me")]
+            move = greedy_move(legal, tops)
             self.play_move(move)
             if move.split("-")[1].startswith("S"):
                 return

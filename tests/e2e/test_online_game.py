@@ -17,7 +17,7 @@ def test_online_game_between_two_browser_contexts(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
     host = Player.open(new_context(), server.url, "host")
-    host.configure(payoff_size=5, match_target=50, speed="fast")
+    host.configure(payoff_size=5, match_target=50, speed="off")
     link = host.create_friend_room()
     assert link.startswith(server.url) and "/#/join/" in link
     host.wait_phase("waiting")
