@@ -79,10 +79,6 @@ def choose(bot: Bot, observation: Observation) -> Move:
     return ReferenceBot(0).choose(observation)
 
 
-def has_hints() -> bool:
-    return getattr(bots, "hint", None) is not None
-
-
 @dataclass(frozen=True, slots=True)
 class Suggestion:
     moves: tuple[str, ...]
