@@ -15,7 +15,7 @@ from spite_malice.engine import Game
 from .positions import position
 
 REACHABLE = position(
-    payoffs=(["2C", "3C", "7D"], ["4H", "9S"]),
+    payoffs=(["2C", "3C", "7D"], ["4H", "5H", "6H", "7H", "8H", "3H"]),
     hands=(["KS", "9H", "9D", "2S", "3S"], ["AH", "5D", "6D", "QC", "JC"]),
     center=[["AS", "2H", "3D", "4C", "5S"], [], []],
 )
@@ -83,3 +83,17 @@ def test_cli_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert "HK-C1" in out[0] and "P-C1" in out[0]
     assert "pay-off 7" in out[1]
+
+
+def test_hint_keeps_a_center_away_from_the_opponents_card() -> None:
+    game = Game.from_position(
+        position(
+            payoffs=(["2C", "3C", "QD"], ["4H", "5H", "6H", "7H", "8H", "9S"]),
+            hands=(["8S", "3H", "5D", "2S", "4S"], ["AH", "5C", "6D", "QC", "JC"]),
+            center=[["AD", "2H", "3D", "4C", "5S"], ["AC", "2D", "3S", "4D", "5C", "6H", "7S"], []],
+        ),
+        seed=1,
+    )
+    advice = hint(game.observation(0))
+    assert "H8-C2" not in [str(m) for m in advice.moves]
+    assert "keeps center 2 away from the 9 your opponent needs" in advice.reason

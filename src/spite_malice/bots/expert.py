@@ -85,11 +85,15 @@ class ExpertBot(TurnPlanningBot):
             self._turn = observation.turn
             self._turn_deadline = now + self.budget
         deadline = now + 0.6 * max(0.0, self._turn_deadline - now)
-        return list(self.best_plan(observation, deadline).committed)
+        return list(self.best_plan(observation, deadline, self._turn_deadline).committed)
 
-    def best_plan(self, observation: Observation, deadline: float) -> Plan:
-        """The plan Expert picks for the seat to move, searching until ``deadline``
-        (a :func:`time.perf_counter` value) or ``max_samples``."""
+    def best_plan(
+        self, observation: Observation, deadline: float, hard_deadline: float | None = None
+    ) -> Plan:
+        """The plan Expert picks for the seat to move, sampling until ``deadline`` (a
+        :func:`time.perf_counter` value) or ``max_samples``. A sample still running at
+        ``hard_deadline`` (default: ``deadline``) is dropped, so a slow machine or a position
+        with many ways to play cannot overrun the turn's budget by much."""
         view = view_from_observation(observation)
         plans = plan_turn(view, self.evaluator)
         best = plans[0]
@@ -99,7 +103,13 @@ class ExpertBot(TurnPlanningBot):
         candidates = [p for p in plans[: self.candidates] if p.value >= best.value - MARGIN]
         if len(candidates) < 2:
             return best
-        return self._search(observation, view, candidates, deadline)
+        return self._search(
+            observation,
+            view,
+            candidates,
+            deadline,
+            deadline if hard_deadline is None else hard_deadline,
+        )
 
     def _sample_rng(self, observation: Observation) -> random.Random:
         """A generator that depends only on the seed and the point of the game, so the choice
@@ -109,7 +119,12 @@ class ExpertBot(TurnPlanningBot):
         return random.Random(f"{self.seed}/{len(observation.history)}")
 
     def _search(
-        self, observation: Observation, view: TurnView, candidates: list[Plan], deadline: float
+        self,
+        observation: Observation,
+        view: TurnView,
+        candidates: list[Plan],
+        deadline: float,
+        hard_deadline: float,
     ) -> Plan:
         """Score each candidate: its Hard value, with the estimated danger of the opponent's
         reply giving way to what the sampled games actually did as evidence accumulates
@@ -123,16 +138,26 @@ class ExpertBot(TurnPlanningBot):
         totals = [0.0] * len(candidates)
         samples = 0
         limit = self.max_samples
+        clock = time.perf_counter
         while limit is None or samples < limit:
-            if samples and time.perf_counter() >= deadline:
+            if clock() >= deadline:
                 break
             world = sample_game(observation, rng)
             chance_seed = rng.getrandbits(63)
-            for i, plan in enumerate(candidates):
+            scores: list[float] = []
+            for plan in candidates:
+                if clock() >= hard_deadline:
+                    break
                 game = world.copy(rng=random.Random(chance_seed))
-                totals[i] += self._rollout(game, plan, seat)
+                scores.append(self._rollout(game, plan, seat))
+            if len(scores) < len(candidates):
+                break  # out of time: an unfinished sample would favour the first candidates
+            for i, score in enumerate(scores):
+                totals[i] += score
             samples += 1
         self.last_samples = samples
+        if not samples:
+            return candidates[0]
         weight = samples / (samples + PRIOR_SAMPLES)
         means = [total / samples for total in totals]
         average = sum(means) / len(means)

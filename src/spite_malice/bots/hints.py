@@ -1,8 +1,9 @@
 """Hints: the best turn for the seat to move, as moves and a reason a player understands.
 
-A hint sees what the player sees and nothing more (R6.3): it is computed from the player's
-observation by Expert's search with a fixed number of samples, so the same position and seed
-always give the same hint. The moves run to the end of the turn: a discard or a win. Two
+A hint sees what the player sees and nothing more (R6.3): it is the whole-turn plan of the
+Hard level (:mod:`.planning` with :class:`~.evaluation.AwareEvaluator`), computed from the
+player's observation in milliseconds, deterministic, and explained by the same things that
+chose it. The moves run to the end of the turn: a discard or a win. Two
 things are unknown when the hint is given, and the hint says so: the pay-off card turned up
 after a pay-off build (R3.4(a)) may change the best way on, and a hand emptied by builds
 draws five new cards (R3.4(c)), after which the hint ends and a new one can be asked for.
@@ -10,18 +11,14 @@ draws five new cards (R3.4(c)), after which the hint ends and a new one can be a
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from ..engine.cards import KING, QUEEN, RANK_NAMES
 from ..engine.moves import Move
 from ..engine.observation import Observation
-from .expert import ExpertBot
-from .planning import Plan, replay_ranks
+from .evaluation import AwareEvaluator
+from .planning import Plan, plan_turn, replay_ranks
 from .view import TurnView, view_from_observation
-
-HINT_SAMPLES = 40
-"""Samples per candidate turn in a hint's search: enough to rank plans, quick to compute."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +34,14 @@ class Hint:
 
 
 def hint(observation: Observation, seed: int = 0) -> Hint:
-    """The best turn for ``observation.seat``, which must be the seat to move."""
+    """The best turn for ``observation.seat``, which must be the seat to move.
+
+    ``seed`` is part of the interface for hints that sample; this one is deterministic and the
+    same position always gets the same hint."""
     if not observation.is_my_turn:
         raise ValueError("a hint is for the seat to move, and it is not this seat's turn")
-    bot = ExpertBot(seed, budget=60.0, max_samples=HINT_SAMPLES)
-    bot.new_game(observation.seat)
-    plan = bot.best_plan(observation, time.perf_counter() + 30.0)
     view = view_from_observation(observation)
+    plan = plan_turn(view, AwareEvaluator())[0]
     return Hint(plan.moves, explain(view, plan))
 
 
@@ -114,14 +112,13 @@ def _danger_clause(view: TurnView, center: list[int]) -> str:
             return (
                 f"blocks center {i + 1}, which was ready for the {_word(need)} your opponent needs"
             )
-    closest = max(
-        (i for i in range(len(center)) if center[i] < below),
-        key=lambda i: center[i],
-        default=None,
-    )
-    if closest is None or below - center[closest] > 2:
-        return ""
-    return f"keeps center {closest + 1} away from the {_word(need)} your opponent needs"
+    # a center one card short of the danger, when the player held that card and kept it back
+    mine = set(view.hand) | {pile[-1] for pile in view.side if pile}
+    if below in mine:
+        for i, value in enumerate(center):
+            if value == below - 1:
+                return f"keeps center {i + 1} away from the {_word(need)} your opponent needs"
+    return ""
 
 
 def _discard_clause(

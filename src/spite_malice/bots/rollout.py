@@ -16,7 +16,7 @@ MAX_PLANS_PER_TURN = 12
 """A safety net: a turn of a simulated game re-plans at most this often, then discards."""
 
 
-def finish_turn(game: Game, evaluator: Evaluator, *, max_states: int = 300) -> None:
+def finish_turn(game: Game, evaluator: Evaluator, *, max_states: int = 200) -> None:
     """Play the rest of the current turn of ``game`` for the player to move."""
     player = game.to_move
     turn = game.turn
