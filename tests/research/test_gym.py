@@ -128,3 +128,26 @@ def test_the_same_seed_gives_the_same_games() -> None:
         return actions
 
     assert run(8) == run(8)
+
+
+def test_an_outside_program_can_be_the_opponent() -> None:
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "first_fit_bot.py"
+    e = SpiteMaliceEnv(opponent=str(example), rules=Rules(payoff_size=6))
+    observation, info = e.reset(seed=3)
+    try:
+        while True:
+            legal = np.flatnonzero(info["action_mask"]).tolist()
+            observation, _, terminated, _, info = e.step(
+                first_fit_action(legal, side_empty(observation))
+            )
+            if terminated:
+                break
+        # The example plays the reference policy: the engine plays the same game.
+        engine = Game.new(e.game.seed, Rules(payoff_size=6), recording=False)
+        while not engine.is_over:
+            engine.apply(reference_move(engine))
+        assert engine.moves == e.game.moves
+    finally:
+        e.close()
