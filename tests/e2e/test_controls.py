@@ -52,9 +52,10 @@ def me(server: ServerProcess, new_context: ContextFactory) -> Player:
 def test_legal_targets_light_up_and_an_illegal_move_says_why(me: Player) -> None:
     legal = my_turn_with(me, r"H.-S1")
     page = me.page
-    hand = me.hand()
-    # A hand card whose rank does not fit center stack 1.
-    card = next(c for c in hand if f"H{c[0]}-C1" not in legal)
+    # A hand card and a center stack it does not fit.
+    card, center = next(
+        (c, f"C{n}") for n in (1, 2, 3) for c in me.hand() if f"H{c[0]}-C{n}" not in legal
+    )
     source = page.locator(f"{TABLE} .hand-card[data-card='{card}']").first
     source.click()
     expect(source).to_have_class(SELECTED)
@@ -62,10 +63,10 @@ def test_legal_targets_light_up_and_an_illegal_move_says_why(me: Player) -> None
     lit = page.eval_on_selector_all(f"{TABLE} .is-target", "ns => ns.map(n => n.dataset.target)")
     assert set(lit) == targets
     moves = me.moves_played
-    page.click(f"{TABLE} [data-target=C1]")
+    page.click(f"{TABLE} [data-target={center}]")
     message = page.locator("#message")
     expect(message).to_have_attribute("data-kind", "error")
-    expect(message).to_contain_text(f"H{card[0]}-C1")
+    expect(message).to_contain_text(f"H{card[0]}-{center}")
     expect(page.locator("#toast")).to_be_visible()
     assert me.moves_played == moves
     assert me.phase == "mine"

@@ -102,7 +102,14 @@ export class GameScreen {
         h("p", {}, detail.message ?? "This seat was refused."),
         h("a", { class: "btn btn-primary", href: "#/play" }, "Back to the lobby")));
     }
-    if (status === "reconnecting") this.say("The connection dropped; reconnecting to your seat…");
+    if (status === "reconnecting") {
+      this.dropped = true;
+      this.say("The connection dropped; reconnecting to your seat…");
+    }
+    if (status === "open" && this.dropped) {
+      this.dropped = false;
+      this.say("Reconnected to your seat.");
+    }
     this.updateControls();
   }
 
