@@ -57,8 +57,9 @@ def _server(tmp_path: Path, name: str) -> ServerProcess:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server per test module (tests use distinct player names, so they do not meet)."""
+def server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[ServerProcess]:
+    """One server per test module (tests use distinct player names, so they do not meet).
+    It asks for the browser first, so that without chromium no server is started."""
     process = _server(tmp_path_factory.mktemp("server"), "shared")
     process.start()
     try:
@@ -68,7 +69,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+def own_server(tmp_path: Path, browser: Browser) -> Iterator[ServerProcess]:
     """A server for one test alone (the restart test kills it)."""
     process = _server(tmp_path, "own")
     process.start()
