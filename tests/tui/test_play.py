@@ -6,7 +6,14 @@ from pathlib import Path
 
 from spite_malice.bots import reference_move
 from spite_malice.engine import Rules
-from spite_malice.tui.screens import GameOverScreen, HelpScreen, LogScreen, StatsScreen
+from spite_malice.tui.opponents import available_levels
+from spite_malice.tui.screens import (
+    GameOverScreen,
+    HelpScreen,
+    LogScreen,
+    NewMatchScreen,
+    StatsScreen,
+)
 from spite_malice.tui.store_link import StorePersistence
 from spite_malice.tui.widgets import MessageLine, MoveLog, PileView
 
@@ -228,3 +235,19 @@ async def test_the_game_over_box_offers_the_next_game() -> None:
         await pilot.press("n")
         await settle(pilot)
         assert session(app).game_number == 2
+
+
+async def test_a_new_match_at_another_level() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        old = session(app)
+        await pilot.press("m")
+        assert isinstance(app.screen, NewMatchScreen)
+        await pilot.press("1", "r", "enter")
+        await settle(pilot)
+        new = session(app)
+        assert new is not old
+        assert new.level == available_levels()[0]
+        assert new.rules == Rules.QUICK
+        assert app.screen is table(app)

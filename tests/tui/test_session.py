@@ -6,6 +6,7 @@ import pytest
 
 from spite_malice.bots import reference_move
 from spite_malice.engine import IllegalMoveError, Rules, SpiteMaliceError
+from spite_malice.tui.opponents import available_levels, suggest
 from spite_malice.tui.session import COMPUTER, HUMAN, GameSession, MatchSetup
 
 
@@ -101,3 +102,23 @@ def test_a_whole_match_is_played_and_booked() -> None:
     assert session.match.is_over
     assert sum(session.match.score) >= session.rules.match_target
     assert len(session.match.records) == session.game_number
+
+
+@pytest.mark.parametrize("level", available_levels())
+def test_every_level_plays_its_turn(level: str) -> None:
+    session = GameSession.new(MatchSetup(rules=Rules(payoff_size=5), level=level, seed=2))
+    if session.is_human_turn:
+        session.play(next(m for m in session.legal_moves() if m.is_discard))
+    while session.is_computer_turn:
+        observation = session.observation(COMPUTER)
+        move = session.bot.choose(observation)
+        assert move in observation.legal_moves
+        session.play_computer(move)
+    assert session.game.turn >= 2 or session.game.is_over
+
+
+def test_a_suggestion_is_a_legal_move_with_a_reason() -> None:
+    session = human_to_move()
+    suggestion = suggest(session.observation(HUMAN))
+    assert suggestion.moves and suggestion.moves[0] in session.legal_moves()
+    assert isinstance(suggestion.reason, str)

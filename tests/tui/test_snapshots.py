@@ -108,3 +108,7 @@ class FixedStats(NoPersistence):
 
 def test_statistics_screen(snap_compare: SnapCompare) -> None:
     assert snap(snap_compare, keys("i"), persistence=FixedStats())
+
+
+def test_new_match_screen(snap_compare: SnapCompare) -> None:
+    assert snap(snap_compare, keys("m", "2"))

@@ -6,6 +6,7 @@ from .game import GameScreen, TableSettings
 from .game_over import GameOverScreen
 from .help import HelpScreen
 from .log import LogScreen
+from .new_match import NewMatchScreen
 from .stats import StatsScreen
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "GameScreen",
     "HelpScreen",
     "LogScreen",
+    "NewMatchScreen",
     "StatsScreen",
     "TableSettings",
 ]

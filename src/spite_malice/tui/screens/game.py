@@ -27,7 +27,7 @@ from ...engine.errors import SpiteMaliceError
 from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnded
 from ...engine.moves import Move, parse_move
 from ...engine.observation import Observation, PlayerView
-from ...engine.rules import HAND_SIZE, SIDE_STACKS
+from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
 from ..card_text import (
     DIM,
     VALUE_WORDS,
@@ -42,11 +42,12 @@ from ..card_text import (
 )
 from ..opponents import Suggestion, suggest
 from ..persistence import Persistence
-from ..session import COMPUTER, HUMAN, GameSession
+from ..session import COMPUTER, HUMAN, GameSession, MatchSetup
 from ..widgets import MessageLine, MoveLog, PileView, StatusBar
 from .game_over import GameOverScreen
 from .help import HelpScreen
 from .log import LogScreen
+from .new_match import NewMatchScreen
 from .stats import StatsScreen
 
 PAYOFF_KEY = "p"
@@ -95,6 +96,7 @@ class GameScreen(Screen[None]):
         Binding("n", "next_game", "Next game"),
         Binding("l", "show_log", "Log"),
         Binding("i", "statistics", "Stats"),
+        Binding("m", "new_match", "New match"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -133,16 +135,16 @@ class GameScreen(Screen[None]):
                         yield PileView(f"opp-side-{i}", f"Side {i + 1}", interactive=False)
                 with Horizontal(id="center-row"):
                     for i in range(self.session.rules.center_stacks):
-                        yield PileView(f"center-{i}", f"Center {i + 1} [{CENTER_KEYS[i]}]")
+                        yield PileView(f"center-{i}", f"Center {i + 1}", key=CENTER_KEYS[i])
                     yield PileView("stock", "Stock", interactive=False)
                 with Horizontal(id="me", classes="player-row"):
-                    yield PileView("payoff", f"Pay-off [{PAYOFF_KEY}]")
+                    yield PileView("payoff", "Pay-off", key=PAYOFF_KEY)
                     for i in range(SIDE_STACKS):
-                        yield PileView(f"side-{i}", f"Side {i + 1} [{SIDE_KEYS[i]}]")
+                        yield PileView(f"side-{i}", f"Side {i + 1}", key=SIDE_KEYS[i])
                 with Horizontal(id="hand-row"):
                     yield Static("Your\nhand", id="hand-label")
                     for i in range(HAND_SIZE):
-                        yield PileView(f"hand-{i}", f"[{HAND_KEYS[i]}]")
+                        yield PileView(f"hand-{i}", "", key=HAND_KEYS[i])
             yield MoveLog(id="log")
         yield Static(id="too-small")
         yield MessageLine(id="message")
@@ -198,6 +200,7 @@ class GameScreen(Screen[None]):
                 self._pile(f"hand-{i}").show([empty_chip(ascii_only=ascii_only)])
         self._show_status(observation)
         self._show_highlights()
+        self.refresh_bindings()
 
     def _show_player(self, prefix: str, view: PlayerView) -> None:
         ascii_only = self.settings.ascii_only
@@ -400,7 +403,13 @@ class GameScreen(Screen[None]):
             return
         source = self._source_of(pile_id)
         if source is None:
-            message.say(f"There is no card in {self._describe_pile(pile_id)}.", "error")
+            if kind == "hand":
+                number = int(pile_id.partition("-")[2]) + 1
+                message.say(f"Your hand has no card {number}.", "error")
+            elif kind == "side":
+                message.say(f"There is no card on {self._describe_pile(pile_id)}.", "error")
+            else:
+                message.say("Your pay-off pile is empty.", "error")
             return
         self.selected = pile_id
         self._show_highlights()
@@ -644,6 +653,12 @@ class GameScreen(Screen[None]):
         elif choice == "next":
             self.action_next_game()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """ "Next game" is offered (in the key bar too) only once the game is over."""
+        if action == "next_game":
+            return self.session.game.is_over
+        return True
+
     def action_next_game(self) -> None:
         session = self.session
         if not session.game.is_over:
@@ -676,6 +691,25 @@ class GameScreen(Screen[None]):
 
     def action_show_log(self) -> None:
         self.app.push_screen(LogScreen(self.query_one(MoveLog).entries))
+
+    def action_new_match(self) -> None:
+        session = self.session
+        rules_name = next(
+            (name for name, rules in PRESETS.items() if rules == session.rules), "standard"
+        )
+        in_progress = not session.match.is_over
+        self.app.push_screen(
+            NewMatchScreen(session.level, rules_name, match_in_progress=in_progress),
+            self._start_new_match,
+        )
+
+    def _start_new_match(self, choice: tuple[str, Rules] | None) -> None:
+        if choice is None:
+            return
+        level, rules = choice
+        self.persistence.abandon(self.session)
+        session = GameSession.new(MatchSetup(rules=rules, level=level, player=self.session.player))
+        self.app.switch_screen(GameScreen(session, self.settings, self.persistence))
 
     def action_statistics(self) -> None:
         self.app.push_screen(

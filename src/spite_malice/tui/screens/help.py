@@ -53,6 +53,7 @@ left in the other player's pay-off pile; the first to **50 points** wins the mat
 | `n` | next game, once a game is over |
 | `l` | the whole move log |
 | `i` | your statistics per level (the same as in the browser game) |
+| `m` | a new match: choose the level and the rules |
 | `?` or `F1` | this help |
 | `q` | save and quit; the match goes on at the next start |
 

@@ -1,9 +1,9 @@
 """One place on the table: a pay-off pile, a side stack, a center stack, a hand card, the stock.
 
-A pile shows a few lines of card chips inside a titled border. The title names the place and
-the key that picks it; the subtitle gives a count. When there are more lines than room, the
-top of the pile (its last lines) stays visible and the first line says how many are hidden,
-so a long side stack stays readable on a small terminal.
+A pile shows a few lines of card chips inside a titled border. The title shows the key that
+picks the pile (as a key cap) and names the place; the subtitle gives a count. When there
+are more lines than room, the top of the pile (its last lines) stays visible and the first
+line says how many are hidden, so a long side stack stays readable on a small terminal.
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..card_text import DIM
+
+KEY_STYLE = "bold reverse"
+"""How the key that picks a pile shows in its title, like a key cap."""
 
 
 class PileView(Widget):
@@ -26,11 +29,19 @@ class PileView(Widget):
             self.pile_id = pile_id
             super().__init__()
 
-    def __init__(self, pile_id: str, title: str, *, interactive: bool = True) -> None:
+    def __init__(
+        self, pile_id: str, title: str, *, key: str | None = None, interactive: bool = True
+    ) -> None:
         super().__init__(id=pile_id, classes="pile")
         self.pile_id = pile_id
         self.interactive = interactive
-        self.border_title = Text(title)  # plain text: "[z]" is a key, not markup
+        self.key = key
+        heading = Text()
+        if key is not None:
+            heading.append(f" {key} " if not title else key, style=KEY_STYLE)
+        if title:
+            heading.append(f" {title}" if key is not None else title)
+        self.border_title = heading
         self._lines: list[Text] = []
         if not interactive:
             self.add_class("-passive")

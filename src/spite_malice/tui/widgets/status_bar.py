@@ -27,9 +27,9 @@ class StatusBar(Static):
         text.append(f"{player} {score[0]}", style="bold")
         text.append(" : ")
         text.append(f"{score[1]} {opponent}", style="bold")
-        text.append("   ")
+        text.append(f" (to {target})  ")
         text.append(whose_turn, style="bold reverse" if whose_turn == "your turn" else "bold")
-        text.append(f"   game {game_number} · turn {turn} · first to {target}")
+        text.append(f"  game {game_number} · turn {turn}")
         if assisted:
             text.append(" · assisted", style="italic")
         self.update(text)
