@@ -3,7 +3,7 @@
 Make it the usual way::
 
     from spite_malice.research.pettingzoo_env import env
-    e = env()                      # wrapped: order enforcing, bounds check, illegal moves end it
+    e = env()                      # wrapped in PettingZoo's OrderEnforcingWrapper
     e.reset(seed=42)
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
@@ -23,9 +23,9 @@ termination, not a truncation: the rules end it (R4.2, R4.3).
 Illegal actions: an action that the mask does not allow ends the game at once, as
 PettingZoo's ``TerminateIllegalWrapper`` does for its board games: the offender gets
 ``illegal_reward`` (-1), the other agent 0, and both ``info`` hold ``"illegal_action"`` (the
-offender's agent name and the move). The environment does this itself rather than through
-that wrapper, which costs more per step than the game itself; an action outside 0..143 is
-treated the same way.
+offender's agent name, the move and why it is illegal). The environment does this itself
+rather than through that wrapper, which costs more per step than the game itself; an action
+outside 0..143, or ``None`` from a live agent, is treated the same way.
 """
 
 from __future__ import annotations
