@@ -163,3 +163,16 @@ def test_cli_ladder_writes_markdown_and_png(
     assert markdown.count("| Easy |") >= 1
     png = (tmp_path / "ladder.png").read_bytes()
     assert png.startswith(b"\x89PNG")
+
+
+def _broken_program(seed: int | None) -> Bot:
+    raise BotError("./broken", "the program could not be started")
+
+
+register_bot("test-broken", _broken_program)
+
+
+def test_a_bot_that_cannot_start_loses_its_games() -> None:
+    results = run_arena("easy", "test-broken", 4, seed=30)
+    assert [r.winner for r in results] == ["A"] * 4
+    assert all("could not be started" in r.reason for r in results)

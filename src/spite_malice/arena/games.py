@@ -130,6 +130,22 @@ def bot_seed(seed: int, label: str) -> int:
     return seed * 2 + (0 if label == "A" else 1)
 
 
+def _forfeit_at_start(
+    seed: int, a_seat: int, loser: str, rules: Rules, error: BotError
+) -> GameResult:
+    game = Game.new(seed, rules, recording=False)
+    loser_seat = a_seat if loser == "A" else 1 - a_seat
+    return GameResult(
+        seed,
+        a_seat,
+        "B" if loser == "A" else "A",
+        len(game.players[loser_seat].payoff),
+        game.turn,
+        f"{FORFEIT}: {error.bot}: {error.reason}",
+        forfeit=loser,
+    )
+
+
 def play_pair(
     name_a: str, name_b: str, seed: int, rules: Rules = Rules.STANDARD
 ) -> tuple[GameResult, GameResult]:
@@ -139,8 +155,14 @@ def play_pair(
     for a_seat in (0, 1):
         bot_a = bot_b = None
         try:
-            bot_a = make_bot(name_a, bot_seed(seed, "A"))
-            bot_b = make_bot(name_b, bot_seed(seed, "B"))
+            label = "A"
+            try:
+                bot_a = make_bot(name_a, bot_seed(seed, "A"))
+                label = "B"
+                bot_b = make_bot(name_b, bot_seed(seed, "B"))
+            except BotError as error:  # an outside program that does not start loses
+                results.append(_forfeit_at_start(seed, a_seat, label, rules, error))
+                continue
             results.append(play_game(bot_a, bot_b, seed, a_seat, rules))
         finally:
             for bot in (bot_a, bot_b):
