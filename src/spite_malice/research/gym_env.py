@@ -107,6 +107,8 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             game_seed = int(options["game_seed"])
         self.seat = int(rng.integers(2)) if self.fixed_seat is None else self.fixed_seat
         if options and options.get("seat") is not None:
+            if options["seat"] not in (0, 1):
+                raise ValueError(f"options seat must be 0 or 1, not {options['seat']!r}")
             self.seat = int(options["seat"])
         if options and "position" in options:
             self.game = Game.from_position(options["position"], seed=game_seed)
