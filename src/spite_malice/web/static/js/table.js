@@ -120,7 +120,8 @@ function centerStack(cards, index) {
   );
   actionable(pile, { key: place, label });
   const next = value >= 12 ? "" : `next ${valueLabel(needs)}`;
-  return h("div", { class: "pile-wrap" }, pile, caption(place, h("span", { class: "muted" }, ` · ${next}`)));
+  return h("div", { class: "pile-wrap" }, pile,
+    caption(place, h("span", { class: "muted caption-extra" }, h("span", { class: "caption-dot" }, " · "), next)));
 }
 
 function stockPile(count) {
