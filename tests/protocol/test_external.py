@@ -230,3 +230,21 @@ def test_serve_speaks_the_protocol() -> None:
         f"move {observation.legal_moves[0]}",
     ]
     assert seen == [observation]  # the position JSON carries the whole observation
+
+
+def test_a_program_that_stops_reading_cannot_block_the_engine(tmp_path: Path) -> None:
+    from spite_malice.protocol.external import _Failure
+
+    body = """
+    sys.stdin.readline()
+    say("ready 1 Deaf")
+    time.sleep(30)
+    """
+    bot = _bot(_script(tmp_path, "deaf", body))
+    bot.new_game(0)
+    started = time.monotonic()
+    with pytest.raises(_Failure, match="did not read its input"):
+        bot._send("info " + "x" * 300_000 + "\n", limit=0.5)  # far more than a pipe holds
+    assert time.monotonic() - started < 20
+    bot.close()
+    assert bot._process is None

@@ -128,7 +128,7 @@ class ExternalBot(Bot):
             return
         try:
             if process.poll() is None:
-                self._send("quit\n")
+                self._send("quit\n", limit=1.0)
                 process.wait(timeout=1.0)
         except (_Failure, subprocess.TimeoutExpired):
             pass
@@ -155,6 +155,8 @@ class ExternalBot(Bot):
             )
         except OSError as error:
             raise _Failure(f"could not start: {error}") from None
+        assert self._process.stdin is not None
+        os.set_blocking(self._process.stdin.fileno(), False)  # see _send
         self._buffer = b""
         self._send(f"{GREETING} {PROTOCOL_VERSION}\n")
         deadline = time.monotonic() + self.start_time
@@ -175,13 +177,28 @@ class ExternalBot(Bot):
             self.program_name = name.strip() or None
             return
 
-    def _send(self, text: str) -> None:
+    def _send(self, text: str, limit: float | None = None) -> None:
+        """Write to the program; one that stops reading its input fails after ``limit``
+        seconds (by default the longer time limit) instead of blocking the engine."""
         process = self._process
         assert process is not None and process.stdin is not None
+        data = text.encode()
+        fd = process.stdin.fileno()
+        if limit is None:
+            limit = max(self.move_time, self.start_time)
+        deadline = time.monotonic() + limit
         try:
-            process.stdin.write(text.encode())
-            process.stdin.flush()
-        except (BrokenPipeError, OSError):
+            with selectors.DefaultSelector() as selector:
+                selector.register(fd, selectors.EVENT_WRITE)
+                while data:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not selector.select(left):
+                        raise _Failure(f"did not read its input for {limit:g} s")
+                    try:
+                        data = data[os.write(fd, data) :]
+                    except BlockingIOError:
+                        continue
+        except OSError:  # BrokenPipeError among others: the program has gone
             raise _Failure(self._exit_reason()) from None
 
     def _read_line(self, deadline: float, timeout_reason: str) -> str:
