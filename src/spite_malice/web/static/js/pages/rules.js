@@ -41,7 +41,7 @@ function serverRules(rules) {
     rules.sections.map((section) => h("section", { class: "rules-section", id: `rules-${section.id}` },
       h("h2", {}, section.title),
       h("ul", { class: "rule-items" }, section.items.map((item) =>
-        h("li", {}, h("span", { class: "rule-ref" }, item.id), " ", item.text))))));
+        h("li", { dataset: { rule: item.id } }, h("span", { class: "rule-ref" }, item.id), " ", item.text))))));
 }
 
 function summary() {

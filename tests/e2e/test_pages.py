@@ -1,0 +1,64 @@
+"""End to end: the rules, statistics and settings pages, at desktop and phone sizes."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .player import ContextFactory, Player
+from .server import ServerProcess
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_rules_page_has_the_rules_and_the_keys(
+    server: ServerProcess, new_context: ContextFactory, width: int
+) -> None:
+    me = Player.open(new_context(width=width, height=900), server.url, "reader")
+    me.goto("rules")
+    page = me.page
+    expect(page.locator("h1")).to_have_text("How to play Spite & Malice")
+    # The numbered rules come from the server; R3.1 is the build rule.
+    expect(page.locator(".rule-items li[data-rule='R3.1']")).to_contain_text("King")
+    expect(page.locator("#how-to-play .keys")).to_contain_text("pick your pay-off pile")
+    assert page.locator("#how-to-play .card svg[data-card]").count() == 4
+    # Nothing is wider than the screen.
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0
+    assert me.errors == []
+
+
+def test_settings_are_kept_by_the_server(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    me = Player.open(new_context(), server.url, "settler")
+    me.configure(payoff_size=7, match_target=12, speed="slow", level="hard")
+    me.page.reload()
+    page = me.page
+    expect(page.locator("#player-name")).to_have_value(me.name)
+    expect(page.locator("#rule-payoff_size")).to_have_value("7")
+    expect(page.locator("#rule-match_target")).to_have_value("12")
+    expect(page.locator("#default-level")).to_have_value("hard")
+    expect(page.locator("input[name=animation_speed][value=slow]")).to_be_checked()
+
+    # A preset fills the options; the lobby names the rules.
+    page.select_option("#preset", "quick")
+    expect(page.locator("#rule-payoff_size")).to_have_value("10")
+    page.click("#save-settings")
+    expect(page.locator("#settings-status")).to_contain_text("Saved")
+    me.goto("play")
+    expect(page.locator(".rules-line")).to_contain_text("Quick")
+    expect(page.locator("#level-hard")).to_be_checked()
+    assert me.errors == []
+
+
+def test_statistics_page_of_a_new_player(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    me = Player.open(new_context(width=390, height=844), server.url, "newcomer")
+    me.configure()
+    me.goto("stats")
+    expect(me.page.locator(".stats")).to_contain_text("No finished games yet")
+    expect(me.page.locator(".stats")).to_contain_text(me.name)
+    assert me.errors == []
