@@ -400,12 +400,11 @@ def test_moves_while_the_computer_plays_are_refused(
     answer = new_room(client, level="easy", rules=QUICK, seed=15)
     try:
         with open_seat(client, answer) as seat:
-            if not seat.my_turn():
+            if seat.my_turn():
+                play_turn(seat)  # ends with a discard: the computer's turn begins
                 seat.until(lambda m: m["type"] == "thinking")
-            else:
-                play_turn(seat)
-                seat.until(lambda m: m["type"] == "thinking")
-            assert seat.state["thinking"] or seat.observation["to_move"] == 1
+            # else the computer began at once and is held in its first move
+            assert seat.state["thinking"]
             reply = seat.play("H7-S1")
             assert reply["code"] == "busy"
             assert seat.request({"type": "undo"})["code"] == "not_your_turn"
