@@ -35,6 +35,12 @@ _NAMES: tuple[str, ...] = tuple(RANKS[face % 13] + SUITS[face // 13] for face in
 _BY_NAME: dict[str, Card] = {name: face for face, name in enumerate(_NAMES)}
 
 
+def a_rank(rank: int) -> str:
+    """The rank's name with its article, as in messages: ``'an Ace'``, ``'an 8'``, ``'a Jack'``."""
+    name = RANK_NAMES[rank - 1]
+    return ("an " if name in ("Ace", "8") else "a ") + name
+
+
 def make_card(rank: int, suit: int = 0) -> Card:
     """The card of ``rank`` (1..13) in ``suit`` (0..3, S H D C)."""
     if not 1 <= rank <= 13 or not 0 <= suit <= 3:

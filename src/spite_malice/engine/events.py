@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cards import Card, card_str, cards_str
+from .cards import Card, a_rank, card_str, cards_str
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,7 @@ class CardBuilt:
 
     def __str__(self) -> str:
         where = {"P": "pay-off pile", "H": "hand"}.get(self.source, f"side stack {self.source[1:]}")
-        stands = f" as {_VALUE_NAMES[self.value]}" if self.card % 13 == 12 else ""
+        stands = f" as {a_rank(self.value)}" if self.card % 13 == 12 else ""
         return (
             f"player {self.player + 1} builds {card_str(self.card)}{stands} from the {where} "
             f"on center {self.center + 1}"
@@ -138,22 +138,6 @@ Event = (
     | TurnEnded
     | GameWon
     | GameDrawn
-)
-
-_VALUE_NAMES = (
-    "",
-    "an Ace",
-    "a 2",
-    "a 3",
-    "a 4",
-    "a 5",
-    "a 6",
-    "a 7",
-    "an 8",
-    "a 9",
-    "a 10",
-    "a Jack",
-    "a Queen",
 )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .cards import KING, QUEEN, RANK_OF, Card, card_str, full_deck
+from .cards import KING, QUEEN, RANK_NAMES, RANK_OF, Card, a_rank, card_str, full_deck
 from .errors import GameOverError, IllegalMoveError
 from .moves import ALL_MOVES, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, TARGETS, Move, parse_move
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
@@ -30,21 +30,6 @@ _ROWS: tuple[tuple[Move, ...], ...] = tuple(
     for source in range(len(ALL_MOVES) // TARGETS)
 )
 """``_ROWS[source][target]``: the moves of each source, indexed by target."""
-
-_NEEDS = (
-    "an Ace",
-    "a 2",
-    "a 3",
-    "a 4",
-    "a 5",
-    "a 6",
-    "a 7",
-    "an 8",
-    "a 9",
-    "a 10",
-    "a Jack",
-    "a Queen",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +299,7 @@ class Game:
         elif source < SIDE_SOURCE_BASE:
             card = next((c for c in me.hand if RANK_OF[c] == source), -1)
             if card < 0:
-                return f"there is no {_rank_word(source)} in your hand"
+                return f"there is no {RANK_NAMES[source - 1]} in your hand"
         else:
             pile = me.side[source - SIDE_SOURCE_BASE]
             if not pile:
@@ -329,7 +314,7 @@ class Game:
                 return "a King may not start a center stack under these rules (R3.2)"
             return None
         if rank != value + 1:
-            return f"center {target + 1} needs {_NEEDS[value]}"
+            return f"center {target + 1} needs {a_rank(value + 1)}"
         return None
 
     def is_legal(self, move: Move | str) -> bool:
@@ -469,10 +454,6 @@ def _higher_card_starts(payoffs: list[list[Card]], rng: random.Random) -> tuple[
         rng.shuffle(payoffs[1])
         reshuffles += 1
     return (0 if RANK_OF[payoffs[0][-1]] > RANK_OF[payoffs[1][-1]] else 1), reshuffles
-
-
-def _rank_word(rank: int) -> str:
-    return _NEEDS[rank - 1].split(" ", 1)[1] if rank < KING else "King"
 
 
 __all__ = ["STOCK_EXHAUSTED", "TURN_LIMIT_REACHED", "WON", "Game", "Outcome", "PlayerState"]
