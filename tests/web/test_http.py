@@ -185,3 +185,17 @@ def test_rooms_of_a_player_are_listed_without_tokens(client: TestClient) -> None
     assert {room["room"] for room in listed} == {first["room"], second["room"]}
     assert all("token" not in room for room in listed)
     assert client.get("/api/rooms", params={"player": "erin"}).json()["rooms"] == []
+
+
+def test_a_room_without_rules_takes_the_saved_settings(client: TestClient) -> None:
+    client.put("/api/settings", json={"rules": {"payoff_size": 7}, "level": "hard"})
+    answer = new_room(client)
+    info = client.get(f"/api/rooms/{answer['room']}", params={"token": answer["token"]}).json()
+    assert info["level"] == "hard"
+    explicit = new_room(client, level="easy", preset="quick")
+    info = client.get(f"/api/rooms/{explicit['room']}", params={"token": explicit["token"]}).json()
+    assert info["level"] == "easy"
+    with client.websocket_connect(answer["ws_url"]) as socket:
+        socket.receive_json()
+        state = socket.receive_json()["state"]
+        assert state["observation"]["rules"] == {"payoff_size": 7}

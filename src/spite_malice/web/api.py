@@ -156,14 +156,19 @@ def _seat_answer(room: Room, seat: int, token: str) -> dict[str, Any]:
 
 @router.post("/rooms", status_code=201, response_model=None)
 async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JSONResponse:
+    player = _player(request, body.player)
+    lobby = _lobby(request)
     try:
-        rules = make_rules(body.rules, body.preset)
-        room, token = await _lobby(request).create(
-            mode=body.mode,
-            player=_player(request, body.player),
-            level=body.level,
-            rules=rules,
-            seed=body.seed,
+        if body.rules is None and body.preset is None:
+            # nothing asked: the player's saved settings (2.3) choose the rules and level
+            saved = effective(player, await lobby.run(lobby.store.settings, player))
+            rules = make_rules(saved["rules"], None)
+            level = body.level or saved["level"]
+        else:
+            rules = make_rules(body.rules, body.preset)
+            level = body.level
+        room, token = await lobby.create(
+            mode=body.mode, player=player, level=level, rules=rules, seed=body.seed
         )
     except RoomError as error:
         return room_error_response(error)
