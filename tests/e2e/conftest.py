@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, expect, sync_playwright
 
 from .player import ContextFactory
 from .server import ServerProcess
@@ -30,6 +30,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 DEFAULT_TIMEOUT_MS = 20_000
+"""How long an action or an expectation waits for the page: generous, for a loaded CI."""
+expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
 
 
 def chromium_path() -> Path:

@@ -354,7 +354,8 @@ export class GameScreen {
     replaceChildren(this.scoreNode,
       h("div", { class: "score-title" },
         h("span", {}, `Game ${match.game_number}`),
-        h("span", { class: "muted" }, ` · first to ${target} · turn ${obs.turn}`)),
+        h("span", { class: "muted" }, ` · first to ${target} · turn ${obs.turn}`),
+        this.state.assisted ? h("span", { class: "assisted", title: "You used undo in this game" }, " · assisted") : null),
       row("You", match.score[seat], "score-me"),
       row(names.opponent, match.score[1 - seat], "score-opp"));
   }

@@ -2,7 +2,7 @@
 // id, matches the server's replies, and reconnects with the same token when the connection
 // drops (a network hiccup or a server restart), so the page keeps its seat.
 
-const RETRY_DELAYS_MS = [300, 600, 1000, 2000, 3000, 5000];
+const RETRY_DELAYS_MS = [250, 500, 1000, 1500, 2000, 3000];
 const PING_EVERY_MS = 20000;
 /** Close codes after which reconnecting is pointless: a wrong token or an unknown room. */
 const FINAL_CLOSE_CODES = new Set([4403, 4404]);
