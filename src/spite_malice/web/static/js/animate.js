@@ -29,6 +29,7 @@ export function flyCard(card, fromNode, toNode, ms) {
   flyer.append(svg);
   Object.assign(flyer.style, {
     left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px`,
+    transformOrigin: "0 0",
   });
   document.body.append(flyer);
   const dx = to.left - from.left;
