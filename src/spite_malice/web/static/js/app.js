@@ -96,7 +96,9 @@ async function route() {
   if (pathJoin) {
     history.replaceState(null, "", `/#/join/${pathJoin[1]}`);
   }
-  const [name, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  const [route, rawArg] = location.hash.replace(/^#\/?/, "").split("/");
+  const arg = (rawArg ?? "").toUpperCase();
+  const name = (route === "game" || route === "join") && !arg ? "play" : route;
   leaveScreen();
   showBanner("");
   const mount = view();
@@ -104,9 +106,9 @@ async function route() {
   document.body.dataset.route = name || "play";
   switch (name) {
     case "game":
-      return openGame(mount, arg.toUpperCase());
+      return openGame(mount, arg);
     case "join":
-      return joinRoom(mount, arg.toUpperCase());
+      return joinRoom(mount, arg);
     case "rules":
       document.title = "Rules · Spite & Malice";
       return renderRules(mount);

@@ -67,8 +67,8 @@ export class GameScreen {
     this.inviteNode = h("div", { class: "invite", id: "invite", hidden: true });
     this.logNode = h("ol", { class: "move-log", id: "move-log", "aria-label": "Move log" });
 
-    this.hintButton = h("button", { class: "btn", id: "hint-button", type: "button", onclick: () => this.askHint(), title: "Hint (H)" }, "Hint");
-    this.undoButton = h("button", { class: "btn", id: "undo-button", type: "button", onclick: () => this.undo(), title: "Undo (U)" }, "Undo");
+    this.hintButton = h("button", { class: "btn", id: "hint-button", type: "button", onclick: () => this.askHint(), title: "Hint (H): marks the game assisted" }, "Hint");
+    this.undoButton = h("button", { class: "btn", id: "undo-button", type: "button", onclick: () => this.undo(), title: "Undo (U): marks the game assisted" }, "Undo");
     this.skipButton = h("button", { class: "btn", id: "skip-button", type: "button", hidden: true, onclick: () => this.skip(), title: "Skip (Escape)" }, "Skip animation");
     this.nextButton = h("button", { class: "btn btn-primary", id: "next-game-button", type: "button", hidden: true, onclick: () => this.newGame() }, "Next game");
     this.matchButton = h("button", { class: "btn", id: "new-match-button", type: "button", onclick: () => this.newMatch() }, "New match");
@@ -355,7 +355,7 @@ export class GameScreen {
       h("div", { class: "score-title" },
         h("span", {}, `Game ${match.game_number}`),
         h("span", { class: "muted" }, ` · first to ${target} · turn ${obs.turn}`),
-        this.state.assisted ? h("span", { class: "assisted", title: "You used undo in this game" }, " · assisted") : null),
+        this.state.assisted ? h("span", { class: "assisted", title: "You used a hint or undo in this game" }, " · assisted") : null),
       row("You", match.score[seat], "score-me"),
       row(names.opponent, match.score[1 - seat], "score-opp"));
   }

@@ -27,7 +27,7 @@ function howToPlay() {
       h("li", {}, h("b", {}, "Drag"), " a card onto a center stack to build, or onto a side stack to discard."),
       h("li", {}, "A King on a center stack shows what it stands for (", h("b", {}, "= 8"), "); the caption under each stack says which card it takes next."),
       h("li", {}, "A move that is not allowed is refused, with the reason."),
-      h("li", {}, "Against the computer, ", h("b", {}, "Hint"), " suggests a move and ", h("b", {}, "Undo"), " takes back your moves of this turn (the game then counts as assisted)."),
+      h("li", {}, "Against the computer, ", h("b", {}, "Hint"), " suggests a move and ", h("b", {}, "Undo"), " takes back your moves of this turn, one at a time; either marks the game as assisted in the statistics."),
       h("li", {}, "The opponent's moves are shown one at a time; the speed is in Settings, and ", h("kbd", {}, "Escape"), " skips them.")),
     h("h3", {}, "Keyboard"),
     h("dl", { class: "keys" }, KEY_HELP.flatMap(([k, v]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, v)])),

@@ -35,7 +35,7 @@ export async function renderStats(mount, app) {
   const box = h("div", { class: "stats-box" }, h("p", { class: "muted" }, "Loading…"));
   replaceChildren(mount, h("div", { class: "page stats" },
     h("h1", {}, "Statistics"),
-    h("p", { class: "muted" }, "Player ", h("b", {}, app.player()), ". Points: scored – conceded. Streak: wins in a row now, and the best run. Assisted: games with an undo."),
+    h("p", { class: "muted" }, "Player ", h("b", {}, app.player()), ". Points: scored – conceded. Streak: wins in a row now, and the best run. Assisted: games in which you used a hint or undo."),
     box));
   let stats;
   try {
