@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from spite_malice.bots.reference import reference_move
@@ -34,6 +34,9 @@ PROPERTY = settings(
     max_examples=60,
     deadline=None,  # no timed assertions: a slow machine must not fail these
     suppress_health_check=[HealthCheck.too_slow],
+    # No shrinking: each example plays up to hundreds of moves, so shrinking a failure took
+    # minutes. A failing example is still printed (seed, rules, steps) and replays exactly.
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 
 RULES = st.sampled_from(
