@@ -38,7 +38,11 @@ export function flyCard(card, fromNode, toNode, ms) {
   const animation = flyer.animate(
     [
       { transform: "translate(0, 0) scale(1)", boxShadow: "0 2px 6px rgba(0,0,0,.3)" },
-      { transform: `translate(${dx / 2}px, ${dy / 2 - 24}px) scale(${(1 + scale) / 2 * 1.08})`, boxShadow: "0 14px 26px rgba(0,0,0,.35)", offset: 0.5 },
+      {
+        transform: `translate(${dx / 2}px, ${dy / 2 - 24}px) scale(${((1 + scale) / 2) * 1.08})`,
+        boxShadow: "0 14px 26px rgba(0,0,0,.35)",
+        offset: 0.5,
+      },
       { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, boxShadow: "0 2px 6px rgba(0,0,0,.3)" },
     ],
     { duration: ms, easing: "ease-in-out", fill: "forwards" },

@@ -200,7 +200,9 @@ export function cardBack({ label = "face-down card" } = {}) {
     "aria-label": label,
   });
   svg.append(el("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, class: "card-back-bg" }));
-  svg.append(el("rect", { x: 8, y: 8, width: 84, height: 124, rx: 5, fill: "url(#sm-back-lattice)", class: "card-back-field" }));
+  svg.append(el("rect", {
+    x: 8, y: 8, width: 84, height: 124, rx: 5, fill: "url(#sm-back-lattice)", class: "card-back-field",
+  }));
   svg.append(el("rect", { x: 8, y: 8, width: 84, height: 124, rx: 5, class: "card-back-frame" }));
   svg.append(
     el("path", { d: "M50 52 L64 70 L50 88 L36 70 Z", class: "card-back-emblem" }),

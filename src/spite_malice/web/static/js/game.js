@@ -3,7 +3,7 @@
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
 import { delay, h, replaceChildren } from "./dom.js";
-import { KEY_HELP, MoveInput } from "./input.js";
+import { keyList, MoveInput } from "./input.js";
 import { describeEvent, splitMove } from "./moves.js";
 import { GameConnection } from "./net.js";
 import { placeNode, renderTable } from "./table.js";
@@ -58,37 +58,45 @@ export class GameScreen {
   // Layout.
 
   build() {
-    this.tableNode = h("div", { class: "table", id: "table", "aria-label": "The table" },
+    const live = { role: "status", "aria-live": "polite" };
+    this.tableNode = h("div", { class: "table", id: "table", role: "group", "aria-label": "The table" },
       h("p", { class: "table-loading" }, "Connecting to the game…"));
-    this.bannerNode = h("div", { class: "turn-banner", id: "turn-banner", role: "status", "aria-live": "polite" }, "Connecting…");
-    this.messageNode = h("div", { class: "message-line", id: "message", role: "status", "aria-live": "polite" });
-    this.connNode = h("span", { class: "conn-pill", id: "connection", dataset: { status: "connecting" } }, "Connecting…");
+    this.bannerNode = h("div", { class: "turn-banner", id: "turn-banner", ...live }, "Connecting…");
+    this.messageNode = h("div", { class: "message-line", id: "message", ...live });
+    this.connNode = h("span", { class: "conn-pill", id: "connection", dataset: { status: "connecting" } },
+      "Connecting…");
     this.scoreNode = h("div", { class: "scoreboard", id: "scoreboard" });
     this.inviteNode = h("div", { class: "invite", id: "invite", hidden: true });
     this.logNode = h("ol", { class: "move-log", id: "move-log", "aria-label": "Move log" });
 
-    this.hintButton = h("button", { class: "btn", id: "hint-button", type: "button", onclick: () => this.askHint(), title: "Hint (H): marks the game assisted" }, "Hint");
-    this.undoButton = h("button", { class: "btn", id: "undo-button", type: "button", onclick: () => this.undo(), title: "Undo (U): marks the game assisted" }, "Undo");
-    this.skipButton = h("button", { class: "btn", id: "skip-button", type: "button", hidden: true, onclick: () => this.skip(), title: "Skip (Escape)" }, "Skip animation");
-    this.nextButton = h("button", { class: "btn btn-primary", id: "next-game-button", type: "button", hidden: true, onclick: () => this.newGame() }, "Next game");
-    this.matchButton = h("button", { class: "btn", id: "new-match-button", type: "button", onclick: () => this.newMatch() }, "New match");
-    this.speedSelect = h("select", { id: "speed-select", "aria-label": "Animation speed", onchange: (e) => this.ctx.setSpeed(e.target.value) },
-      this.ctx.speeds.map((s) => h("option", { value: s, selected: s === this.ctx.speed() }, speedLabel(s))));
+    this.hintButton = button("hint-button", "Hint", () => this.askHint(),
+      { title: "Hint (H): marks the game assisted" });
+    this.undoButton = button("undo-button", "Undo", () => this.undo(),
+      { title: "Undo (U): marks the game assisted" });
+    this.skipButton = button("skip-button", "Skip animation", () => this.skip(),
+      { title: "Skip (Escape)", hidden: true });
+    this.nextButton = button("next-game-button", "Next game", () => this.newGame(),
+      { primary: true, hidden: true });
+    this.matchButton = button("new-match-button", "New match", () => this.newMatch());
+    this.speedSelect = h("select", {
+      id: "speed-select", "aria-label": "Animation speed",
+      onchange: (e) => this.ctx.setSpeed(e.target.value),
+    }, this.ctx.speeds.map((s) => h("option", { value: s, selected: s === this.ctx.speed() }, speedLabel(s))));
 
     const panel = h("aside", { class: "panel", "aria-label": "Game panel" },
       h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
       this.messageNode,
       this.scoreNode,
-      h("div", { class: "actions" }, this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton),
+      h("div", { class: "actions" },
+        this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton),
       h("label", { class: "speed" }, "Animation ", this.speedSelect),
-      h("details", { class: "log-box", open: true },
-        h("summary", {}, "Move log"), this.logNode),
-      h("details", { class: "keys-box" },
-        h("summary", {}, "Keyboard"),
-        h("dl", { class: "keys" }, KEY_HELP.flatMap(([k, v]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, v)]))),
-      h("button", { class: "btn btn-link", type: "button", onclick: () => this.ctx.leave() }, "← Back to the lobby"),
+      h("details", { class: "log-box", open: true }, h("summary", {}, "Move log"), this.logNode),
+      h("details", { class: "keys-box" }, h("summary", {}, "Keyboard"), keyList()),
+      h("button", { class: "btn btn-link", type: "button", onclick: () => this.ctx.leave() },
+        "← Back to the lobby"),
     );
-    replaceChildren(this.mount, h("div", { class: "game" }, h("div", { class: "table-wrap" }, this.tableNode, this.inviteNode), panel));
+    const tableWrap = h("div", { class: "table-wrap" }, this.tableNode, this.inviteNode);
+    replaceChildren(this.mount, h("div", { class: "game" }, tableWrap, panel));
   }
 
   // Connection.
@@ -348,14 +356,18 @@ export class GameScreen {
     const row = (name, points, cls) =>
       h("div", { class: `score-row ${cls}` },
         h("span", { class: "score-name" }, name),
-        h("progress", { max: target, value: Math.min(points, target), "aria-label": `${name}: ${points} of ${target} points` }),
+        h("progress", {
+          max: target, value: Math.min(points, target), "aria-label": `${name}: ${points} of ${target} points`,
+        }),
         h("span", { class: "score-points" }, `${points}`));
     const obs = this.state.observation;
     replaceChildren(this.scoreNode,
       h("div", { class: "score-title" },
         h("span", {}, `Game ${match.game_number}`),
         h("span", { class: "muted" }, ` · first to ${target} · turn ${obs.turn}`),
-        this.state.assisted ? h("span", { class: "assisted", title: "You used a hint or undo in this game" }, " · assisted") : null),
+        this.state.assisted
+          ? h("span", { class: "assisted", title: "You used a hint or undo in this game" }, " · assisted")
+          : null),
       row("You", match.score[seat], "score-me"),
       row(names.opponent, match.score[1 - seat], "score-opp"));
   }
@@ -365,7 +377,10 @@ export class GameScreen {
     this.inviteNode.hidden = !show;
     if (!show) return;
     const link = `${location.origin}/#/join/${this.state.room}`;
-    const field = h("input", { class: "invite-link", id: "invite-link", readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() });
+    const field = h("input", {
+      class: "invite-link", id: "invite-link", readonly: true, value: link, "aria-label": "Invite link",
+      onfocus: (e) => e.target.select(),
+    });
     replaceChildren(this.inviteNode,
       h("h2", {}, "Invite a friend"),
       h("p", {}, "Send this link to your friend. The game starts when they open it."),
@@ -403,6 +418,12 @@ export class GameScreen {
 
   // Log.
 
+  /** Whose entry: mine, the opponent's, or the table's (a completed stack, a draw). */
+  logClass(seat) {
+    if (seat === null || seat === undefined) return "log-table";
+    return seat === this.seat ? "log-me" : "log-opp";
+  }
+
   /** The log of a whole game so far: each move's events under the move (a build or a
    * discard is the first event of its move; the events before the first move are the deal). */
   logHistory(events, history) {
@@ -429,14 +450,14 @@ export class GameScreen {
       const text = describeEvent(event, this.who);
       if (!text) continue;
       const actor = event.player ?? seat;
-      const li = h("li", { class: actor === null || actor === undefined ? "log-table" : actor === this.seat ? "log-me" : "log-opp" },
+      const li = h("li", { class: this.logClass(actor) },
         first && move ? h("code", { class: "log-move" }, move) : null,
         text);
       this.logNode.append(li);
       first = false;
     }
     if (move && first) {
-      this.logNode.append(h("li", { class: seat === this.seat ? "log-me" : "log-opp" }, h("code", { class: "log-move" }, move)));
+      this.logNode.append(h("li", { class: this.logClass(seat) }, h("code", { class: "log-move" }, move)));
     }
     this.logNode.scrollTop = this.logNode.scrollHeight;
   }
@@ -578,9 +599,13 @@ export class GameScreen {
       dialog.remove();
       if (this.dialog === dialog) this.dialog = null;
     };
+    const then = (type) => () => {
+      close();
+      this.request(type);
+    };
     const primary = match.over
-      ? h("button", { class: "btn btn-primary", id: "dialog-new-match", type: "button", onclick: () => { close(); this.request("new_match"); } }, "New match")
-      : h("button", { class: "btn btn-primary", id: "dialog-next-game", type: "button", onclick: () => { close(); this.request("new_game"); } }, "Next game");
+      ? button("dialog-new-match", "New match", then("new_match"), { primary: true })
+      : button("dialog-next-game", "Next game", then("new_game"), { primary: true });
     replaceChildren(dialog,
       h("h2", { id: "game-over-title", class: match.over ? "match-over" : "" }, match.over ? "Match over" : title),
       match.over ? h("p", { class: "dialog-lead" }, matchText) : null,
@@ -591,7 +616,8 @@ export class GameScreen {
           h("td", {}, String(g.number)),
           h("td", {}, g.winner === null ? "draw" : this.who(g.winner) + (g.assisted ? " (assisted)" : "")),
           h("td", {}, String(g.points))))),
-        h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("td", { colspan: 2 }, `You ${match.score[seat]} · ${names.opponent} ${match.score[1 - seat]} · first to ${match.target}`)))),
+        h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("td", { colspan: 2 },
+          `You ${match.score[seat]} · ${names.opponent} ${match.score[1 - seat]} · first to ${match.target}`)))),
       h("div", { class: "dialog-actions" },
         h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
         primary));
@@ -619,6 +645,11 @@ function lastGameLine(outcome, seat, opponent) {
   return outcome.winner === seat
     ? `Last game: you won ${points}.`
     : `Last game: ${opponent} won ${points}.`;
+}
+
+function button(id, label, onclick, { primary = false, title = null, hidden = false } = {}) {
+  const cls = primary ? "btn btn-primary" : "btn";
+  return h("button", { class: cls, id, type: "button", onclick, title, hidden }, label);
 }
 
 function speedLabel(name) {

@@ -8,8 +8,9 @@
 //   Enter/Space  pick or drop on the focused pile   Escape  cancel (or skip an animation)
 //   Arrow keys   move between piles            H hint · U undo · N next game
 
-import { highlight } from "./table.js";
+import { h } from "./dom.js";
 import { movesBySource, placeName } from "./moves.js";
+import { highlight } from "./table.js";
 
 const DRAG_THRESHOLD_PX = 6;
 
@@ -25,6 +26,12 @@ export const KEY_HELP = [
   ["U", "undo your last move (against the computer)"],
   ["N", "next game, when a game is over"],
 ];
+
+/** The keys, as a definition list for the page. */
+export function keyList() {
+  return h("dl", { class: "keys" },
+    KEY_HELP.flatMap(([key, what]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, what)]));
+}
 
 export class MoveInput {
   /**

@@ -47,6 +47,7 @@ export function cardShort(card) {
  * Returns null for events the log leaves out.
  */
 export function describeEvent(event, who) {
+  const subject = (seat, verb) => `${who(seat)} ${verb}${verbS(who(seat))}`;
   switch (event.kind) {
     case "dealt":
       return `New game: ${who(event.first)} start${verbS(who(event.first))}.`;
@@ -55,10 +56,11 @@ export function describeEvent(event, who) {
         ? "the pay-off pile"
         : event.source === "H" ? "the hand" : `side stack ${event.source.slice(1)}`;
       const king = event.card[0] === "K" ? ` as ${withArticle(valueName(event.value))}` : "";
-      return `${who(event.player)} build${verbS(who(event.player))} ${cardShort(event.card)}${king} from ${from} on center ${event.center + 1}.`;
+      return `${subject(event.player, "build")} ${cardShort(event.card)}${king} from ${from} ` +
+        `on center ${event.center + 1}.`;
     }
     case "discarded":
-      return `${who(event.player)} discard${verbS(who(event.player))} ${cardShort(event.card)} on side stack ${event.side + 1}.`;
+      return `${subject(event.player, "discard")} ${cardShort(event.card)} on side stack ${event.side + 1}.`;
     case "cards_drawn": {
       const cards = event.cards?.length ? `: ${event.cards.map(cardShort).join(" ")}` : "";
       const n = event.count === 1 ? "1 card" : `${event.count} cards`;
@@ -71,7 +73,7 @@ export function describeEvent(event, who) {
     case "turn_ended":
       return null;
     case "game_won":
-      return `${who(event.player)} win${verbS(who(event.player))} the game, scoring ${event.points} point${event.points === 1 ? "" : "s"}.`;
+      return `${subject(event.player, "win")} the game, scoring ${plural(event.points, "point")}.`;
     case "game_drawn":
       return `The game is drawn: ${event.reason}.`;
     default:
@@ -82,6 +84,10 @@ export function describeEvent(event, who) {
 /** "an Ace", "an 8", "a 7". */
 export function withArticle(word) {
   return /^(Ace|8)$/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
 /** "You build" but "Easy builds". */

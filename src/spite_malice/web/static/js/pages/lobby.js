@@ -51,12 +51,16 @@ export async function renderLobby(mount, app) {
     }
   };
 
-  const startButton = h("button", { class: "btn btn-primary btn-big", id: "start-computer", type: "button" }, "Start a match");
+  const startButton = h("button", { class: "btn btn-primary btn-big", id: "start-computer", type: "button" },
+    "Start a match");
   startButton.addEventListener("click", () => start("computer", startButton));
   const roomButton = h("button", { class: "btn btn-primary", id: "create-room", type: "button" }, "Create a room");
   roomButton.addEventListener("click", () => start("friend", roomButton));
 
-  const joinInput = h("input", { id: "join-code", type: "text", placeholder: "Room code or invite link", autocomplete: "off", "aria-label": "Room code or invite link" });
+  const joinInput = h("input", {
+    id: "join-code", type: "text", placeholder: "Room code or invite link", autocomplete: "off",
+    "aria-label": "Room code or invite link",
+  });
   const joinForm = h("form", { class: "join-form", onsubmit: (e) => {
     e.preventDefault();
     const room = roomFromInput(joinInput.value);
@@ -72,7 +76,8 @@ export async function renderLobby(mount, app) {
       h("h1", {}, "Play the computer"),
       h("p", { class: "muted" }, "Empty your pay-off pile first. Kings are wild."),
       levelButtons,
-      h("p", { class: "rules-line" }, "Rules: ", h("b", {}, rulesSummary(settings, config)), " · ", h("a", { href: "#/settings" }, "change")),
+      h("p", { class: "rules-line" }, "Rules: ", h("b", {}, rulesSummary(settings, config)), " · ",
+        h("a", { href: "#/settings" }, "change")),
       startButton),
     h("section", { class: "card-box" },
       h("h2", {}, "Play a friend"),
@@ -90,7 +95,8 @@ export async function renderLobby(mount, app) {
       resumeList.append(h("li", {},
         h("a", { href: `#/game/${r.room}`, class: "resume-link" },
           h("b", {}, r.mode === "computer" ? `vs ${opponent}` : `Friend game vs ${opponent}`),
-          h("span", { class: "muted" }, ` · game ${r.game_number} · score ${r.score[r.seat]}–${r.score[1 - r.seat]} · room ${r.room}`))));
+          h("span", { class: "muted" },
+            ` · game ${r.game_number} · score ${r.score[r.seat]}–${r.score[1 - r.seat]} · room ${r.room}`))));
     }
     resumeBox.hidden = mine.length === 0;
   } catch {

@@ -67,7 +67,8 @@ function readOption(form, option) {
 
 export function renderSettings(mount, app) {
   const { config } = app;
-  const settings = app.settings ?? { rules: {}, preset: "standard", level: config?.default_level, animation_speed: "normal" };
+  const settings = app.settings
+    ?? { rules: {}, preset: "standard", level: config?.default_level, animation_speed: "normal" };
   const options = config?.rules_options ?? [];
   const presets = config?.presets ?? { standard: {} };
   const defaults = config?.rules_defaults ?? {};
@@ -86,19 +87,24 @@ export function renderSettings(mount, app) {
     if (presetSelect.value) drawFields({ ...defaults, ...presets[presetSelect.value] });
   });
 
-  const nameInput = h("input", { id: "player-name", name: "player", type: "text", value: app.player(), maxlength: 40, autocomplete: "nickname" });
+  const nameInput = h("input", {
+    id: "player-name", name: "player", type: "text", value: app.player(), maxlength: 40, autocomplete: "nickname",
+  });
   const levelSelect = h("select", { id: "default-level", name: "level" },
     (config?.levels ?? []).map((l) => h("option", { value: l.id, selected: l.id === settings.level }, l.name)));
   const speeds = config?.animation_speeds ?? ["off", "fast", "normal", "slow"];
   const speedGroup = h("div", { class: "speed-picker", role: "radiogroup", "aria-label": "Animation speed" },
     speeds.map((s) => h("label", { class: "pill-option" },
-      h("input", { type: "radio", name: "animation_speed", value: s, checked: s === (settings.animation_speed ?? "normal") }),
+      h("input", {
+        type: "radio", name: "animation_speed", value: s, checked: s === (settings.animation_speed ?? "normal"),
+      }),
       h("span", {}, capitalise(s)))));
 
   const form = h("form", { class: "settings-form", id: "settings-form" },
     h("fieldset", {},
       h("legend", {}, "You"),
-      h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name (statistics are kept per name)"), nameInput),
+      h("div", { class: "field" },
+        h("label", { for: "player-name" }, "Your name (statistics are kept per name)"), nameInput),
       h("div", { class: "field" }, h("label", { for: "default-level" }, "Computer level"), levelSelect)),
     h("fieldset", {},
       h("legend", {}, "Rules of new matches"),
@@ -108,7 +114,8 @@ export function renderSettings(mount, app) {
     h("fieldset", {},
       h("legend", {}, "Animation of the opponent's moves"),
       speedGroup),
-    h("div", { class: "form-actions" }, h("button", { class: "btn btn-primary", type: "submit", id: "save-settings" }, "Save")),
+    h("div", { class: "form-actions" },
+      h("button", { class: "btn btn-primary", type: "submit", id: "save-settings" }, "Save")),
     status);
 
   form.addEventListener("submit", async (event) => {

@@ -35,7 +35,9 @@ export async function renderStats(mount, app) {
   const box = h("div", { class: "stats-box" }, h("p", { class: "muted" }, "Loading…"));
   replaceChildren(mount, h("div", { class: "page stats" },
     h("h1", {}, "Statistics"),
-    h("p", { class: "muted" }, "Player ", h("b", {}, app.player()), ". Points: scored – conceded. Streak: wins in a row now, and the best run. Assisted: games in which you used a hint or undo."),
+    h("p", { class: "muted" }, "Player ", h("b", {}, app.player()),
+      ". Points: scored – conceded. Streak: wins in a row now, and the best run. ",
+      "Assisted: games in which you used a hint or undo."),
     box));
   let stats;
   try {
@@ -55,7 +57,8 @@ export async function renderStats(mount, app) {
     COLUMNS.map(([key]) => h("td", { dataset: { col: key } }, cell(r, key))));
   replaceChildren(box, h("div", { class: "table-scroll" },
     h("table", { class: "stats-table", id: "stats-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Level"), COLUMNS.map(([, label]) => h("th", { scope: "col" }, label)))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Level"),
+        COLUMNS.map(([, label]) => h("th", { scope: "col" }, label)))),
       h("tbody", {}, stats.levels.map((r) => row(r))),
       stats.total ? h("tfoot", {}, row(stats.total, true)) : null)));
 }
