@@ -249,3 +249,10 @@ def test_r1_4_in_a_match_with_higher_card_the_higher_top_always_starts() -> None
     match = _play_match(Match(Rules.QUICK, seed=10))
     for record in match.records:
         assert record.first == Game.new(record.seed, record.rules).first
+
+
+def test_a_record_with_lower_case_moves_replays() -> None:
+    data = _load("quick_win_with_kings")
+    lowered = dict(data, moves=[move.lower() for move in data["moves"]])
+    want = _load("quick_win_with_kings.expected")
+    assert GameRecord.from_json(lowered).replay().to_position() == want["final_position"]
