@@ -210,17 +210,19 @@ class Store:
 
     def save_matches(self, matches: Sequence[SavedMatch]) -> None:
         """:meth:`save_match` for several matches in one transaction (a server saving the
-        moves of many rooms at once commits once)."""
+        moves of many rooms at once commits once, with one batched UPDATE)."""
         now = utcnow()
-        done: list[tuple[SavedMatch, int, str]] = []
-        with self._session() as session:
-            for saved in matches:
-                state = saved.match.to_json()  # books a finished current game
-                records = saved.match.records
-                status = saved.status
-                if saved.match.is_over and status == PLAYING:
-                    status = FINISHED
-                values = {
+        rows: list[dict[str, Any]] = []
+        statuses: list[str] = []
+        for saved in matches:
+            status = saved.status
+            state = saved.match.to_json()  # books a finished current game
+            if saved.match.is_over and status == PLAYING:
+                status = FINISHED
+            statuses.append(status)
+            rows.append(
+                {
+                    "match_id": saved.id,
                     "room": saved.room,
                     "source": saved.source,
                     "kind": saved.kind,
@@ -233,22 +235,39 @@ class Store:
                     "meta": dict(saved.meta),
                     "updated_at": now,
                 }
-                # the common case, a move: one prepared UPDATE, no ORM load of the old state
-                updated = session.execute(_UPDATE_MATCH, {"match_id": saved.id, **values})
-                if updated.rowcount == 0:  # type: ignore[attr-defined]
-                    session.execute(insert(_MATCHES).values(id=saved.id, created_at=now, **values))
-                    if saved.created_at is None:
-                        saved.created_at = now
+            )
+        with self._session() as session:
+            # a match this program has not stored yet may still exist (made elsewhere)
+            fresh = {saved.id for saved in matches if saved.created_at is None}
+            if fresh:
+                known = set(session.scalars(select(MatchRow.id).where(MatchRow.id.in_(fresh))))
+                fresh -= known
+            inserts = [row for row in rows if row["match_id"] in fresh]
+            updates = [row for row in rows if row["match_id"] not in fresh]
+            if inserts:
+                session.execute(
+                    insert(_MATCHES),
+                    [
+                        {"id": row["match_id"], "created_at": now}
+                        | {k: v for k, v in row.items() if k != "match_id"}
+                        for row in inserts
+                    ],
+                )
+            if updates:  # the common case, moves: one prepared UPDATE for the whole batch
+                session.execute(_UPDATE_MATCH, updates)
+            for saved, status in zip(matches, statuses, strict=True):
+                records = saved.match.records
                 for number in range(saved.stored_games + 1, len(records) + 1):
                     assisted = saved.assisted and number == len(records)
                     self._add_game(session, saved, number, records[number - 1], assisted)
                 if status != saved.status:
                     self._add_match_results(session, saved)
-                done.append((saved, len(records), status))
-        for saved, stored, status in done:
-            saved.stored_games = stored
+        for saved, status in zip(matches, statuses, strict=True):
+            saved.stored_games = len(saved.match.records)
             saved.status = status
             saved.updated_at = now
+            if saved.created_at is None:
+                saved.created_at = now
 
     def abandon_match(self, saved: SavedMatch, by: int) -> None:
         """Give up the match: an unfinished game with at least one move counts as a loss
