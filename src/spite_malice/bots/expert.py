@@ -1,12 +1,13 @@
 """Expert: searches over whole turns, its own and the opponent's reply, within a time budget.
 
-For each of the best few turn plans of the Hard evaluation, Expert samples the hidden cards
-(the opponent's hand, the stock order, the face-down pay-off cards) from the cards it has not
-seen (:mod:`.sampling`, which reads only the observation), plays the plan in the sampled game,
-finishes its own turn and the opponent's reply with a planning policy (:mod:`.rollout`), and
-scores where that leaves both players. Every candidate meets the same samples (common random
-numbers), so their differences are not noise from the deal. The plan with the best average
-wins. It never reads hidden state.
+For each of the best few turn plans of the Hard evaluation (those that give up nothing Hard
+would gain), Expert samples the hidden cards (the opponent's hand, the stock order, the
+face-down pay-off cards) from the cards it has not seen (:mod:`.sampling`, which reads only
+the observation), plays the plan in the sampled game, then lets a planning policy
+(:mod:`.rollout`) finish its turn, play the opponent's reply and its own next turn, and counts
+the pay-off cards each side played. Every candidate meets the same samples (common random
+numbers), so their differences are not noise from the deal. Expert keeps Hard's choice unless
+another plan beats it, sample by sample, by more than the noise. It never reads hidden state.
 
 Thinking time: ``budget`` seconds per turn, shared by the decisions of the turn (a turn needs
 a new search when a pay-off card is turned up or the hand is refilled). With ``max_samples``
@@ -16,6 +17,7 @@ time limit alone, a busier machine gets through fewer samples.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -35,14 +37,16 @@ DEFAULT_BUDGET = 1.0
 CANDIDATES = 6
 """How many of the Hard evaluation's best plans are searched."""
 
-MARGIN = 250.0
-"""Plans worse than the best by more than this (2.5 pay-off cards) are not searched."""
+MARGIN = 60.0
+"""Plans worse than the best by more than this (0.6 of a pay-off card) are not searched, so
+Expert never gives up a pay-off card Hard would play: refusing them to block stalls games
+until the stock runs out (R4.2)."""
 
 WIN_SCORE = 10_000.0
 """A win or loss inside the look-ahead, against 100 a pay-off card."""
 
-PRIOR_SAMPLES = 8.0
-"""How many samples Hard's own judgement counts for when it is blended with the search's."""
+SWITCH_Z = 1.5
+"""How many standard errors a plan must beat Hard's choice by, in the samples, to replace it."""
 
 
 class ExpertBot(TurnPlanningBot):
@@ -64,10 +68,10 @@ class ExpertBot(TurnPlanningBot):
         self.budget = budget
         self.max_samples = max_samples
         self.candidates = candidates
-        self.extra_rounds = 1
-        """Full rounds (own turn and reply) looked at after the opponent's first reply."""
+        self.next_turn = True
+        """Whether the look-ahead goes on to our own next turn after the opponent's reply."""
         self.discount = 0.7
-        """The weight of pay-off cards played in those later rounds."""
+        """The weight of pay-off cards played in our next turn."""
         self.evaluator = AwareEvaluator()
         self.policy = AwareEvaluator()
         self._turn = -1
@@ -126,16 +130,21 @@ class ExpertBot(TurnPlanningBot):
         deadline: float,
         hard_deadline: float,
     ) -> Plan:
-        """Score each candidate: its Hard value, with the estimated danger of the opponent's
-        reply giving way to what the sampled games actually did as evidence accumulates
-        (shrinkage: with few samples Expert stays close to Hard's judgement)."""
+        """Score each candidate in the same sampled games; keep Hard's choice unless another
+        plan does better by more than the noise of the samples.
+
+        A candidate's score is its Hard value with the estimated danger of the opponent's
+        reply replaced by what the sampled games did. Candidates meet the same samples, so
+        each is compared with Hard's choice sample by sample, and it takes over only when its
+        mean advantage exceeds ``SWITCH_Z`` standard errors of that difference.
+        """
         rng = self._sample_rng(observation)
         seat = observation.seat
         self.evaluator.begin(view)
         dangers = [
             self.evaluator.danger_penalty(replay_ranks(view, plan.moves)[0]) for plan in candidates
         ]
-        totals = [0.0] * len(candidates)
+        results: list[list[float]] = [[] for _ in candidates]
         samples = 0
         limit = self.max_samples
         clock = time.perf_counter
@@ -153,27 +162,30 @@ class ExpertBot(TurnPlanningBot):
             if len(scores) < len(candidates):
                 break  # out of time: an unfinished sample would favour the first candidates
             for i, score in enumerate(scores):
-                totals[i] += score
+                results[i].append(score)
             samples += 1
         self.last_samples = samples
-        if not samples:
+        if samples < 2:
             return candidates[0]
-        weight = samples / (samples + PRIOR_SAMPLES)
-        means = [total / samples for total in totals]
-        average = sum(means) / len(means)
-        scores = [
-            plan.value + weight * (dangers[i] + means[i] - average)
-            for i, plan in enumerate(candidates)
-        ]
-        # ties go to the plan the Hard evaluation prefers (candidates are sorted best first)
-        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        base = candidates[0].value - dangers[0]
+        best, best_edge = 0, 0.0
+        for i in range(1, len(candidates)):
+            prior = candidates[i].value - dangers[i] - base
+            differences = [a - b for a, b in zip(results[i], results[0], strict=True)]
+            mean = sum(differences) / samples
+            spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
+            edge = prior + mean
+            if edge > best_edge and edge > SWITCH_Z * math.sqrt(spread / samples):
+                best, best_edge = i, edge
         return candidates[best]
 
     def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
-        """Play ``plan``'s committed moves in a sampled game, then the rest of the turn and the
-        opponent's reply with the planning policy. The score counts what the plan's value
-        could not know: pay-off cards played after the committed moves (new cards turned up
-        or drawn), minus the opponent's pay-off cards in its reply; a win or loss dominates."""
+        """Play ``plan``'s committed moves in a sampled game, then with the planning policy
+        the rest of the turn, the opponent's reply and our next turn. The score counts what
+        the plan's value could not know: our pay-off cards after the committed moves (new
+        cards turned up or drawn, and the next turn, discounted) minus the opponent's in its
+        reply; a win or a loss dominates. Ending after our own next turn balances the
+        opponent's reply, so that the search is neither timid nor reckless."""
         opp = 1 - seat
         for move in plan.committed:
             game.apply(move)
@@ -186,20 +198,12 @@ class ExpertBot(TurnPlanningBot):
         opp_start = len(game.players[opp].payoff)
         if game.outcome is None:
             finish_turn(game, self.policy)
+        theirs = opp_start - len(game.players[opp].payoff)
+        if game.outcome is None and self.next_turn:
+            before = len(game.players[seat].payoff)
+            finish_turn(game, self.policy)
+            mine += self.discount * (before - len(game.players[seat].payoff))
         outcome = game.outcome
         if outcome is not None and outcome.winner is not None:
             return WIN_SCORE if outcome.winner == seat else -WIN_SCORE
-        theirs: float = opp_start - len(game.players[opp].payoff)
-        for _ in range(self.extra_rounds):
-            before = (len(game.players[seat].payoff), len(game.players[opp].payoff))
-            finish_turn(game, self.policy)
-            if game.outcome is None:
-                finish_turn(game, self.policy)
-            outcome = game.outcome
-            if outcome is not None and outcome.winner is not None:
-                return WIN_SCORE if outcome.winner == seat else -WIN_SCORE
-            mine += self.discount * (before[0] - len(game.players[seat].payoff))
-            theirs += self.discount * (before[1] - len(game.players[opp].payoff))
-            if outcome is not None:
-                break
         return 100.0 * (mine - theirs)
