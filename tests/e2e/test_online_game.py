@@ -39,6 +39,9 @@ def test_online_game_between_two_browser_contexts(
     expect(host.page.locator("#hint-button")).to_be_hidden()
     expect(guest.page.locator("#undo-button")).to_be_hidden()
     assert sorted([host.phase, guest.phase]) == ["mine", "theirs"]
+    # The phone-sized table fits the screen's width.
+    overflow = guest.page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0
 
     for _ in range(MAX_TURNS):
         active, waiting = (host, guest) if host.phase == "mine" else (guest, host)

@@ -53,6 +53,18 @@ def test_settings_are_kept_by_the_server(
     assert me.errors == []
 
 
+@pytest.mark.parametrize("route", ["play", "rules", "stats", "settings"])
+def test_no_page_is_wider_than_a_small_phone(
+    server: ServerProcess, new_context: ContextFactory, route: str
+) -> None:
+    me = Player.open(new_context(width=320, height=640), server.url, "small")
+    me.goto(route)
+    me.page.wait_for_selector("#view .page")
+    me.page.wait_for_load_state("networkidle")
+    overflow = me.page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0, f"#/{route} is {overflow} px wider than the screen"
+
+
 def test_statistics_page_of_a_new_player(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
