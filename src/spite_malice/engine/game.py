@@ -141,7 +141,9 @@ class Game:
         """
         if seed is None:
             seed = secrets.randbits(63)
-        if first not in (None, 0, 1):
+        if type(seed) is not int:  # R1.1: the seed is recorded, and records hold whole numbers
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        if first is not None and (type(first) is not int or first not in (0, 1)):
             raise ValueError(f"first must be 0, 1 or None, not {first!r}")
         rng = random.Random(seed)  # R1.1: seeded, never the global generator
         deck = full_deck(rules.decks)
