@@ -11,7 +11,7 @@ from spite_malice import (
     PositionError,
     SpiteMaliceError,
 )
-from spite_malice.engine import ALL_MOVES, Game, Move, Rules, parse_card, parse_move
+from spite_malice.engine import ALL_MOVES, Game, Move, Rules, move_at, parse_card, parse_move
 
 from .helpers import game, snapshot
 
@@ -153,5 +153,14 @@ def test_assert_is_not_used_for_caller_input() -> None:
     for bad in (None, 3, b"HA-C1", ["HA-C1"]):
         with pytest.raises(NotationError):
             played.play(bad)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="first must be 0, 1 or None"):
-        Game.new(seed=1, first=2)
+    for first in (2, 1.0, True):
+        with pytest.raises(ValueError, match="first must be 0, 1 or None"):
+            Game.new(seed=1, first=first)  # type: ignore[arg-type]
+    for seed in ("abc", 1.5, True):
+        # R1.1: the seed is recorded, and a record holds a whole number
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            Game.new(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no move has index 144"):
+        move_at(144)
+    with pytest.raises(ValueError, match="no move has index -1"):
+        move_at(-1)
