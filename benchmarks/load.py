@@ -1,18 +1,23 @@
 """Load benchmark: many concurrent games against one server process on loopback.
 
-Starts ``spite-malice serve`` (one process, a fresh SQLite file unless ``--db`` says
-otherwise), then runs ``--games`` clients at once, each playing against the computer over
-the game WebSocket until ``--duration`` seconds have passed (then it finishes the move in
-flight and stops). Each client plays a simple greedy policy with a think time before each
+Starts ``spite-malice serve`` (one process, a fresh SQLite file unless ``--db`` names
+another database), then runs ``--games`` clients at once, each playing against the computer
+over the game WebSocket until ``--duration`` seconds have passed (it then finishes the move
+in flight and stops). Each client plays a simple greedy policy with a think time before each
 of its moves, and starts the next game or match when one ends.
 
-Printed: move round-trip latency (from sending a move to receiving its acknowledging
-``update``; the computer's thinking is not in it, the computer plays after the
-acknowledgement), percentiles p50/p95/p99/max, the error count (error replies, failed or
-dropped connections, unexpected messages) and lost games: at the end every room is opened
-again with its token and must hold every move the client had acknowledged.
+Printed: the move round-trip latency (from sending a move to receiving the ``update`` that
+acknowledges it; the computer's thinking is not in it, the computer plays after the
+acknowledgement) as p50/p95/p99/max; the error count (error replies, failed or dropped
+connections, unexpected messages); and lost games: every room is opened again at the end
+(and after a restart) and must hold every move its client had acknowledged.
+
+``--restart-after S`` kills the server (SIGKILL, no shutdown) S seconds in and starts it
+again on the same database; the clients reconnect with their tokens and play on. Their
+dropped connections are counted as reconnects, not errors.
 
     .venv/bin/python benchmarks/load.py --games 200 --duration 60
+    .venv/bin/python benchmarks/load.py --games 200 --duration 60 --restart-after 30
 
 Not a test: the figures depend on the machine. Target: p95 <= 50 ms, 0 errors, 0 lost games.
 """
@@ -38,6 +43,8 @@ from typing import Any
 import httpx
 import websockets
 
+CONNECTION_ERRORS = (OSError, websockets.WebSocketException, TimeoutError)
+
 
 @dataclass
 class Totals:
@@ -46,6 +53,11 @@ class Totals:
     moves: int = 0
     games_finished: int = 0
     matches_finished: int = 0
+    reconnects: int = 0
+    lost: set[int] = field(default_factory=set)
+    """Clients whose room lost an acknowledged move."""
+    killed_at: float | None = None
+    """When the planned restart killed the server (monotonic clock)."""
 
 
 def greedy(observation: dict[str, Any]) -> str:
@@ -77,8 +89,9 @@ class Player:
         self.state: dict[str, Any] = {}
         self.next_id = 0
         self.ws_url = ""
-        self.acknowledged = (1, 0)
-        """(game number, moves in it) of the last acknowledged move."""
+        self.acknowledged = (0, 1, 0)
+        """(matches started, game number, moves in it) after the last acknowledged move."""
+        self.matches = 0
 
     async def run(self, http: httpx.AsyncClient, deadline: float) -> None:
         body = {
@@ -88,46 +101,67 @@ class Player:
             "rules": {"payoff_size": self.args.payoff_size},
             "seed": self.number,
         }
-        response = await http.post(f"{self.base}/api/rooms", json=body)
+        try:
+            response = await http.post(f"{self.base}/api/rooms", json=body)
+        except httpx.HTTPError as error:
+            self.totals.errors.append(f"create room: {type(error).__name__}: {error}")
+            return
         if response.status_code != 201:
             self.totals.errors.append(f"create room: {response.status_code} {response.text}")
             return
-        answer = response.json()
-        self.ws_url = self.base.replace("http", "ws", 1) + answer["ws_url"]
-        try:
-            async with websockets.connect(self.ws_url, max_size=None) as ws:
-                self.ws = ws
-                await self.expect("welcome")
-                await self.expect("state")
-                while time.monotonic() < deadline:
-                    observation = self.state["observation"]
-                    if observation["outcome"] is not None:
-                        await self.next_game()
-                        continue
-                    if observation["to_move"] != 0 or self.state["thinking"]:
-                        await self.receive_state()
-                        continue
-                    await asyncio.sleep(self.rng.uniform(0, 2 * self.args.think))
-                    move = greedy(observation)
-                    self.next_id += 1
-                    ident = self.next_id
-                    started = time.perf_counter()
-                    await ws.send(json.dumps({"type": "move", "move": move, "id": ident}))
-                    while True:
-                        message = await self.receive()
-                        if message.get("reply_to") == ident:
-                            break
-                    if message["type"] != "update":
-                        self.totals.errors.append(f"move {move}: {message}")
-                        continue
-                    self.totals.latencies.append(time.perf_counter() - started)
-                    self.totals.moves += 1
-                    self.acknowledged = (
-                        message["state"]["match"]["game_number"],
-                        len(message["state"]["observation"]["history"]),
-                    )
-        except (OSError, websockets.WebSocketException, TimeoutError) as error:
-            self.totals.errors.append(f"client {self.number}: {type(error).__name__}: {error}")
+        self.ws_url = self.base.replace("http", "ws", 1) + response.json()["ws_url"]
+        while time.monotonic() < deadline:
+            try:
+                async with websockets.connect(self.ws_url, max_size=None) as ws:
+                    self.ws = ws
+                    await self.expect("welcome")
+                    self.check(await self.expect("state"))
+                    await self.play(deadline)
+                return
+            except CONNECTION_ERRORS as error:
+                killed = self.totals.killed_at
+                if killed is None or time.monotonic() < killed:
+                    self.totals.errors.append(f"client {self.number}: {type(error).__name__}")
+                    return
+                self.totals.reconnects += 1  # the planned restart: connect again
+                await asyncio.sleep(0.2)
+
+    async def play(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            observation = self.state["observation"]
+            if observation["outcome"] is not None:
+                await self.next_game()
+                continue
+            if observation["to_move"] != 0 or self.state["thinking"]:
+                while "state" not in await self.receive():
+                    pass
+                continue
+            await asyncio.sleep(self.rng.uniform(0, 2 * self.args.think))
+            move = greedy(observation)
+            self.next_id += 1
+            ident = self.next_id
+            started = time.perf_counter()
+            await self.ws.send(json.dumps({"type": "move", "move": move, "id": ident}))
+            while True:
+                message = await self.receive()
+                if message.get("reply_to") == ident:
+                    break
+            if message["type"] != "update":
+                self.totals.errors.append(f"move {move}: {message}")
+                continue
+            self.totals.latencies.append(time.perf_counter() - started)
+            self.totals.moves += 1
+            state = message["state"]
+            self.acknowledged = (
+                self.matches,
+                state["match"]["game_number"],
+                len(state["observation"]["history"]),
+            )
+
+    def check(self, message: dict[str, Any]) -> None:
+        """A (re)connect's state must hold every move this client had acknowledged."""
+        if not is_kept(self.acknowledged[1:], message["state"], self.acknowledged[0], self.matches):
+            self.totals.lost.add(self.number)
 
     async def receive(self) -> dict[str, Any]:
         text = await asyncio.wait_for(self.ws.recv(), timeout=self.args.timeout)
@@ -138,10 +172,6 @@ class Player:
             self.state = message["state"]
         return message
 
-    async def receive_state(self) -> None:
-        while "state" not in await self.receive():
-            pass
-
     async def expect(self, kind: str) -> dict[str, Any]:
         message = await self.receive()
         if message["type"] != kind:
@@ -150,9 +180,8 @@ class Player:
 
     async def next_game(self) -> None:
         self.totals.games_finished += 1
-        match = self.state["match"]
         kind = "new_game"
-        if match["over"]:
+        if self.state["match"]["over"]:
             self.totals.matches_finished += 1
             kind = "new_match"
         self.next_id += 1
@@ -160,29 +189,77 @@ class Player:
         await self.ws.send(json.dumps({"type": kind, "id": ident}))
         while (await self.receive()).get("reply_to") != ident:
             pass
+        if kind == "new_match":
+            self.matches += 1
 
 
-async def check_rooms(players: list[Player], timeout: float) -> int:
-    """Open every room again: it must hold every acknowledged move. Returns lost games."""
-    lost = 0
+def is_kept(acknowledged: tuple[int, int], server: dict[str, Any], ours: int, now: int) -> bool:
+    """Whether the server's state still holds the acknowledged (game number, moves)."""
+    if now > ours:
+        return True  # a new match began since the acknowledgement
+    number, moves = acknowledged
+    served = server["match"]["game_number"]
+    return served > number or (served == number and len(server["observation"]["history"]) >= moves)
+
+
+async def check_rooms(players: list[Player], totals: Totals, timeout: float) -> None:
+    """Open every room again at the end: it must hold every acknowledged move."""
     for player in players:
         if not player.ws_url:
-            lost += 1
+            totals.lost.add(player.number)
             continue
-        game_number, acknowledged = player.acknowledged
         try:
             async with websockets.connect(player.ws_url, max_size=None) as ws:
                 message: dict[str, Any] = {}
                 while "state" not in message:
                     message = json.loads(await asyncio.wait_for(ws.recv(), timeout=timeout))
-                server = message["state"]
-                number = server["match"]["game_number"]
-                history = server["observation"]["history"]
-                if number < game_number or (number == game_number and len(history) < acknowledged):
-                    lost += 1
-        except (OSError, websockets.WebSocketException, TimeoutError):
-            lost += 1
-    return lost
+            matches = player.acknowledged[0]
+            if not is_kept(player.acknowledged[1:], message["state"], matches, player.matches):
+                totals.lost.add(player.number)
+        except CONNECTION_ERRORS:
+            totals.lost.add(player.number)
+
+
+class Server:
+    """``spite-malice serve`` as a child process."""
+
+    def __init__(self, port: int, db: str) -> None:
+        self.port = port
+        self.db = db
+        self.process: subprocess.Popen[str] | None = None
+        self.cpu = 0.0
+        """CPU seconds of the processes already stopped."""
+
+    def start(self) -> str:
+        command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--db", self.db], stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        return (
+            f"{self.process.stdout.readline().strip()} | {self.process.stdout.readline().strip()}"
+        )
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.cpu += cpu_seconds(self.process.pid) or 0.0
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+    def cpu_seconds(self) -> float | None:
+        if self.process is None:
+            return None
+        now = cpu_seconds(self.process.pid)
+        return None if now is None else self.cpu + now
 
 
 def free_port() -> int:
@@ -206,31 +283,38 @@ async def wait_healthy(base: str, seconds: float) -> None:
             await asyncio.sleep(0.1)
 
 
+async def restart_later(server: Server, base: str, after: float, totals: Totals) -> None:
+    await asyncio.sleep(after)
+    totals.killed_at = time.monotonic()
+    server.kill()
+    print(f"killed the server after {after:.0f} s; started again: {server.start()}")
+    await wait_healthy(base, 60)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
     return ordered[index]
 
 
-async def main_async(args: argparse.Namespace, base: str) -> int:
-    await wait_healthy(base, 30)
+async def main_async(args: argparse.Namespace, base: str, server: Server | None) -> int:
+    await wait_healthy(base, 60)
     totals = Totals()
     limits = httpx.Limits(max_connections=args.games, max_keepalive_connections=args.games)
     players = [Player(number, args, base, totals) for number in range(args.games)]
     started = time.monotonic()
     deadline = started + args.duration
+    tasks = []
+    if server is not None and args.restart_after is not None:
+        restart = restart_later(server, base, args.restart_after, totals)
+        tasks.append(asyncio.create_task(restart))
     async with httpx.AsyncClient(limits=limits, timeout=args.timeout) as http:
-        await asyncio.gather(*(player.run(http, deadline) for player in players))
+        await asyncio.gather(*(player.run(http, deadline) for player in players), *tasks)
     elapsed = time.monotonic() - started
-    lost = await check_rooms(players, args.timeout)
-    report(args, totals, elapsed, lost)
-    ok = (
-        not totals.errors
-        and lost == 0
-        and totals.latencies
-        and percentile(totals.latencies, 0.95) <= 0.050
-    )
-    return 0 if ok else 1
+    await check_rooms(players, totals, args.timeout)
+    report(args, totals, elapsed, server)
+    p95 = percentile(totals.latencies, 0.95) if totals.latencies else float("inf")
+    return 0 if not totals.errors and not totals.lost and p95 <= 0.050 else 1
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -250,7 +334,7 @@ def machine_load() -> str:
     return f"{one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} CPUs"
 
 
-def report(args: argparse.Namespace, totals: Totals, elapsed: float, lost: int) -> None:
+def report(args: argparse.Namespace, totals: Totals, elapsed: float, server: Server | None) -> None:
     ms = [latency * 1000 for latency in totals.latencies]
     print(
         f"{args.games} concurrent games against '{args.level}', pay-off piles of "
@@ -270,13 +354,15 @@ def report(args: argparse.Namespace, totals: Totals, elapsed: float, lost: int) 
     print(f"errors: {len(totals.errors)}")
     for error in totals.errors[:10]:
         print(f"  {error[:200]}")
-    print(f"lost games: {lost}")
+    if totals.killed_at is not None:
+        print(f"reconnects after the restart: {totals.reconnects}")
+    print(f"lost games: {len(totals.lost)}")
     client = cpu_seconds(os.getpid())
-    server = cpu_seconds(args.server_pid) if args.server_pid else None
-    if server is not None and client is not None and totals.moves:
+    used = server.cpu_seconds() if server is not None else None
+    if used is not None and client is not None and totals.moves:
         print(
-            f"CPU: server {server:.1f} s ({server / elapsed:.0%} of one CPU, "
-            f"{server * 1000 / totals.moves:.2f} ms per client move with the computer's "
+            f"CPU: server {used:.1f} s ({used / elapsed:.0%} of one CPU, "
+            f"{used * 1000 / totals.moves:.2f} ms per client move with the computer's "
             f"replies), clients {client:.1f} s; machine load {machine_load()}"
         )
 
@@ -293,28 +379,23 @@ def main() -> int:
     parser.add_argument("--db", help="database of the server (default: a fresh SQLite file)")
     parser.add_argument("--url", help="use a running server at this URL instead of starting one")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
+    parser.add_argument(
+        "--restart-after",
+        type=float,
+        metavar="S",
+        help="kill the server S seconds in (SIGKILL) and start it again on the same database",
+    )
     args = parser.parse_args()
-    args.server_pid = 0
     if args.url:
-        return asyncio.run(main_async(args, args.url.rstrip("/")))
+        return asyncio.run(main_async(args, args.url.rstrip("/"), None))
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        db = args.db or str(Path(folder) / "load.db")
-        command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(port)]
-        server = subprocess.Popen(
-            [*command, "--db", db], stdout=subprocess.PIPE, text=True, env=dict(os.environ)
-        )
-        args.server_pid = server.pid
+        server = Server(port, args.db or str(Path(folder) / "load.db"))
         try:
-            assert server.stdout is not None
-            print(server.stdout.readline().strip(), "|", server.stdout.readline().strip())
-            return asyncio.run(main_async(args, f"http://127.0.0.1:{port}"))
+            print(server.start())
+            return asyncio.run(main_async(args, f"http://127.0.0.1:{port}", server))
         finally:
-            server.send_signal(signal.SIGINT)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            server.stop()
 
 
 if __name__ == "__main__":
