@@ -28,6 +28,11 @@ def my_turn_with(player: Player, wanted: str, turns: int = 60) -> list[str]:
     pytest.fail(f"no turn with a move like {wanted!r}")
 
 
+def same_rank(card: str) -> re.Pattern[str]:
+    """Any card of the rank of ``card``."""
+    return re.compile(rf"^{re.escape(card[:1])}[SHDC]$")
+
+
 def drag(page: Page, source: str, target: str) -> None:
     """Drag with the mouse in small steps, as a hand would (pointer events)."""
     start = page.locator(source).first.bounding_box()
@@ -80,8 +85,9 @@ def test_drag_a_card_onto_a_side_stack(me: Player) -> None:
     me.page.wait_for_function(
         f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"
     )
+    # Cards of one rank are interchangeable (notation.md): the move names the rank only.
     expect(me.page.locator(f"{TABLE} .seat-me [data-target=S4] .card").last).to_have_attribute(
-        "data-card", card
+        "data-card", same_rank(card)
     )
 
 
@@ -105,11 +111,21 @@ def test_keyboard_pick_cancel_and_discard(me: Player) -> None:
         f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"
     )
     expect(page.locator(f"{TABLE} .seat-me [data-target=S3] .card").last).to_have_attribute(
-        "data-card", card or ""
+        "data-card", same_rank(card or "")
     )
 
-    # Focus and Enter: a hand card, then side stack 1.
+    # Arrow keys move the focus between piles.
     me.wait_phase("mine")
+    page.locator(f"{TABLE} .hand-card").first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(f"{TABLE} .hand-card[data-position='2']")).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    focused = page.evaluate("() => document.activeElement.closest('.seat-me .seat-row') !== null")
+    assert focused, "ArrowUp from the hand goes to my piles"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.classList.contains('hand-card')")
+
+    # Focus and Enter: a hand card, then side stack 1.
     moves = me.moves_played
     page.locator(f"{TABLE} .hand-card").first.focus()
     page.keyboard.press("Enter")
