@@ -2,9 +2,11 @@
 // opponent's moves one by one, keeps the move log, the score and the game-over screens.
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
+import { button, confirmDialog, gameOverDialog } from "./dialogs.js";
 import { delay, h, replaceChildren } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
-import { describeEvent, splitMove } from "./moves.js";
+import { MoveLog } from "./log.js";
+import { splitMove } from "./moves.js";
 import { GameConnection } from "./net.js";
 import { placeNode, renderTable } from "./table.js";
 
@@ -68,6 +70,7 @@ export class GameScreen {
     this.scoreNode = h("div", { class: "scoreboard", id: "scoreboard" });
     this.inviteNode = h("div", { class: "invite", id: "invite", hidden: true });
     this.logNode = h("ol", { class: "move-log", id: "move-log", "aria-label": "Move log" });
+    this.log = new MoveLog(this.logNode, () => this.seat, (seat) => this.who(seat));
 
     this.hintButton = button("hint-button", "Hint", () => this.askHint(),
       { title: "Hint (H): marks the game assisted" });
@@ -182,8 +185,8 @@ export class GameScreen {
     if (msg.cause === "new_game" || msg.cause === "new_match") this.closeDialog();
     this.draw(msg.state);
     if (fresh || !this.logNode.childElementCount) {
-      this.logNode.replaceChildren();
-      this.logHistory(msg.log ?? [], msg.state.observation.history);
+      this.log.clear();
+      this.log.addGame(msg.log ?? [], msg.state.observation.history);
     }
     if (msg.cause === "undo") this.say("Move taken back.");
     if (msg.cause === "new_game") this.say("A new game is dealt.");
@@ -202,7 +205,7 @@ export class GameScreen {
     }
     if (mine) this.pendingMove = false;
     this.draw(msg.state);
-    this.logEvents(msg.events ?? [], msg.move, msg.seat);
+    this.log.addMove(msg.events ?? [], msg.move, msg.seat);
     if (!mine && !this.skipping && speed.pause > 0 && this.queue.length) await delay(speed.pause);
   }
 
@@ -416,52 +419,6 @@ export class GameScreen {
     this.matchButton.classList.toggle("btn-primary", matchOver);
   }
 
-  // Log.
-
-  /** Whose entry: mine, the opponent's, or the table's (a completed stack, a draw). */
-  logClass(seat) {
-    if (seat === null || seat === undefined) return "log-table";
-    return seat === this.seat ? "log-me" : "log-opp";
-  }
-
-  /** The log of a whole game so far: each move's events under the move (a build or a
-   * discard is the first event of its move; the events before the first move are the deal). */
-  logHistory(events, history) {
-    let group = [];
-    let move = null;
-    let index = 0;
-    const flush = () => {
-      if (group.length || move) this.logEvents(group, move, group[0]?.player ?? null);
-      group = [];
-    };
-    for (const event of events) {
-      if (event.kind === "built" || event.kind === "discarded") {
-        flush();
-        move = history[index++] ?? null;
-      }
-      group.push(event);
-    }
-    flush();
-  }
-
-  logEvents(events, move, seat = null) {
-    let first = true;
-    for (const event of events) {
-      const text = describeEvent(event, this.who);
-      if (!text) continue;
-      const actor = event.player ?? seat;
-      const li = h("li", { class: this.logClass(actor) },
-        first && move ? h("code", { class: "log-move" }, move) : null,
-        text);
-      this.logNode.append(li);
-      first = false;
-    }
-    if (move && first) {
-      this.logNode.append(h("li", { class: this.logClass(seat) }, h("code", { class: "log-move" }, move)));
-    }
-    this.logNode.scrollTop = this.logNode.scrollHeight;
-  }
-
   // Talking to the server.
 
   say(text) {
@@ -528,7 +485,7 @@ export class GameScreen {
   async newMatch() {
     const state = this.state;
     if (state?.mode === "computer" && !state.observation.outcome && state.observation.history.length > 0) {
-      const ok = await this.confirm("Start a new match?", "The game in progress counts as a loss with 0 points.");
+      const ok = await confirmDialog("Start a new match?", "The game in progress counts as a loss with 0 points.");
       if (!ok) return;
     }
     this.dialog?.close();
@@ -550,106 +507,18 @@ export class GameScreen {
     this.dialog = null;
   }
 
-  confirm(title, text) {
-    return new Promise((resolve) => {
-      const dialog = h("dialog", { class: "dialog", "aria-label": title });
-      const done = (value) => {
-        dialog.close();
-        dialog.remove();
-        resolve(value);
-      };
-      dialog.append(
-        h("h2", {}, title), h("p", {}, text),
-        h("div", { class: "dialog-actions" },
-          h("button", { class: "btn", type: "button", onclick: () => done(false) }, "Cancel"),
-          h("button", { class: "btn btn-primary", type: "button", onclick: () => done(true) }, "Yes")));
-      dialog.addEventListener("cancel", () => done(false));
-      document.body.append(dialog);
-      dialog.showModal();
-    });
-  }
-
   showGameOver() {
-    const state = this.state;
-    const o = state.observation.outcome;
-    const names = this.names();
-    const seat = this.seat;
-    const match = state.match;
-    let title;
-    let text;
-    if (o.winner === null) {
-      title = "A draw";
-      text = `Nobody scores: ${o.reason}.`;
-    } else if (o.winner === seat) {
-      title = "You win the game!";
-      text = `You score ${o.points} point${o.points === 1 ? "" : "s"}: the cards left in ${names.opponent}'s pay-off pile.`;
-    } else {
-      title = `${names.opponent} wins the game`;
-      text = `${names.opponent} scores ${o.points} point${o.points === 1 ? "" : "s"}: the cards left in your pay-off pile.`;
-    }
-    let matchText = null;
-    if (match.over) {
-      matchText = match.winner === seat
-        ? `You win the match, ${match.score[seat]} to ${match.score[1 - seat]}!`
-        : `${names.opponent} wins the match, ${match.score[1 - seat]} to ${match.score[seat]}.`;
-    }
-    const dialog = h("dialog", { class: "dialog over-dialog", id: "game-over", "aria-labelledby": "game-over-title" });
-    const close = () => {
-      dialog.close();
-      dialog.remove();
-      if (this.dialog === dialog) this.dialog = null;
-    };
-    const then = (type) => () => {
-      close();
-      this.request(type);
-    };
-    const primary = match.over
-      ? button("dialog-new-match", "New match", then("new_match"), { primary: true })
-      : button("dialog-next-game", "Next game", then("new_game"), { primary: true });
-    replaceChildren(dialog,
-      h("h2", { id: "game-over-title", class: match.over ? "match-over" : "" }, match.over ? "Match over" : title),
-      match.over ? h("p", { class: "dialog-lead" }, matchText) : null,
-      h("p", {}, match.over ? lastGameLine(o, seat, names.opponent) : text),
-      h("table", { class: "match-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Winner"), h("th", {}, "Points"))),
-        h("tbody", {}, match.games.map((g) => h("tr", {},
-          h("td", {}, String(g.number)),
-          h("td", {}, g.winner === null ? "draw" : this.who(g.winner) + (g.assisted ? " (assisted)" : "")),
-          h("td", {}, String(g.points))))),
-        h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("td", { colspan: 2 },
-          `You ${match.score[seat]} · ${names.opponent} ${match.score[1 - seat]} · first to ${match.target}`)))),
-      h("div", { class: "dialog-actions" },
-        h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
-        primary));
-    dialog.addEventListener("cancel", (e) => {
-      e.preventDefault();
-      close();
+    this.closeDialog();
+    this.dialog = gameOverDialog({
+      state: this.state,
+      opponent: this.names().opponent,
+      who: this.who,
+      next: () => this.request(this.state.match.over ? "new_match" : "new_game"),
+      onClose: (dialog) => {
+        if (this.dialog === dialog) this.dialog = null;
+      },
     });
-    dialog.addEventListener("keydown", (e) => {
-      if (e.key.toLowerCase() === "n" && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        e.preventDefault();
-        primary.click();
-      }
-    });
-    document.body.append(dialog);
-    this.dialog = dialog;
-    dialog.showModal();
-    primary.focus();
   }
-}
-
-/** "Last game: Easy won 3 points." for the match-over screen. */
-function lastGameLine(outcome, seat, opponent) {
-  if (outcome.winner === null) return `Last game: a draw (${outcome.reason}).`;
-  const points = `${outcome.points} point${outcome.points === 1 ? "" : "s"}`;
-  return outcome.winner === seat
-    ? `Last game: you won ${points}.`
-    : `Last game: ${opponent} won ${points}.`;
-}
-
-function button(id, label, onclick, { primary = false, title = null, hidden = false } = {}) {
-  const cls = primary ? "btn btn-primary" : "btn";
-  return h("button", { class: cls, id, type: "button", onclick, title, hidden }, label);
 }
 
 function speedLabel(name) {
