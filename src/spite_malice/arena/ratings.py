@@ -1,7 +1,10 @@
 """Elo ratings fitted to a round robin: the Bradley-Terry model by maximum likelihood.
 
-Each pairing contributes its wins; a draw counts half a win to each side. Every pair also
-gets one virtual draw, a weak prior that keeps ratings finite when one bot wins every game.
+Each pairing contributes its wins. Draws are left out, as in the arena's win rate: a drawn
+game here is a stalled one (the stock ran out, R4.2), not an even result, and counting it as
+half a win would pull a weak bot that stalls the strong one up the table. Every pair also
+gets one virtual win each way, a weak prior that keeps ratings finite when one bot wins
+every game.
 Ratings are on the Elo scale (400 points = odds of 10 to 1) with their mean at 1500.
 """
 
@@ -14,19 +17,20 @@ Record = tuple[float, float, float]
 """Wins of the first bot, wins of the second, draws."""
 
 MEAN = 1500.0
-PRIOR_DRAWS = 1.0
+PRIOR_WINS = 1.0
 
 
 def fit_elo(
     records: Mapping[tuple[str, str], Record], *, iterations: int = 2000
 ) -> dict[str, float]:
-    """Ratings for every bot in ``records`` (keys are ordered pairs of names)."""
+    """Ratings for every bot in ``records`` (keys are ordered pairs of names; values are
+    wins of the first, wins of the second, and draws, which do not count)."""
     names = sorted({name for pair in records for name in pair})
     if not names:
         return {}
     wins: dict[tuple[str, str], float] = {}
-    for (a, b), (won, lost, drawn) in records.items():
-        half = drawn / 2 + PRIOR_DRAWS / 2
+    for (a, b), (won, lost, _drawn) in records.items():
+        half = PRIOR_WINS
         wins[a, b] = wins.get((a, b), 0.0) + won + half
         wins[b, a] = wins.get((b, a), 0.0) + lost + half
     strength = dict.fromkeys(names, 1.0)
