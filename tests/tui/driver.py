@@ -14,6 +14,8 @@ SHORT = Rules(payoff_size=5)
 """Short games, so a test plays one to the end in a few turns."""
 QUICK_WIN = 247
 """A seed whose first SHORT game the person wins in five moves with the reference policy."""
+SHORT_GAME = 233
+"""A seed whose first SHORT game lasts five turns of both players; the person wins it."""
 
 
 def make_app(
@@ -72,3 +74,24 @@ def keys_for(app: SpiteMaliceApp, move: Move) -> list[str]:
 
 def game_over_shown(app: SpiteMaliceApp) -> bool:
     return isinstance(app.screen, GameOverScreen)
+
+
+async def play_to_the_end(pilot: Pilot[None], *, limit: int = 500) -> int:
+    """Play the person's moves by key presses (the reference policy chooses them) until the
+    game-over box shows; returns the number of key presses."""
+    from spite_malice.bots import reference_move
+
+    app: SpiteMaliceApp = pilot.app  # type: ignore[assignment]
+    presses = 0
+    while not game_over_shown(app):
+        assert app.is_running, "the app stopped"
+        assert presses < limit, "the game did not end"
+        s = session(app)
+        assert s.is_human_turn, "the computer's turn did not end"
+        keys = keys_for(app, reference_move(s.game))
+        before = len(s.game.moves)
+        await pilot.press(*keys)
+        presses += len(keys)
+        await settle(pilot)
+        assert len(session(app).game.moves) > before or session(app) is not s, "no move made"
+    return presses

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spite_malice.bots import reference_move
 from spite_malice.engine import Rules
 from spite_malice.tui.opponents import available_levels
 from spite_malice.tui.screens import (
@@ -17,22 +16,24 @@ from spite_malice.tui.screens import (
 from spite_malice.tui.store_link import StorePersistence
 from spite_malice.tui.widgets import MessageLine, MoveLog, PileView
 
-from .driver import QUICK_WIN, game_over_shown, keys_for, make_app, session, settle, table
+from .driver import (
+    QUICK_WIN,
+    SHORT_GAME,
+    game_over_shown,
+    keys_for,
+    make_app,
+    play_to_the_end,
+    session,
+    settle,
+    table,
+)
 
 
 async def test_a_whole_game_is_played_by_key_presses() -> None:
-    app = make_app(seed=7)
+    app = make_app(seed=SHORT_GAME)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        presses = 0
-        while not game_over_shown(app):
-            game = session(app).game
-            assert session(app).is_human_turn, "the computer's turn did not end"
-            for key in keys_for(app, reference_move(game)):
-                await pilot.press(key)
-                presses += 1
-            await settle(pilot)
-            assert presses < 2000
+        presses = await play_to_the_end(pilot)
         outcome = session(app).game.outcome
         assert outcome is not None
         assert presses > 0
@@ -182,10 +183,7 @@ async def test_games_and_statistics_go_to_the_shared_store_and_a_match_resumes(
     app = make_app(seed=QUICK_WIN, persistence=StorePersistence.open(db, player="ann"))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        while not game_over_shown(app):
-            for key in keys_for(app, reference_move(session(app).game)):
-                await pilot.press(key)
-            await settle(pilot)
+        await play_to_the_end(pilot)
         await pilot.press("n")
         await settle(pilot)
         s = session(app)
@@ -223,10 +221,7 @@ async def test_the_game_over_box_offers_the_next_game() -> None:
     app = make_app(seed=QUICK_WIN)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        while not game_over_shown(app):
-            for key in keys_for(app, reference_move(session(app).game)):
-                await pilot.press(key)
-            await settle(pilot)
+        await play_to_the_end(pilot)
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("escape")
         assert app.screen is table(app)

@@ -118,6 +118,7 @@ class GameScreen(Screen[None]):
         self.hint_busy = False
         self._generation = 0
         self._game_over_shown = False
+        self._offered_next = False
 
     # ------------------------------------------------------------------ layout
 
@@ -200,7 +201,9 @@ class GameScreen(Screen[None]):
                 self._pile(f"hand-{i}").show([empty_chip(ascii_only=ascii_only)])
         self._show_status(observation)
         self._show_highlights()
-        self.refresh_bindings()
+        if self._offered_next != session.game.is_over:
+            self._offered_next = session.game.is_over
+            self.refresh_bindings()  # "Next game" comes and goes in the key bar
 
     def _show_player(self, prefix: str, view: PlayerView) -> None:
         ascii_only = self.settings.ascii_only
