@@ -280,7 +280,12 @@ export class GameScreen {
     this.updateControls();
     this.updatePhase();
     const mine = this.isMyTurn() && !this.waitingForFriend();
-    if (mine && !this.wasMyTurn) this.say("Your turn. Pick a card, then the place it goes (or drag it there).");
+    if (mine && !this.wasMyTurn) {
+      const canBuild = this.state.observation.legal_moves.some((m) => m.includes("-C"));
+      this.say(canBuild
+        ? "Your turn. Pick a card, then the place it goes (or drag it there)."
+        : "Your turn. No build is possible: discard a hand card onto a side stack.");
+    }
     this.wasMyTurn = mine;
     const obs = this.state.observation;
     const number = this.state.match.game_number;
