@@ -69,9 +69,10 @@ class Seat:
         return self.until(lambda m: m.get("reply_to") == ident)
 
     def send_raw(self, text: str) -> dict[str, Any]:
-        """Send any text and return the next error or reply."""
+        """Send any text and return the next error or direct reply (the computer's moves,
+        which may arrive meanwhile, are kept but skipped)."""
         self.socket.send_text(text)
-        return self.until(lambda m: m["type"] in ("error", "pong", "state", "update", "hint"))
+        return self.until(lambda m: m["type"] in ("error", "pong") or m.get("reply_to") is not None)
 
     @property
     def observation(self) -> dict[str, Any]:

@@ -306,6 +306,7 @@ def test_new_match_in_the_middle_counts_an_abandoned_loss(client: TestClient) ->
 def test_new_match_refuses_bad_level_and_rules(client: TestClient) -> None:
     answer = new_room(client, level="easy", rules=QUICK, seed=12)
     with open_seat(client, answer) as seat:
+        seat.wait_my_turn_or_end()  # the computer is idle: nothing changes on its own
         before = seat.request({"type": "sync"})["state"]
         assert seat.request({"type": "new_match", "level": "god"})["code"] == "invalid"
         bad = seat.request({"type": "new_match", "rules": {"payoff_size": 1}})
