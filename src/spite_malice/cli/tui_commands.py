@@ -49,6 +49,11 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--no-db", action="store_true", help="keep no games or statistics")
     play.add_argument(
+        "--player",
+        default=None,
+        help="your statistics id in the database (default: your user name, as the web server)",
+    )
+    play.add_argument(
         "--new", action="store_true", help="start a new match even if one is unfinished"
     )
     play.set_defaults(handler=_play)
@@ -80,7 +85,7 @@ def _play(args: argparse.Namespace) -> int:
     if not args.no_db:
         from ..tui.store_link import StorePersistence
 
-        persistence = StorePersistence.open(args.db)
+        persistence = StorePersistence.open(args.db, args.player)
     app = SpiteMaliceApp(
         setup,
         settings=TableSettings(ascii_only=args.ascii, move_delay=max(0.0, args.delay)),

@@ -42,16 +42,18 @@ class StorePersistence:
                 saved = self.store.load_match(summary.id)
                 if saved is None or saved.match.is_over or saved.match.game is None:
                     continue
-                if saved.match.game.is_over:
+                assisted = saved.assisted
+                if saved.match.game.is_over:  # a finished game awaiting the next deal
                     saved.match.book()
                     if saved.match.is_over:
                         continue
                     saved.match.next_game()
+                    assisted = False
                 name = str(saved.meta.get("name", "You"))
                 session = GameSession.resume(saved.match, saved.level or "", player=name)
             except (StoreError, ValueError):
                 continue  # a match this version cannot replay, or a level that is gone
-            if saved.assisted:
+            if assisted:
                 session.mark_assisted()
             self._saved = saved
             return session
