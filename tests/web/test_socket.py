@@ -238,6 +238,7 @@ def test_reconnect_gets_the_same_seat_and_state(client: TestClient) -> None:
             if two.observation["to_move"] == 1:
                 play_turn(two)
             before = two.request({"type": "sync"})["state"]
+            one.request({"type": "sync"})  # everything sent to one so far is now read
         gone = one.until(lambda m: m["type"] == "presence")
         assert gone["connected"] == [True, False]
         with open_seat(client, guest) as again:
