@@ -1,4 +1,5 @@
-"""End to end: a whole match against the computer, played by clicking in a real browser."""
+"""End to end: a whole match against the computer, played by clicking in a real browser, and
+a few turns against every level."""
 
 from __future__ import annotations
 
@@ -60,4 +61,22 @@ def test_whole_game_against_easy_by_clicking(
     row = page.locator("#stats-table tbody tr[data-level=easy]")
     expect(row).to_be_visible()
     expect(row.locator("td[data-col=games]")).to_have_text("1")
+    assert me.errors == []
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_every_level_plays_its_turns(
+    server: ServerProcess, new_context: ContextFactory, level: str
+) -> None:
+    me = Player.open(new_context(), server.url, level)
+    me.configure(payoff_size=20, speed="off")
+    me.start_computer_game(level)
+    expect(me.page.locator(".seat-opponent .seat-name")).to_contain_text(level.capitalize())
+    for _ in range(3):
+        if me.wait_phase("mine", "over") == "over":
+            break
+        me.play_greedy_turn()
+    me.wait_phase("mine", "over")
+    log = me.page.inner_text("#move-log")
+    assert f"{level.capitalize()} discards" in log
     assert me.errors == []
