@@ -54,7 +54,7 @@ export async function renderStats(mount, app) {
     ?? (id === "friend" ? "Friends" : id === "all" ? "All" : id);
   const row = (r, total = false) => h("tr", { class: total ? "total" : "", dataset: { level: r.level } },
     h("th", { scope: "row" }, total ? "All games" : levelName(r.level)),
-    COLUMNS.map(([key]) => h("td", { dataset: { col: key } }, cell(r, key))));
+    COLUMNS.map(([key, label]) => h("td", { dataset: { col: key, label } }, cell(r, key))));
   replaceChildren(box, h("div", { class: "table-scroll" },
     h("table", { class: "stats-table", id: "stats-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Level"),
