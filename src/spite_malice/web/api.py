@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
 from ..store import Store, default_player
 from . import computer
-from .rooms import COMPUTER_MODE, Lobby, Room, RoomError, make_rules
+from .lobby import Lobby
+from .rooms import COMPUTER_MODE, Room, RoomError, make_rules
 from .rules_page import rules_page
 from .settings import ANIMATION_SPEEDS, PlayerId, SettingsUpdate, effective, updated
 

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..store import Store, default_player
 from . import api, sockets
-from .rooms import Lobby
+from .lobby import Lobby
 
 STATIC = Path(__file__).parent / "static"
 

@@ -7,8 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from .lobby import Lobby
 from .protocol import ProtocolError, error_message, parse_client_message
-from .rooms import Lobby, RoomError
+from .rooms import RoomError
 
 log = logging.getLogger(__name__)
 router = APIRouter()
