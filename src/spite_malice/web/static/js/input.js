@@ -186,6 +186,7 @@ export class MoveInput {
       if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
       this.select(drag.node);
       drag.ghost = this.makeGhost(drag.node);
+      drag.node.classList.add("drag-source");
       document.body.classList.add("is-dragging");
     }
     event.preventDefault();
@@ -221,6 +222,7 @@ export class MoveInput {
     window.removeEventListener("pointerup", this.upHandler);
     window.removeEventListener("pointercancel", this.upHandler);
     drag.ghost?.remove();
+    drag.node.classList.remove("drag-source");
     drag.over?.classList.remove("is-drop-over");
     document.body.classList.remove("is-dragging");
     this.drag = null;
