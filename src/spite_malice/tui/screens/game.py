@@ -454,11 +454,19 @@ class GameScreen(Screen[None]):
             self.query_one(MessageLine).say(f"Not allowed ({notation}): {reason}.", "error")
             return
         self.selected = None
-        self.suggestion = None
+        self.suggestion = self._rest_of_hint(played.move)
         self.last_computer_move = None
         self._log(played.events)
         self.refresh_table()
         self._continue_play()
+
+    def _rest_of_hint(self, played: Move) -> Suggestion | None:
+        """After the hinted move, the hint's next move stays outlined while it is still legal."""
+        hinted = self.suggestion
+        if hinted is None or hinted.moves[0] is not played or len(hinted.moves) < 2:
+            return None
+        rest = hinted.moves[1:]
+        return Suggestion(rest, hinted.reason) if rest[0] in self.session.legal_moves() else None
 
     def _prompt(self) -> None:
         session = self.session
@@ -573,11 +581,8 @@ class GameScreen(Screen[None]):
         self.session.mark_assisted()
         self.suggestion = suggestion
         self.selected = None
-        first, *then = suggestion.moves
         text = Text("Hint: ")
-        text.append_text(self.move_words(first))
-        if then:
-            text.append(", then " + ", ".join(str(move) for move in then[:3]))
+        text.append_text(self.move_words(suggestion.moves[0]))
         if suggestion.reason:
             text.append(f". {suggestion.reason[:1].upper()}{suggestion.reason[1:]}")
         text.append(".")
