@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
+
 from spite_malice.engine import Rules
 from spite_malice.tui.opponents import available_levels
 from spite_malice.tui.screens import (
@@ -155,7 +157,7 @@ async def test_help_log_and_statistics_screens_open_and_close() -> None:
         assert app.screen is table(app)
 
 
-async def test_a_terminal_too_small_says_so() -> None:
+async def test_a_terminal_too_small_says_so_and_the_layout_follows_resizes() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot)
@@ -163,6 +165,29 @@ async def test_a_terminal_too_small_says_so() -> None:
         assert screen.has_class("-too-small")
         assert "60×20" in str(screen.query_one("#too-small").render())
         assert "80×24" in str(screen.query_one("#too-small").render())
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert not screen.has_class("-too-small")
+        assert screen.has_class("-narrow")
+        assert not screen.query_one(MoveLog).display
+        await pilot.resize_terminal(130, 40)
+        await settle(pilot)
+        assert screen.has_class("-wide")
+        assert screen.query_one(MoveLog).display
+
+
+async def test_a_tall_side_stack_shows_its_top_and_counts_the_rest() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        pile = table(app).query_one("#side-0", PileView)
+        pile.show([Text(f"card {i}") for i in range(40)], "40")
+        await pilot.pause()
+        room = pile.content_size.height
+        shown = str(pile.render()).splitlines()
+        assert len(shown) == room
+        assert shown[0] == f"+{40 - room + 1} below"
+        assert shown[-1] == "card 39"
 
 
 async def test_a_click_picks_a_card() -> None:
