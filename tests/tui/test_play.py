@@ -271,3 +271,21 @@ async def test_a_new_match_at_another_level() -> None:
         assert new.level == available_levels()[0]
         assert new.rules == Rules.QUICK
         assert app.screen is table(app)
+
+
+async def test_a_won_match_ends_with_its_result_and_n_starts_a_new_one() -> None:
+    app = make_app(seed=QUICK_WIN, rules=Rules(payoff_size=5, match_target=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await play_to_the_end(pilot)
+        box = app.screen
+        assert isinstance(box, GameOverScreen)
+        text = str(box.query_one("#game-over-text").render())
+        assert "You win the match!" in text
+        assert "start a new match" in str(box.query_one("#game-over-keys").render())
+        old = session(app)
+        await pilot.press("n")
+        await settle(pilot)
+        new = session(app)
+        assert new is not old and new.match.score == [0, 0]
+        assert new.rules == old.rules and new.level == old.level

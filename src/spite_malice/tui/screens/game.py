@@ -673,7 +673,6 @@ class GameScreen(Screen[None]):
             self.query_one(MessageLine).say("Finish this game first.", "error")
             return
         if session.match.is_over:
-            self.persistence.abandon(session)
             self.session = session.rematch()
         else:
             session.next_game()
