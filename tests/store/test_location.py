@@ -53,6 +53,8 @@ def test_folders_are_created_for_a_new_file(tmp_path: Path) -> None:
     assert target.is_file()
 
 
-def test_an_unreachable_server_is_a_clear_error() -> None:
-    with pytest.raises(StoreError, match="cannot open the database"):
-        Store.open("postgresql://nobody:x@127.0.0.1:1/none?connect_timeout=2")
+def test_an_unreachable_server_is_a_clear_error_without_the_password() -> None:
+    with pytest.raises(StoreError, match="cannot open the database") as raised:
+        Store.open("postgresql://nobody:s3cret@127.0.0.1:1/none?connect_timeout=2")
+    assert "s3cret" not in str(raised.value)
+    assert "nobody:***@127.0.0.1:1/none" in str(raised.value)

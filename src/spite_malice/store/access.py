@@ -162,8 +162,9 @@ class Store:
         except SpiteMaliceError:
             raise
         except Exception as error:  # a bad URL, a missing driver, a server not reachable
-            where = url or resolve_url()
-            raise StoreError(f"cannot open the database {where!r}: {error}") from error
+            where = _printable(url)
+            reason = str(error).split("\n(Background", 1)[0]
+            raise StoreError(f"cannot open the database {where}: {reason}") from error
 
     def close(self) -> None:
         self.engine.dispose()
@@ -556,6 +557,14 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
+
+
+def _printable(url: str | None) -> str:
+    """The database's place for a message, never with its password."""
+    try:
+        return describe(resolve_url(url))
+    except Exception:
+        return "(an unreadable database URL)"
 
 
 def _aware(moment: datetime) -> datetime:
