@@ -160,6 +160,13 @@ def test_join_errors(client: TestClient) -> None:
     assert refused.status_code == 409 and error_code(refused) == "not_a_friend_room"
 
 
+def test_a_friend_without_a_name_is_a_guest(client: TestClient) -> None:
+    host = new_room(client, mode="friend")
+    guest = client.post(f"/api/rooms/{host['room']}/join").json()
+    info = client.get(f"/api/rooms/{host['room']}", params={"token": guest["token"]}).json()
+    assert info["players"] == [PLAYER, "guest"]
+
+
 def test_join_accepts_lower_case_code(client: TestClient) -> None:
     host = new_room(client, mode="friend")
     guest = client.post(f"/api/rooms/{host['room'].lower()}/join", json={"player": "bob"})

@@ -19,6 +19,9 @@ from .settings import ANIMATION_SPEEDS, PlayerId, SettingsUpdate, effective, upd
 
 router = APIRouter(prefix="/api")
 
+GUEST = "guest"
+"""The player id of a friend who joins without one."""
+
 _OPTIONS: dict[str, dict[str, Any]] = {
     "payoff_size": {"label": "Pay-off pile size", "rule": "R1.2", "min": 5, "max": 30},
     "decks": {"label": "Decks", "rule": "R0.2", "min": 2, "max": 3},
@@ -184,7 +187,8 @@ async def join_room(
     room = await _lobby(request).get(code)
     if room is None:
         return error_response(404, "unknown_room", f"there is no room {code!r}")
-    player = _player(request, body.player if body else None)
+    # the friend is usually on another machine: not the server's own default player
+    player = (body.player if body else None) or GUEST
     try:
         token = await room.join(player, player)
     except RoomError as error:
