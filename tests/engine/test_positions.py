@@ -314,11 +314,6 @@ def test_a_position_score_is_checked() -> None:
         Game.from_position(pos)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Game keeps no score, so from_position drops a position's 'score' "
-    "and to_position never writes it",
-)
 def test_a_position_with_a_score_round_trips() -> None:
     pos = position(hands=("9H", "2D"))
     pos["score"] = [12, 30]

@@ -25,11 +25,32 @@ WON = "pay-off pile emptied"
 STOCK_EXHAUSTED = "stock exhausted"
 TURN_LIMIT_REACHED = f"safeguard: {TURN_LIMIT} turns played"
 
-_ROWS: tuple[tuple[Move, ...], ...] = tuple(
-    ALL_MOVES[source * TARGETS : (source + 1) * TARGETS]
+_BUILDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(
+        tuple(ALL_MOVES[source * TARGETS + c] for c in range(SIDE_TARGET_BASE) if mask >> c & 1)
+        for mask in range(1 << SIDE_TARGET_BASE)
+    )
     for source in range(len(ALL_MOVES) // TARGETS)
 )
-"""``_ROWS[source][target]``: the moves of each source, indexed by target."""
+"""``_BUILDS[source][mask]``: the builds from ``source`` onto each center stack in ``mask``."""
+
+_DISCARDS: tuple[tuple[Move, ...], ...] = tuple(
+    ALL_MOVES[rank * TARGETS + SIDE_TARGET_BASE : (rank + 1) * TARGETS] for rank in range(KING + 1)
+)
+"""``_DISCARDS[rank]``: the discards of a hand card of ``rank`` onto side stacks 1 to 4."""
+
+_FITS: dict[bool, dict[tuple[int, ...], tuple[int, ...]]] = {False: {}, True: {}}
+"""Per King-start rule, center stack lengths -> :func:`_fit_masks` (a bounded cache)."""
+
+
+def _fit_masks(lengths: tuple[int, ...], king_can_start_stack: bool) -> tuple[int, ...]:
+    """For each rank 0..13, the bitmask of the center stacks that take a card of that rank."""
+    masks = [0] * (KING + 1)
+    for i, length in enumerate(lengths):
+        masks[length + 1] |= 1 << i  # R3.1: one more than the stack's value
+        if length or king_can_start_stack:  # R3.1, R3.2: a King fits anywhere it may start
+            masks[KING] |= 1 << i
+    return tuple(masks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +108,7 @@ class Game:
         "recording",
         "rng",
         "rules",
+        "score",
         "seed",
         "stock",
         "to_move",
@@ -106,6 +128,7 @@ class Game:
         turn: int = 1,
         first: int | None = None,
         recording: bool = True,
+        score: tuple[int, int] = (0, 0),
     ) -> None:
         """Assemble a game from its parts without checking them; prefer :meth:`new`."""
         self.rules = rules
@@ -121,6 +144,8 @@ class Game:
         self.moves: list[Move] = []
         self.events: list[ev.Event] = []
         self.recording = recording
+        self.score = score
+        """Match points of both players before this game (R5.1); a position carries them."""
 
     # ----------------------------------------------------------------- making games
 
@@ -216,6 +241,7 @@ class Game:
         game.moves = self.moves[:]
         game.events = []
         game.recording = recording
+        game.score = self.score
         return game
 
     # ----------------------------------------------------------------- reading the state
@@ -251,36 +277,21 @@ class Game:
         if self.outcome is not None:
             return []
         me = self.players[self.to_move]
-        center = self.center
-        needs = [len(stack) + 1 for stack in center]
-        if self.rules.king_can_start_stack:  # R3.2
-            kings: list[int] | range = range(len(center))
-        else:
-            kings = [i for i, need in enumerate(needs) if need > 1]
-        rows = _ROWS
+        cache = _FITS[self.rules.king_can_start_stack]
+        lengths = tuple(map(len, self.center))
+        fits = cache.get(lengths) or cache.setdefault(
+            lengths, _fit_masks(lengths, cache is _FITS[True])
+        )
+        builds = _BUILDS
         out: list[Move] = []
         if me.payoff:
-            rank = RANK_OF[me.payoff[-1]]
-            row = rows[0]
-            if rank == KING:
-                out += [row[i] for i in kings]
-            elif rank in needs:
-                out += [row[i] for i, need in enumerate(needs) if need == rank]
-        for rank in sorted({RANK_OF[card] for card in me.hand}):
-            row = rows[rank]
-            if rank == KING:
-                out += [row[i] for i in kings]
-            elif rank in needs:
-                out += [row[i] for i, need in enumerate(needs) if need == rank]
-            out += row[SIDE_TARGET_BASE:]  # R3.3: any hand card onto any side stack
+            out += builds[0][fits[RANK_OF[me.payoff[-1]]]]
+        for rank in sorted(set(map(RANK_OF.__getitem__, me.hand))):
+            out += builds[rank][fits[rank]]
+            out += _DISCARDS[rank]  # R3.3: any hand card onto any side stack
         for side, pile in enumerate(me.side):
             if pile:
-                rank = RANK_OF[pile[-1]]
-                row = rows[SIDE_SOURCE_BASE + side]
-                if rank == KING:
-                    out += [row[i] for i in kings]
-                elif rank in needs:
-                    out += [row[i] for i, need in enumerate(needs) if need == rank]
+                out += builds[SIDE_SOURCE_BASE + side][fits[RANK_OF[pile[-1]]]]
         return out
 
     def why_illegal(self, move: Move) -> str | None:

@@ -59,6 +59,7 @@ class Match:
             self._seeds.getrandbits(63), self.rules, first=self._first(), recording=recording
         )
         self._booked = False
+        self.game.score = (self.score[0], self.score[1])
         return self.game
 
     def book(self) -> None:

@@ -38,6 +38,8 @@ def position_to_json(game: Game) -> dict[str, Any]:
     ]
     if game.turn != 1:
         position["turn"] = game.turn
+    if game.score != (0, 0):
+        position["score"] = list(game.score)
     return position
 
 
@@ -79,8 +81,7 @@ def parse_position(position: dict[str, Any] | str, *, seed: int | None = None) -
     if not players[to_move]["hand"]:
         raise PositionError(f"player {to_move + 1} is to move with an empty hand")
     _check_cards(stock, center, players, rules)
-    if "score" in position:
-        _check_score(position["score"])
+    score = _score(position.get("score", [0, 0]))
     game = Game(
         rules,
         stock,
@@ -90,6 +91,7 @@ def parse_position(position: dict[str, Any] | str, *, seed: int | None = None) -
         rng=random.Random(secrets.randbits(63) if seed is None else seed),
         seed=seed,
         turn=turn,
+        score=score,
     )
     return game
 
@@ -173,13 +175,14 @@ def _check_cards(
         )
 
 
-def _check_score(score: object) -> None:
+def _score(score: object) -> tuple[int, int]:
     if (
         not isinstance(score, list)
         or len(score) != 2
         or not all(type(s) is int and s >= 0 for s in score)
     ):
         raise PositionError(f"score must be two whole numbers of points, not {score!r}")
+    return score[0], score[1]
 
 
 def _names(cards: list[Card]) -> list[str]:
