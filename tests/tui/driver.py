@@ -7,6 +7,7 @@ from textual.pilot import Pilot
 from spite_malice.engine import Move, Rules
 from spite_malice.tui.app import SpiteMaliceApp
 from spite_malice.tui.persistence import NoPersistence, Persistence
+from spite_malice.tui.places import hand_source
 from spite_malice.tui.screens import GameOverScreen, GameScreen, TableSettings
 from spite_malice.tui.session import GameSession, MatchSetup
 
@@ -66,7 +67,7 @@ def keys_for(app: SpiteMaliceApp, move: Move) -> list[str]:
         first = "asdf"[int(source[1:]) - 1]
     else:
         hand = session(app).hand()
-        first = "12345"[[GameSession.hand_source(card) for card in hand].index(source)]
+        first = "12345"[[hand_source(card) for card in hand].index(source)]
     number = int(target[1:]) - 1
     second = "zxcv"[number] if target.startswith("C") else "asdf"[number]
     return [first, second]

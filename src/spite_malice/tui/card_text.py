@@ -7,6 +7,7 @@ are red, spades and clubs black, both on a light card face; card backs are blue.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -105,3 +106,23 @@ def cards_in_text(text: str, *, ascii_only: bool) -> Text:
         last = found.end()
     out.append(text[last:])
     return out
+
+
+def center_stack_lines(stack: Sequence[Card], *, ascii_only: bool) -> list[Text]:
+    """A center stack: its top card (with the value a King stands for), what it needs next,
+    and what each King below the top stands for."""
+    value = len(stack)
+    if not stack:
+        return [empty_chip(ascii_only=ascii_only), Text(needs_text(0), style=DIM)]
+    top = Text.assemble(card_chip(stack[-1], ascii_only=ascii_only))
+    if RANK_OF[stack[-1]] == KING:
+        top.append(f" {king_value(stack[-1], value)}", style="bold")
+    lines = [top, Text(needs_text(value))]
+    kings = [
+        f"{card_label(card, ascii_only=ascii_only)}={VALUE_WORDS[place]}"
+        for place, card in enumerate(stack[:-1], start=1)
+        if RANK_OF[card] == KING
+    ]
+    if kings:
+        lines.append(Text(" ".join(kings), style=DIM))
+    return lines

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from ..bots import Bot
-from ..engine.cards import RANK_OF, Card, rank_char
+from ..engine.cards import RANK_OF, Card
 from ..engine.errors import SpiteMaliceError
 from ..engine.events import Event, public_event
 from ..engine.game import Game
@@ -159,11 +159,6 @@ class GameSession:
             for move in self.legal_moves()
             if move.is_build or not builds_only
         }
-
-    @staticmethod
-    def hand_source(card: Card) -> str:
-        """The move source naming ``card`` in the hand: ``H7``."""
-        return "H" + rank_char(RANK_OF[card])
 
     # ------------------------------------------------------------------ playing
 

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ...engine.cards import KING, RANK_OF, Card, card_str
+from ...engine.cards import Card, card_str
 from ...engine.errors import SpiteMaliceError
 from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnded
 from ...engine.moves import Move, parse_move
@@ -30,18 +30,29 @@ from ...engine.observation import Observation, PlayerView
 from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
 from ..card_text import (
     DIM,
-    VALUE_WORDS,
     back_chip,
     card_chip,
     card_label,
     cards_in_text,
+    center_stack_lines,
     empty_chip,
-    king_value,
-    needs_text,
     small_back,
 )
 from ..opponents import Suggestion, suggest
 from ..persistence import Persistence
+from ..places import (
+    CENTER_KEYS,
+    HAND_KEYS,
+    PAYOFF_KEY,
+    SIDE_KEYS,
+    hand_source,
+    keys_for,
+    pile_source,
+    pile_target,
+    place_name,
+    source_pile,
+    target_pile,
+)
 from ..session import COMPUTER, HUMAN, GameSession, MatchSetup
 from ..widgets import MessageLine, MoveLog, PileView, StatusBar
 from .game_over import GameOverScreen
@@ -50,10 +61,6 @@ from .log import LogScreen
 from .new_match import NewMatchScreen
 from .stats import StatsScreen
 
-PAYOFF_KEY = "p"
-HAND_KEYS = "12345"
-SIDE_KEYS = "asdf"
-CENTER_KEYS = "zxcv"
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -187,7 +194,11 @@ class GameScreen(Screen[None]):
         backs.append(f"  {opponent_hand} card{'s' if opponent_hand != 1 else ''}", style=DIM)
         self._pile("opp-hand").show([backs])
         for i, stack in enumerate(observation.center):
-            self._pile(f"center-{i}").show(*self._center_lines(stack))
+            value = len(stack)
+            self._pile(f"center-{i}").show(
+                center_stack_lines(stack, ascii_only=ascii_only),
+                f"{value} card{'s' if value != 1 else ''}" if value else "",
+            )
         stock = observation.stock_count
         self._pile("stock").show(
             [back_chip(ascii_only=ascii_only) if stock else empty_chip(ascii_only=ascii_only)],
@@ -220,24 +231,6 @@ class GameScreen(Screen[None]):
                 lines or [empty_chip(ascii_only=ascii_only)], f"{len(pile)}" if pile else ""
             )
 
-    def _center_lines(self, stack: tuple[Card, ...]) -> tuple[list[Text], str]:
-        ascii_only = self.settings.ascii_only
-        value = len(stack)
-        if not stack:
-            return [empty_chip(ascii_only=ascii_only), Text(needs_text(0), style=DIM)], ""
-        top = Text.assemble(card_chip(stack[-1], ascii_only=ascii_only))
-        if RANK_OF[stack[-1]] == KING:
-            top.append(f" {king_value(stack[-1], value)}", style="bold")
-        lines = [top, Text(needs_text(value))]
-        kings = [
-            f"{card_label(card, ascii_only=ascii_only)}={VALUE_WORDS[place]}"
-            for place, card in enumerate(stack[:-1], start=1)
-            if RANK_OF[card] == KING
-        ]
-        if kings:
-            lines.append(Text(" ".join(kings), style=DIM))
-        return lines, f"{value} card{'s' if value != 1 else ''}"
-
     def _show_status(self, observation: Observation) -> None:
         session = self.session
         game = session.game
@@ -259,22 +252,7 @@ class GameScreen(Screen[None]):
         )
 
     def _pile_for_source(self, source: str, *, seat: int = HUMAN) -> str | None:
-        prefix = "" if seat == HUMAN else "opp-"
-        if source == "P":
-            return f"{prefix}payoff"
-        if source.startswith("S"):
-            return f"{prefix}side-{int(source[1:]) - 1}"
-        if seat == COMPUTER:
-            return "opp-hand"
-        for i, card in enumerate(self.session.hand()):
-            if GameSession.hand_source(card) == source:
-                return f"hand-{i}"
-        return None
-
-    def _pile_for_target(self, target: str, *, seat: int = HUMAN) -> str:
-        if target.startswith("C"):
-            return f"center-{int(target[1:]) - 1}"
-        return f"{'' if seat == HUMAN else 'opp-'}side-{int(target[1:]) - 1}"
+        return source_pile(source, self.session.hand(), seat=seat)
 
     def _show_highlights(self) -> None:
         session = self.session
@@ -288,7 +266,7 @@ class GameScreen(Screen[None]):
         source = self._source_of(self.selected) if self.selected else None
         if source is not None and self.selected is not None:
             marks["-selected"].add(self.selected)
-            marks["-target"] = {self._pile_for_target(t) for t in session.targets(source)}
+            marks["-target"] = {target_pile(t) for t in session.targets(source)}
         elif session.is_human_turn and not self.computer_busy:
             for playable in session.sources(builds_only=True):
                 pile = self._pile_for_source(playable)
@@ -299,11 +277,11 @@ class GameScreen(Screen[None]):
             hinted_source = self._pile_for_source(first[0])
             if hinted_source is not None:
                 marks["-hinted"].add(hinted_source)
-            marks["-hinted"].add(self._pile_for_target(first[2]))
+            marks["-hinted"].add(target_pile(first[2]))
         last = self.last_computer_move
         if last is not None:
             from_, _, to = last.notation.partition("-")
-            marks["-last"].add(self._pile_for_target(to, seat=COMPUTER))
+            marks["-last"].add(target_pile(to, seat=COMPUTER))
             computer_source = self._pile_for_source(from_, seat=COMPUTER)
             if computer_source is not None:
                 marks["-last"].add(computer_source)
@@ -337,26 +315,8 @@ class GameScreen(Screen[None]):
         """The move source a pile stands for (``P``, ``H7``, ``S2``), None when it has none."""
         if pile_id is None:
             return None
-        kind, _, number = pile_id.partition("-")
         player = self.session.game.players[HUMAN]
-        if kind == "payoff":
-            return "P" if player.payoff else None
-        if kind == "side":
-            return f"S{int(number) + 1}" if player.side[int(number)] else None
-        if kind == "hand":
-            hand = self.session.hand()
-            index = int(number)
-            return GameSession.hand_source(hand[index]) if index < len(hand) else None
-        return None
-
-    def _describe_pile(self, pile_id: str) -> str:
-        kind, _, number = pile_id.partition("-")
-        names = {"payoff": "your pay-off pile", "hand": "your hand", "center": "center"}
-        if kind == "side":
-            return f"side stack {int(number) + 1}"
-        if kind == "center":
-            return f"center {int(number) + 1}"
-        return names.get(kind, pile_id)
+        return pile_source(pile_id, player.payoff, player.side, self.session.hand())
 
     def action_pick(self, pile_id: str) -> None:
         self.pick(pile_id)
@@ -393,8 +353,7 @@ class GameScreen(Screen[None]):
         ):
             self._pick_source(pile_id)
             return
-        target = f"C{int(number) + 1}" if kind == "center" else f"S{int(number) + 1}"
-        self._try_move(f"{selected_source}-{target}")
+        self._try_move(f"{selected_source}-{pile_target(pile_id)}")
 
     def _pick_source(self, pile_id: str) -> None:
         message = self.query_one(MessageLine)
@@ -410,7 +369,7 @@ class GameScreen(Screen[None]):
                 number = int(pile_id.partition("-")[2]) + 1
                 message.say(f"Your hand has no card {number}.", "error")
             elif kind == "side":
-                message.say(f"There is no card on {self._describe_pile(pile_id)}.", "error")
+                message.say(f"There is no card on {place_name(pile_id)}.", "error")
             else:
                 message.say("Your pay-off pile is empty.", "error")
             return
@@ -425,7 +384,7 @@ class GameScreen(Screen[None]):
             text = f"{label} from your hand: " + (f"build on {where}, or " if builds else "")
             text += f"discard on {' '.join(SIDE_KEYS)} (Esc: drop it)."
         else:
-            place = "your pay-off" if source == "P" else self._describe_pile(pile_id)
+            place = "your pay-off" if source == "P" else place_name(pile_id)
             if builds:
                 text = f"{label} from {place}: build it on {where} (Esc: drop it)."
             else:
@@ -438,7 +397,7 @@ class GameScreen(Screen[None]):
             return player.payoff[-1]
         if source.startswith("S"):
             return player.side[int(source[1:]) - 1][-1]
-        return next(card for card in self.session.hand() if GameSession.hand_source(card) == source)
+        return next(card for card in self.session.hand() if hand_source(card) == source)
 
     def action_cancel(self) -> None:
         if self.selected is not None:
@@ -597,21 +556,16 @@ class GameScreen(Screen[None]):
         text = cards_in_text(card_str(card), ascii_only=self.settings.ascii_only)
         if source == "P":
             text.append(" from your pay-off")
-            first_key = PAYOFF_KEY
         elif source.startswith("S"):
             text.append(f" from side stack {source[1:]}")
-            first_key = SIDE_KEYS[int(source[1:]) - 1]
         else:
             text.append(" from your hand")
-            pile = self._pile_for_source(source) or "hand-0"
-            first_key = HAND_KEYS[int(pile.partition("-")[2])]
         number = int(target[1:])
         if target.startswith("C"):
             text.append(f" on center {number}")
-            second_key = CENTER_KEYS[number - 1]
         else:
             text.append(f" as a discard on side stack {number}")
-            second_key = SIDE_KEYS[number - 1]
+        first_key, second_key = keys_for(move, self.session.hand())
         text.append(f" (keys {first_key} {second_key})")
         return text
 
