@@ -17,11 +17,14 @@ export function speedOf(name) {
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
-/** Fly a copy of `card` (a card code, or null for a back) from one node to another. */
-export function flyCard(card, fromNode, toNode, ms) {
-  if (!fromNode || !toNode || ms <= 0 || reducedMotion()) return Promise.resolve();
-  const from = cardRect(fromNode);
-  const to = cardRect(toNode);
+/**
+ * Fly a copy of `card` (a card code, or null for a back) from one place to another; a place
+ * is a pile's node (its shown card counts) or a rectangle measured before a redraw.
+ */
+export function flyCard(card, fromPlace, toPlace, ms) {
+  if (!fromPlace || !toPlace || ms <= 0 || reducedMotion()) return Promise.resolve();
+  const from = placeRect(fromPlace);
+  const to = placeRect(toPlace);
   const svg = card ? cardFace(card) : cardBack();
   svg.setAttribute("aria-hidden", "true");
   const flyer = document.createElement("div");
@@ -59,6 +62,10 @@ const activeFlyers = new Set();
 /** Finish every flight at once (the player skipped the animation). */
 export function finishFlights() {
   for (const flyer of activeFlyers) flyer.cancelFlight();
+}
+
+function placeRect(place) {
+  return place instanceof Element ? cardRect(place) : place;
 }
 
 /** The rectangle of the card a pile shows (a fan's top card, a pile's face). */

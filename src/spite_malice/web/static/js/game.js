@@ -35,9 +35,11 @@ export class GameScreen {
     this.animating = false;
     this.shownOverFor = null;
     this.pendingMove = false;
+    this.ownFlight = null;
+    this.ownFlightDone = Promise.resolve();
     this.build();
     this.input = new MoveInput(this.tableNode, {
-      onMove: (move) => this.sendMove(move),
+      onMove: (move, flight) => this.sendMove(move, flight),
       onMessage: (text) => this.say(text),
       canAct: () => this.canAct(),
       onEscape: () => this.skip(),
@@ -198,6 +200,7 @@ export class GameScreen {
     const mine = msg.seat === this.seat;
     const speed = speedOf(this.ctx.speed());
     if (!mine && this.state && !this.skipping && speed.fly > 0) {
+      await this.ownFlightDone;
       this.animating = true;
       this.skipButton.hidden = false;
       this.setBanner(`${this.names().opponent} plays ${msg.move}`);
@@ -205,6 +208,7 @@ export class GameScreen {
     }
     if (mine) this.pendingMove = false;
     this.draw(msg.state);
+    if (mine) this.flyOwnMove(msg.move, speed.fly);
     this.log.addMove(msg.events ?? [], msg.move, msg.seat);
     if (!mine && !this.skipping && speed.pause > 0 && this.queue.length) await delay(speed.pause);
   }
@@ -217,6 +221,24 @@ export class GameScreen {
       ? placeNode(this.tableNode, target, { opponent: false })
       : placeNode(this.tableNode, target, { opponent: true });
     await flyCard(moved?.card ?? null, from, to, ms);
+  }
+
+  /**
+   * My own move, already drawn: its card flies from where I picked it to its new place,
+   * quicker than the opponent's (nothing waits for it).
+   */
+  flyOwnMove(move, ms) {
+    const flight = this.ownFlight;
+    this.ownFlight = null;
+    if (!flight || flight.move.toUpperCase() !== move.toUpperCase() || ms <= 0) return;
+    const { target } = splitMove(move);
+    const pile = target.startsWith("C")
+      ? this.tableNode.querySelector(`[data-target="${target}"] .card`)
+      : this.tableNode.querySelector(`.seat-me [data-target="${target}"] .fan-top`);
+    if (!pile) return;
+    pile.style.visibility = "hidden";
+    this.ownFlightDone = flyCard(pile.dataset.card ?? flight.card, flight.from, pile, Math.round(ms * 0.6))
+      .then(() => (pile.style.visibility = ""));
   }
 
   /** Skip the opponent's animation: finish flights and draw the rest of the queue at once. */
@@ -449,7 +471,8 @@ export class GameScreen {
     }
   }
 
-  async sendMove(move) {
+  async sendMove(move, flight = {}) {
+    this.ownFlight = flight.from ? { move, ...flight } : null;
     this.pendingMove = true;
     this.updatePhase();
     this.input.setHint(null);

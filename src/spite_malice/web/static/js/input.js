@@ -33,6 +33,12 @@ export function keyList() {
     KEY_HELP.flatMap(([key, what]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, what)]));
 }
 
+/** The card a pile shows on top (a hand card is its own), or null for an empty pile. */
+function shownCard(node) {
+  if (node.classList.contains("card")) return node;
+  return node.querySelector(".fan-top") ?? node.querySelector(".card:not(.card-empty)");
+}
+
 export class MoveInput {
   /**
    * @param {HTMLElement} root the table
@@ -147,10 +153,15 @@ export class MoveInput {
   }
 
   play(move) {
+    // Where the card starts, for a short flight to its new place (not after a drag: the
+    // player carried it there already).
+    const selected = this.selected;
+    const card = selected && !this.dropping ? shownCard(selected) : null;
+    const from = card ? card.getBoundingClientRect() : null;
     this.selectedKey = null;
     this.prefix = null;
     this.refresh();
-    this.hooks.onMove(move);
+    this.hooks.onMove(move, { from, card: card?.dataset.card ?? null });
   }
 
   onClick(event) {
@@ -210,7 +221,14 @@ export class MoveInput {
     if (dragged) {
       this.suppressClick = true;
       setTimeout(() => (this.suppressClick = false), 0);
-      if (dropped) this.choose(dropped);
+      if (dropped) {
+        this.dropping = true;
+        try {
+          this.choose(dropped);
+        } finally {
+          this.dropping = false;
+        }
+      }
       else this.clear();
     }
   }
@@ -230,9 +248,7 @@ export class MoveInput {
 
   /** A copy of the dragged card that follows the pointer. */
   makeGhost(node) {
-    const card = node.classList.contains("card")
-      ? node
-      : node.querySelector(".fan-top, .card:not(.card-empty)") ?? node;
+    const card = shownCard(node) ?? node;
     const rect = card.getBoundingClientRect();
     const ghost = card.cloneNode(true);
     ghost.removeAttribute("tabindex");
