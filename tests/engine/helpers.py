@@ -11,7 +11,17 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from spite_malice.engine import KING, RANK_OF, Game, Move, Rules, card_str, parse_card
+from spite_malice.engine import (
+    ALL_MOVES,
+    KING,
+    QUEEN,
+    RANK_OF,
+    Game,
+    Move,
+    Rules,
+    card_str,
+    parse_card,
+)
 from spite_malice.engine.cards import Card, full_deck
 
 Piles = Sequence[str]
@@ -171,3 +181,25 @@ def stall_move(played: Game) -> Move:
     ]
     side = min(fits)[1] if fits else min(range(4), key=lambda i: len(me.side[i]))
     return Move.discard(rank, side)
+
+
+def check_invariants(game: Game) -> None:
+    """What must hold after every move."""
+    assert_cards_conserved(game)
+    for stack in game.center:
+        for place, card in enumerate(stack, start=1):
+            assert RANK_OF[card] in (place, KING), f"{card_str(card)} is card {place} of a stack"
+        if len(stack) >= QUEEN:
+            # Only the winning build leaves a complete stack on the table (R3.4(a)).
+            assert game.outcome is not None and game.outcome.winner is not None
+    for player in game.players:
+        assert len(player.hand) <= 5
+        assert len(player.payoff) <= game.rules.payoff_size
+    if game.outcome is None:
+        assert game.players[game.to_move].hand, "a decision point always has a hand card"
+        legal = game.legal_moves()
+        assert legal, "there is always a legal move: at least a discard"
+        assert [m.index for m in legal] == sorted({m.index for m in legal})
+        assert set(legal) == {m for m in ALL_MOVES if game.why_illegal(m) is None}
+    else:
+        assert game.legal_moves() == []

@@ -13,9 +13,6 @@ from hypothesis import strategies as st
 from spite_malice.bots.reference import reference_move
 from spite_malice.engine import (
     ALL_MOVES,
-    KING,
-    QUEEN,
-    RANK_OF,
     Game,
     GameRecord,
     Move,
@@ -28,7 +25,7 @@ from spite_malice.engine import (
 )
 from spite_malice.engine.cards import FACES
 
-from .helpers import assert_cards_conserved
+from .helpers import assert_cards_conserved, check_invariants
 
 PROPERTY = settings(
     max_examples=60,
@@ -57,28 +54,6 @@ def choose(game: Game, rng: random.Random) -> Move:
     if rng.random() < 0.7:
         return reference_move(game)
     return rng.choice(game.legal_moves())
-
-
-def check_invariants(game: Game) -> None:
-    """What must hold after every move."""
-    assert_cards_conserved(game)
-    for stack in game.center:
-        for place, card in enumerate(stack, start=1):
-            assert RANK_OF[card] in (place, KING), f"{card_str(card)} is card {place} of a stack"
-        if len(stack) >= QUEEN:
-            # Only the winning build leaves a complete stack on the table (R3.4(a)).
-            assert game.outcome is not None and game.outcome.winner is not None
-    for player in game.players:
-        assert len(player.hand) <= 5
-        assert len(player.payoff) <= game.rules.payoff_size
-    if game.outcome is None:
-        assert game.players[game.to_move].hand, "a decision point always has a hand card"
-        legal = game.legal_moves()
-        assert legal, "there is always a legal move: at least a discard"
-        assert [m.index for m in legal] == sorted({m.index for m in legal})
-        assert set(legal) == {m for m in ALL_MOVES if game.why_illegal(m) is None}
-    else:
-        assert game.legal_moves() == []
 
 
 @PROPERTY

@@ -34,8 +34,7 @@ from spite_malice.engine import (
     TurnEnded,
 )
 
-from .helpers import assert_cards_conserved, stall_move
-from .test_properties import check_invariants
+from .helpers import assert_cards_conserved, check_invariants, stall_move
 
 Policy = Callable[[Game], Move]
 
