@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
-from ..store import Store, default_player
+from ..store import Store
 from . import computer
 from .lobby import Lobby
 from .rooms import COMPUTER_MODE, Room, RoomError, make_rules
@@ -242,4 +242,4 @@ async def rooms(request: Request, player: str | None = None) -> dict[str, Any]:
     return {"rooms": listed}
 
 
-__all__ = ["default_player", "router"]
+__all__ = ["GUEST", "error_response", "router"]
