@@ -8,6 +8,7 @@ from rich.text import Text
 
 from spite_malice.engine import Rules
 from spite_malice.tui.opponents import available_levels
+from spite_malice.tui.persistence import NoPersistence
 from spite_malice.tui.screens import (
     GameOverScreen,
     HelpScreen,
@@ -15,6 +16,7 @@ from spite_malice.tui.screens import (
     NewMatchScreen,
     StatsScreen,
 )
+from spite_malice.tui.session import GameSession
 from spite_malice.tui.store_link import StorePersistence
 from spite_malice.tui.widgets import MessageLine, MoveLog, PileView
 
@@ -289,3 +291,25 @@ async def test_a_won_match_ends_with_its_result_and_n_starts_a_new_one() -> None
         new = session(app)
         assert new is not old and new.match.score == [0, 0]
         assert new.rules == old.rules and new.level == old.level
+
+
+class BrokenStore(NoPersistence):
+    """A database that fails on every write."""
+
+    def save(self, session: GameSession) -> None:
+        raise OSError("disk full")
+
+
+async def test_a_database_error_is_shown_and_play_goes_on() -> None:
+    app = make_app(seed=7, persistence=BrokenStore())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        s = session(app)
+        turn = s.game.turn
+        discard = next(m for m in s.legal_moves() if m.is_discard)
+        await pilot.press(*keys_for(app, discard))
+        await settle(pilot)
+        assert "Could not save the game: disk full" in str(
+            table(app).query_one(MessageLine).render()
+        )
+        assert session(app).is_human_turn and session(app).game.turn == turn + 2

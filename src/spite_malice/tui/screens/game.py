@@ -10,6 +10,7 @@ shown one by one with a short pause.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -436,17 +437,18 @@ class GameScreen(Screen[None]):
             message.say("Your turn: pick a card (p 1-5 a s d f), then a place (z x c / a s d f).")
 
     def _continue_play(self) -> None:
-        """After a change: save, then end the game, start the computer or prompt the person."""
+        """After a change: end the game, start the computer or prompt the person; save."""
         session = self.session
-        self.persistence.save(session)
         if session.game.is_over:
-            self._game_over()
-        elif session.is_computer_turn:
+            self._game_over()  # saves the finished game
+            return
+        if session.is_computer_turn:
             self._start_computer()
         else:
             if self.last_computer_move is None:
                 self._prompt()
             self.refresh_table()
+        self._keep(self.persistence.save, session)
 
     # ------------------------------------------------------------------ the computer
 
@@ -595,7 +597,7 @@ class GameScreen(Screen[None]):
         self.suggestion = None
         self._rebuild_log()
         self.refresh_table()
-        self.persistence.save(session)
+        self._keep(self.persistence.save, session)
         message.say(f"Took back {taken}. This game now counts as assisted.")
 
     # ------------------------------------------------------------------ games and matches
@@ -603,7 +605,7 @@ class GameScreen(Screen[None]):
     def _game_over(self) -> None:
         self.computer_busy = False
         self.refresh_table()
-        self.persistence.game_finished(self.session)
+        self._keep(self.persistence.game_finished, self.session)
         self.query_one(MessageLine).say("The game is over: press n for the next game.")
         if not self._game_over_shown:
             self._game_over_shown = True
@@ -668,15 +670,26 @@ class GameScreen(Screen[None]):
         if choice is None:
             return
         level, rules = choice
-        self.persistence.abandon(self.session)
+        self._keep(self.persistence.abandon, self.session)
         session = GameSession.new(MatchSetup(rules=rules, level=level, player=self.session.player))
         self.app.switch_screen(GameScreen(session, self.settings, self.persistence))
 
     def action_statistics(self) -> None:
-        self.app.push_screen(
-            StatsScreen(self.persistence.statistics(), self.persistence.description)
-        )
+        try:
+            stats = self.persistence.statistics()
+        except Exception as error:  # the database went away: say so, keep playing
+            self.query_one(MessageLine).say(f"Statistics cannot be read: {error}", "error")
+            return
+        self.app.push_screen(StatsScreen(stats, self.persistence.description))
+
+    def _keep(self, action: Callable[[GameSession], None], session: GameSession) -> None:
+        """Save through storage; a database error is shown and play goes on."""
+        try:
+            action(session)
+        except Exception as error:  # SQLAlchemy's errors are not the engine's
+            first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+            self.query_one(MessageLine).say(f"Could not save the game: {first_line}", "error")
 
     def action_quit_game(self) -> None:
-        self.persistence.save(self.session)
+        self._keep(self.persistence.save, self.session)
         self.app.exit()
