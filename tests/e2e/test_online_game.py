@@ -39,6 +39,11 @@ def test_online_game_between_two_browser_contexts(
     expect(host.page.locator("#hint-button")).to_be_hidden()
     expect(guest.page.locator("#undo-button")).to_be_hidden()
     assert sorted([host.phase, guest.phase]) == ["mine", "theirs"]
+    # Each sees its own hand face up and the other's as card backs.
+    for player in (host, guest):
+        expect(player.page.locator(".seat-me .hand-card[data-card]")).to_have_count(5)
+        expect(player.page.locator(".seat-opponent .opp-hand .card")).to_have_count(5)
+        expect(player.page.locator(".seat-opponent .opp-hand [data-card]")).to_have_count(0)
     # The phone-sized table fits the screen's width.
     overflow = guest.page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
     assert overflow <= 0
