@@ -313,3 +313,21 @@ async def test_a_database_error_is_shown_and_play_goes_on() -> None:
             table(app).query_one(MessageLine).render()
         )
         assert session(app).is_human_turn and session(app).game.turn == turn + 2
+
+
+async def test_the_arrow_keys_move_a_cursor_and_enter_picks() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert app.focused is None
+        await pilot.press("right")
+        first = app.focused
+        assert isinstance(first, PileView) and first.pile_id == "center-0"
+        while not (isinstance(app.focused, PileView) and app.focused.pile_id == "hand-0"):
+            await pilot.press("right")
+        await pilot.press("enter")
+        assert screen.selected == "hand-0"
+        await pilot.press("left", "space")  # the place before the hand: side stack 4
+        await settle(pilot)
+        assert session(app).game.players[0].side[3]  # the hand card was discarded there

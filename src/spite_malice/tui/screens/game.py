@@ -99,6 +99,8 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pick_bindings(),
         Binding("escape", "cancel", "Cancel"),
+        Binding("right,down", "app.focus_next", "Next place", show=False),
+        Binding("left,up", "app.focus_previous", "Previous place", show=False),
         Binding("h", "hint", "Hint"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("n", "next_game", "Next game"),
@@ -108,6 +110,7 @@ class GameScreen(Screen[None]):
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
     ]
+    AUTO_FOCUS = ""  # the cursor appears with the first arrow key, not at the start
     # Screen types these two as instance variables, so they cannot be ClassVar here.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (118, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
@@ -154,7 +157,7 @@ class GameScreen(Screen[None]):
                     yield Static("Your\nhand", id="hand-label")
                     for i in range(HAND_SIZE):
                         yield PileView(f"hand-{i}", "", key=HAND_KEYS[i])
-            yield MoveLog(id="log")
+            yield MoveLog(id="log", focusable=False)
         yield Static(id="too-small")
         yield MessageLine(id="message")
         yield Footer()

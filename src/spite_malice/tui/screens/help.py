@@ -48,6 +48,7 @@ left in the other player's pay-off pile; the first to **50 points** wins the mat
 | `a` `s` `d` `f` | pick the top of side stack 1–4; with a hand card picked: discard there |
 | `z` `x` `c` (`v`) | build the picked card on center stack 1–3 (4) |
 | `Esc` | drop the picked card |
+| arrows, `Tab` | move a cursor over your places; `Enter` or `Space` picks the one under it |
 | `h` | hint: a good move is highlighted (the game then counts as assisted) |
 | `u` or `Ctrl+Z` | undo your last move of this turn (the game then counts as assisted) |
 | `n` | next game, once a game is over |

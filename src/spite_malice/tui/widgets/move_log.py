@@ -9,8 +9,9 @@ from textual.widgets import RichLog
 class MoveLog(RichLog):
     """A scrolling log of events; :meth:`replace` rewrites it (after an undo or a new game)."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, focusable: bool = True) -> None:
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=20)
+        self.can_focus = focusable
         self.border_title = "Moves"
         self.entries: list[Text] = []
 

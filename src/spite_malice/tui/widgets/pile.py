@@ -8,8 +8,11 @@ line says how many are hidden, so a long side stack stays readable on a small te
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
@@ -20,7 +23,10 @@ KEY_STYLE = "bold reverse"
 
 
 class PileView(Widget):
-    """A place on the table that can be picked with its key or a mouse click."""
+    """A place on the table that can be picked with its key, a mouse click, or the cursor
+    (the arrow keys or Tab move it; Enter or Space picks)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "activate", "Pick", show=False)]
 
     class Picked(Message):
         """The player clicked this pile."""
@@ -36,6 +42,7 @@ class PileView(Widget):
         self.pile_id = pile_id
         self.interactive = interactive
         self.key = key
+        self.can_focus = interactive
         heading = Text()
         if key is not None:
             heading.append(f" {key} " if not title else key, style=KEY_STYLE)
@@ -63,6 +70,10 @@ class PileView(Widget):
             hidden = len(lines) - room + 1
             lines = [Text(f"+{hidden} below", style=DIM), *lines[-(room - 1) :]] if room > 1 else []
         return Text("\n").join(lines)
+
+    def action_activate(self) -> None:
+        if self.interactive:
+            self.post_message(self.Picked(self.pile_id))
 
     def on_click(self, event: events.Click) -> None:
         if self.interactive:
