@@ -156,7 +156,8 @@ async function joinRoom(mount, room) {
   }
   replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, `Joining room ${room}…`)));
   try {
-    const ticket = await api.joinRoom(room, app.player());
+    // Only a name chosen in Settings: a friend is not the server's own user (protocol 3.3).
+    const ticket = await api.joinRoom(room, playerName());
     saveRoomTicket(ticket);
     location.replace(`#/game/${room}`);
   } catch (error) {
