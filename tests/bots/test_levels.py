@@ -106,3 +106,15 @@ def test_easy_plays_its_payoff_card_when_it_can() -> None:
     )
     for seed in range(5):
         assert str(EasyBot(seed).choose(game.observation(0))) == "P-C1"
+
+
+def test_expert_samples_option_and_labels() -> None:
+    from spite_malice.bots.levels import level_label
+
+    bot = make_bot("expert:60:16", 1)
+    assert isinstance(bot, ExpertBot)
+    assert (bot.budget, bot.max_samples) == (60.0, 16)
+    assert level_label("hard") == "Hard"
+    assert level_label("expert:0.25") == "Expert 0.25s"
+    assert level_label("expert:60:16") == "Expert 60s 16 samples"
+    assert level_label("./mybot") == "./mybot"
