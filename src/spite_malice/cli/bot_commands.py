@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
     )
     arena.add_argument("bot_a", metavar="BOT_A")
     arena.add_argument("bot_b", metavar="BOT_B")
-    _common(arena, games=200)
+    _common(arena, games=200, what="games, played as pairs of deals")
     arena.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
     arena.set_defaults(handler=_arena)
 
@@ -43,7 +43,7 @@ def register(subparsers: Any) -> None:
         description="Play N games for every pair of bots, fit Elo ratings, print them, and "
         "write ladder.md (markdown) and ladder.png (a plot) to the output directory.",
     )
-    _common(ladder, games=100)
+    _common(ladder, games=100, what="games a pairing")
     ladder.add_argument(
         "--bots",
         default="easy,medium,hard,expert",
@@ -53,14 +53,15 @@ def register(subparsers: Any) -> None:
         "--expert-budget",
         type=float,
         default=None,
-        help="Expert's seconds a turn in the ladder (its default: 1.0)",
+        help="Expert's seconds a turn in the ladder (its default, 1.0, makes a ladder with "
+        "Expert take about a minute a game; 0.05 is quick)",
     )
     ladder.add_argument("--out", type=Path, default=Path("."), help="output directory (.)")
     ladder.set_defaults(handler=_ladder)
 
 
-def _common(parser: argparse.ArgumentParser, games: int) -> None:
-    parser.add_argument("--games", type=_positive, default=games, help=f"games ({games})")
+def _common(parser: argparse.ArgumentParser, games: int, what: str) -> None:
+    parser.add_argument("--games", type=_positive, default=games, help=f"{what} ({games})")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (1)")
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (1)")
     parser.add_argument(
