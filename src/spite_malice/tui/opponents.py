@@ -58,11 +58,13 @@ def suggest(observation: Observation, seed: int = 0) -> Suggestion:
     """A hint for the seat of ``observation`` (its turn), from the bots' hint when present."""
     hint_function: Any = getattr(bots, "hint", None)
     if hint_function is not None:
-        result = hint_function(observation, seed=seed)
+        try:
+            result = hint_function(observation, seed=seed)
+        except Exception:  # a failing hint must not cost the player a hint
+            result = None
         moves = tuple(m for m in getattr(result, "moves", ()) if isinstance(m, Move))
         reason = str(getattr(result, "reason", ""))
-        legal = set(observation.legal_moves)
-        if moves and moves[0] in legal:
+        if moves and moves[0] in observation.legal_moves:
             return Suggestion(moves, reason)
     move = ReferenceBot(seed).choose(observation)
     return Suggestion((move,), _reference_reason(move))
