@@ -256,3 +256,12 @@ def test_a_record_with_lower_case_moves_replays() -> None:
     lowered = dict(data, moves=[move.lower() for move in data["moves"]])
     want = _load("quick_win_with_kings.expected")
     assert GameRecord.from_json(lowered).replay().to_position() == want["final_position"]
+
+
+def test_a_match_game_carries_the_score_before_it_into_its_position() -> None:
+    match = _play_match(Match(Rules.QUICK, seed=11), games=2)
+    assert sum(match.score) > 0
+    played = match.next_game()
+    assert played.to_position()["score"] == match.score
+    again = Game.from_position(played.to_position())
+    assert again.to_position() == played.to_position()
