@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import greedy
@@ -84,10 +85,13 @@ def test_serve_prints_address_and_database(tmp_path: Path) -> None:
     assert db.is_file()
 
 
-def test_serve_takes_the_database_from_the_environment(tmp_path: Path) -> None:
+@pytest.mark.parametrize("variable", ["SPITE_MALICE_DB", "DATABASE_URL"])
+def test_serve_takes_the_database_from_the_environment(tmp_path: Path, variable: str) -> None:
     port = free_port()
     db = tmp_path / "from-env.db"
-    with server(db, port, env={"SPITE_MALICE_DB": str(db)}) as (_, lines):
+    value = str(db) if variable == "SPITE_MALICE_DB" else f"sqlite:///{db}"
+    env = {"SPITE_MALICE_DB": "", "DATABASE_URL": "", variable: value}
+    with server(db, port, env=env) as (_, lines):
         assert lines[1] == f"database: {db}"
 
 

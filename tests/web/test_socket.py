@@ -454,3 +454,16 @@ def test_new_match_while_the_computer_thinks(
             assert history and seat.state["match"]["score"] == [0, 0]
     finally:
         release.set()
+
+
+def test_every_offered_level_plays(client: TestClient) -> None:
+    levels = [level["id"] for level in client.get("/api/config").json()["levels"]]
+    assert levels
+    seed = _seed_where_computer_starts(Rules(payoff_size=5))
+    for level in levels:
+        answer = new_room(client, level=level, rules=QUICK, seed=seed)
+        with open_seat(client, answer) as seat:
+            seat.wait_my_turn_or_end()
+            history = seat.observation["history"]
+            assert history, f"{level} made no move"
+            assert seat.state["players"][1] == level.title()
