@@ -100,11 +100,17 @@ class Match:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Match:
         """Rebuild a match by replaying its games; the score is checked against them."""
+        if not isinstance(data, dict):
+            raise PositionError(f"a match must be a JSON object, not {str(data)[:60]!r}")
         rules = Rules.from_json(data.get("rules"))
-        players = tuple(data.get("players", ("Player 1", "Player 2")))
-        if len(players) != 2:
+        seed, players = data.get("seed"), data.get("players", ["Player 1", "Player 2"])
+        if type(seed) is not int:
+            raise PositionError(f"the match seed must be a whole number, not {seed!r}")
+        if not isinstance(players, list | tuple) or len(players) != 2:
             raise PositionError("a match has two players")
-        match = cls(rules, data.get("seed"), (str(players[0]), str(players[1])))
+        if not isinstance(data.get("games", []), list):
+            raise PositionError("the match games must be a list of game records")
+        match = cls(rules, seed, (str(players[0]), str(players[1])))
         for game_json in data.get("games", []):
             record = GameRecord.from_json(game_json)
             game = match.next_game()
@@ -118,6 +124,7 @@ class Match:
             game = match.next_game()
             for move in record.moves:
                 game.play(move)
-        if "score" in data and list(data["score"]) != match.score:
+        score = data.get("score", match.score)
+        if not isinstance(score, list | tuple) or list(score) != match.score:
             raise PositionError(f"the match score {data['score']} does not follow from its games")
         return match
