@@ -265,3 +265,21 @@ def test_a_match_game_carries_the_score_before_it_into_its_position() -> None:
     assert played.to_position()["score"] == match.score
     again = Game.from_position(played.to_position())
     assert again.to_position() == played.to_position()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("a match", "a match must be a JSON object"),
+        ({"seed": "x"}, "the match seed must be a whole number, not 'x'"),
+        ({"players": ["Ann", "Bob"]}, "the match seed must be a whole number, not None"),
+        ({"seed": 1, "players": "AB"}, "a match has two players"),
+        ({"seed": 1, "games": 5}, "the match games must be a list of game records"),
+        ({"seed": 1, "score": 5}, "the match score 5 does not follow from its games"),
+        ({"seed": 1, "score": [0, 3]}, "the match score [0, 3] does not follow from its games"),
+    ],
+)
+def test_a_malformed_match_is_refused_saying_why(data: Any, message: str) -> None:
+    with pytest.raises(PositionError) as caught:
+        Match.from_json(data)
+    assert message in str(caught.value)
