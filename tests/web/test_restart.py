@@ -7,12 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spite_malice.engine import Match, Rules
 from spite_malice.store import SavedMatch, Store
-from spite_malice.web.rooms import hash_token, new_token
+from spite_malice.web.rooms import RoomClosed, hash_token, new_token
 
 from .conftest import PLAYER, greedy, new_room, open_seat
 from .test_socket import play_game_against_computer, play_turn
@@ -114,3 +115,39 @@ def test_an_interrupted_computer_turn_is_played_after_a_restart(
         seat.wait_my_turn_or_end()
         assert seat.observation["history"]
         assert seat.observation["to_move"] == 0 or seat.observation["outcome"] is not None
+
+
+def test_an_idle_room_is_forgotten_then_loaded_again(client: TestClient) -> None:
+    answer = new_room(client, level="easy", rules=QUICK, seed=43)
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    with open_seat(client, answer) as seat:
+        play_turn(seat)
+        seat.wait_my_turn_or_end()
+        before = seat.request({"type": "sync"})["state"]
+        # a room with a connection is kept
+        assert client.portal.call(lobby.sweep, 0.0) == 0  # type: ignore[union-attr]
+    old = lobby.rooms[answer["room"]]
+    assert client.portal.call(lobby.sweep, 0.0) == 1  # type: ignore[union-attr]
+    assert answer["room"] not in lobby.rooms and old.closed
+    # the forgotten object refuses work; the next use loads the room from the store
+    info = client.get(f"/api/rooms/{answer['room']}", params={"token": answer["token"]})
+    assert info.status_code == 200 and info.json()["match"]["game_number"] == 1
+    with open_seat(client, answer) as again:
+        assert again.state["observation"] == before["observation"]
+        assert lobby.rooms[answer["room"]] is not old
+
+
+def test_a_forgotten_room_object_sends_its_callers_back_to_the_lobby(
+    client: TestClient,
+) -> None:
+    host = new_room(client, mode="friend", rules=QUICK, seed=44)
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    old = lobby.rooms[host["room"]]
+    assert client.portal.call(lobby.sweep, 0.0) == 1  # type: ignore[union-attr]
+    with pytest.raises(RoomClosed):
+        client.portal.call(old.join, "bob", "bob")  # type: ignore[union-attr]
+    # the join endpoint loads the room again and seats the friend there
+    guest = client.post(f"/api/rooms/{host['room']}/join", json={"player": "bob"})
+    assert guest.status_code == 200
+    with open_seat(client, host) as seat:
+        assert seat.state["players"] == [PLAYER, "bob"]

@@ -13,7 +13,7 @@ from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
 from ..store import Store
 from . import computer
 from .lobby import Lobby
-from .rooms import COMPUTER_MODE, Room, RoomError, make_rules
+from .rooms import COMPUTER_MODE, Room, RoomClosed, RoomError, make_rules
 from .rules_page import rules_page
 from .settings import ANIMATION_SPEEDS, PlayerId, SettingsUpdate, effective, updated
 
@@ -184,37 +184,34 @@ async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JS
 async def join_room(
     request: Request, code: str, body: JoinRoom | None = None
 ) -> dict[str, Any] | JSONResponse:
-    room = await _lobby(request).get(code)
-    if room is None:
-        return error_response(404, "unknown_room", f"there is no room {code!r}")
     # the friend is usually on another machine: not the server's own default player
     player = (body.player if body else None) or GUEST
-    try:
-        token = await room.join(player, player)
-    except RoomError as error:
-        return room_error_response(error)
-    return _seat_answer(room, 1, token)
+    while True:
+        room = await _lobby(request).get(code)
+        if room is None:
+            return error_response(404, "unknown_room", f"there is no room {code!r}")
+        try:
+            token = await room.join(player, player)
+        except RoomClosed:
+            continue  # forgotten while idle: load it again
+        except RoomError as error:
+            return room_error_response(error)
+        return _seat_answer(room, 1, token)
 
 
 @router.get("/rooms/{code}", response_model=None)
 async def room_info(request: Request, code: str, token: str = "") -> dict[str, Any] | JSONResponse:
-    room = await _lobby(request).get(code)
-    if room is None:
-        return error_response(404, "unknown_room", f"there is no room {code!r}")
-    seat = room.seat_for(token)
-    if seat is None:
-        return error_response(403, "bad_token", "this token is not a seat of this room")
-    async with room.lock:
-        match = room.match_view()
-    return {
-        "room": room.code,
-        "seat": seat,
-        "mode": room.mode,
-        "level": room.level,
-        "players": room.names,
-        "match": match,
-        "finished": match["over"],
-    }
+    while True:
+        room = await _lobby(request).get(code)
+        if room is None:
+            return error_response(404, "unknown_room", f"there is no room {code!r}")
+        seat = room.seat_for(token)
+        if seat is None:
+            return error_response(403, "bad_token", "this token is not a seat of this room")
+        try:
+            return await room.info(seat)
+        except RoomClosed:
+            continue  # forgotten while idle: load it again
 
 
 @router.get("/rooms")

@@ -51,6 +51,7 @@ def create_app(
         opened = store if store is not None else Store.open(db)
         app.state.store = opened
         app.state.lobby = Lobby(opened)
+        app.state.lobby.start()
         try:
             yield
         finally:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -28,7 +30,12 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Room codes: no 0/O, 1/I/L to misread."""
 CODE_LENGTH = 6
 
+IDLE_SECONDS = 600.0
+"""A room nobody has used for this long is forgotten (kept in the store only)."""
+SWEEP_SECONDS = 60.0
+
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class Lobby:
@@ -41,6 +48,45 @@ class Lobby:
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spite-malice-store")
         self._pending: dict[str, tuple[SavedMatch, list[asyncio.Future[None]]]] = {}
         self._flusher: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Begin forgetting idle rooms in the background (call it on the running loop)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweeping())
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("forgetting idle rooms failed")
+
+    async def sweep(self, idle: float = IDLE_SECONDS) -> int:
+        """Forget the rooms nobody used for ``idle`` seconds: no connection, no computer
+        turn running. Everything of a room is in the store, so the next use loads it again.
+        Returns how many were forgotten."""
+        now = time.monotonic()
+        forgotten = 0
+        async with self._loading:
+            for code, room in list(self.rooms.items()):
+                task = room.computer_task
+                if (
+                    room.peers[0]
+                    or room.peers[1]
+                    or now - room.last_active < idle
+                    or (task is not None and not task.done())
+                    or room.lock.locked()
+                ):
+                    continue
+                async with room.lock:  # free: taken at once
+                    room.closed = True
+                    del self.rooms[code]
+                if room.bot is not None:
+                    room.bot.close()
+                forgotten += 1
+        return forgotten
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Call the store on its own thread (one at a time, in order), off the event loop."""
@@ -154,6 +200,10 @@ class Lobby:
 
     async def close(self) -> None:
         """Stop the computer turns, finish the pending saves, stop the store's thread."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for room in self.rooms.values():
             task = room.computer_task
             if task is not None and not task.done():

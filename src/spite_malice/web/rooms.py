@@ -9,11 +9,14 @@ that seat may see it (R6): messages are built from observations and public event
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
 import secrets
+import time
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -55,6 +58,10 @@ class RoomError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class RoomClosed(Exception):
+    """The lobby forgot this room object (it was idle); load the room again to use it."""
 
 
 class Peer(Protocol):
@@ -101,6 +108,9 @@ class Room:
         self.bot: Bot | None = None
         self.computer_task: asyncio.Task[None] | None = None
         self.computer_generation = 0
+        self.closed = False
+        """Set by the lobby when it forgets this object; the room lives on in the store."""
+        self.last_active = time.monotonic()
         if self.mode == COMPUTER_MODE:
             self._new_bot()
 
@@ -235,8 +245,18 @@ class Room:
 
     # ----------------------------------------------------------------- connections
 
-    async def connect(self, peer: Peer, seat: int) -> None:
+    @contextlib.asynccontextmanager
+    async def _open(self) -> AsyncIterator[None]:
+        """Hold the room's lock; RoomClosed when the lobby has forgotten this object."""
         async with self.lock:
+            if self.closed:
+                raise RoomClosed(self.code)
+            self.last_active = time.monotonic()
+            yield
+
+    async def connect(self, peer: Peer, seat: int) -> None:
+        """Add a connection of ``seat``; RoomClosed if this room object was forgotten."""
+        async with self._open():
             self.peers[seat].add(peer)
             await self._send(peer, self.welcome(seat))
             await self._send(peer, self.state_message(seat, "connect", None))
@@ -245,8 +265,23 @@ class Room:
 
     async def disconnect(self, peer: Peer, seat: int) -> None:
         async with self.lock:
+            self.last_active = time.monotonic()
             self.peers[seat].discard(peer)
             await self._broadcast_presence()
+
+    async def info(self, seat: int) -> dict[str, Any]:
+        """What ``GET /api/rooms/<room>`` answers (``web-protocol.md`` 3.4)."""
+        async with self._open():
+            match = self.match_view()
+        return {
+            "room": self.code,
+            "seat": seat,
+            "mode": self.mode,
+            "level": self.level,
+            "players": self.names,
+            "match": match,
+            "finished": match["over"],
+        }
 
     async def handle(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         """Carry out one page message; RoomError when it is refused (nothing changed)."""
@@ -254,7 +289,7 @@ class Room:
         if isinstance(message, PingMessage):
             await peer.send({"type": "pong", "reply_to": reply_to})
         elif isinstance(message, SyncMessage):
-            async with self.lock:
+            async with self._open():
                 await self._send(peer, self.state_message(seat, "sync", reply_to))
         elif isinstance(message, MoveMessage):
             await self.play(peer, seat, message.move, reply_to)
@@ -272,7 +307,7 @@ class Room:
     # ----------------------------------------------------------------- requests
 
     async def play(self, peer: Peer, seat: int, text: str, reply_to: int | str | None) -> None:
-        async with self.lock:
+        async with self._open():
             game = self.game
             if game.is_over:
                 raise RoomError("game_over", f"illegal move {text!r}: the game is over")
@@ -295,7 +330,7 @@ class Room:
             await self._broadcast_update(seat, move, game.events[before:], peer, reply_to)
 
     async def hint(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
-        async with self.lock:
+        async with self._open():
             if self.mode != COMPUTER_MODE:
                 raise RoomError("not_available", "hints are for games against the computer")
             game = self.game
@@ -321,7 +356,7 @@ class Room:
             )
 
     async def undo(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
-        async with self.lock:
+        async with self._open():
             if self.mode != COMPUTER_MODE:
                 raise RoomError("no_undo", "undo is for games against the computer")
             game = self.game
@@ -339,7 +374,7 @@ class Room:
             await self._broadcast_state("undo", peer, reply_to)
 
     async def new_game(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
-        async with self.lock:
+        async with self._open():
             if not self.game.is_over:
                 raise RoomError("game_not_over", "the game is not over yet")
             self.match.book()
@@ -356,7 +391,7 @@ class Room:
     async def new_match(
         self, peer: Peer, seat: int, message: NewMatchMessage, reply_to: int | str | None
     ) -> None:
-        async with self.lock:
+        async with self._open():
             changes = message.level is not None or message.rules is not None
             if self.mode == FRIEND_MODE:
                 if changes or message.preset is not None:
@@ -403,7 +438,7 @@ class Room:
 
     async def join(self, player: str, name: str) -> str:
         """Seat the friend in seat 1; return its token."""
-        async with self.lock:
+        async with self._open():
             if self.mode != FRIEND_MODE:
                 raise RoomError("not_a_friend_room", "this is a game against the computer")
             if self.is_full():
@@ -432,10 +467,14 @@ class Room:
         self.computer_task = asyncio.get_running_loop().create_task(self._computer_turn())
 
     async def _computer_turn(self) -> None:
+        with contextlib.suppress(RoomClosed):
+            await self._computer_moves()
+
+    async def _computer_moves(self) -> None:
         generation = self.generation
         announced = False
         while True:
-            async with self.lock:
+            async with self._open():
                 if generation != self.generation or not self.computer_to_move():
                     return
                 game = self.game
@@ -446,7 +485,7 @@ class Room:
                     announced = True
                     await self._broadcast({"type": "thinking", "seat": COMPUTER_SEAT})
             move = await asyncio.to_thread(computer.choose, bot, observation)
-            async with self.lock:
+            async with self._open():
                 if generation != self.generation or self.match.game is not game:
                     return
                 before = len(game.events)

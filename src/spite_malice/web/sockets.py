@@ -9,7 +9,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .lobby import Lobby
 from .protocol import ProtocolError, error_message, parse_client_message
-from .rooms import RoomError
+from .rooms import RoomClosed, RoomError
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -32,20 +32,25 @@ class SocketPeer:
 async def game_socket(websocket: WebSocket, code: str, token: str = "") -> None:
     await websocket.accept()
     lobby: Lobby = websocket.app.state.lobby
-    room = await lobby.get(code)
-    if room is None:
-        await websocket.send_json(error_message("unknown_room", f"there is no room {code!r}"))
-        await websocket.close(CLOSE_UNKNOWN_ROOM)
-        return
-    seat = room.seat_for(token)
-    if seat is None:
-        await websocket.send_json(
-            error_message("bad_token", "this token is not a seat of this room")
-        )
-        await websocket.close(CLOSE_BAD_TOKEN)
-        return
     peer = SocketPeer(websocket)
-    await room.connect(peer, seat)
+    while True:
+        room = await lobby.get(code)
+        if room is None:
+            await websocket.send_json(error_message("unknown_room", f"there is no room {code!r}"))
+            await websocket.close(CLOSE_UNKNOWN_ROOM)
+            return
+        seat = room.seat_for(token)
+        if seat is None:
+            await websocket.send_json(
+                error_message("bad_token", "this token is not a seat of this room")
+            )
+            await websocket.close(CLOSE_BAD_TOKEN)
+            return
+        try:
+            await room.connect(peer, seat)
+            break
+        except RoomClosed:
+            continue  # forgotten while idle: load it again
     try:
         while True:
             frame = await websocket.receive()
