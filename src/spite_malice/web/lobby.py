@@ -78,6 +78,7 @@ class Lobby:
                     or now - room.last_active < idle
                     or (task is not None and not task.done())
                     or room.lock.locked()
+                    or room.unsaved
                 ):
                     continue
                 async with room.lock:  # free: taken at once

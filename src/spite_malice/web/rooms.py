@@ -111,6 +111,8 @@ class Room:
         self.closed = False
         """Set by the lobby when it forgets this object; the room lives on in the store."""
         self.last_active = time.monotonic()
+        self.unsaved = False
+        """The last save failed: the store is behind, so the lobby must keep this object."""
         if self.mode == COMPUTER_MODE:
             self._new_bot()
 
@@ -521,7 +523,9 @@ class Room:
             self._remember_assisted()
         try:
             await self.lobby.save(self.saved)
+            self.unsaved = False
         except Exception:  # the next save writes the whole match again
+            self.unsaved = True
             log.exception("room %s: the match could not be saved", self.code)
 
     async def _send(self, peer: Peer, message: dict[str, Any]) -> None:
