@@ -283,3 +283,15 @@ def test_a_malformed_match_is_refused_saying_why(data: Any, message: str) -> Non
     with pytest.raises(PositionError) as caught:
         Match.from_json(data)
     assert message in str(caught.value)
+
+
+def test_r5_1_a_finished_game_counts_for_the_match_without_booking_it() -> None:
+    match = Match(Rules(payoff_size=5, match_target=1), seed=4)
+    game = match.next_game()
+    while not game.is_over:
+        game.apply(reference_move(game))
+    assert game.outcome is not None and game.outcome.winner is not None
+    assert match.is_over  # no book() call: asking is enough
+    assert match.score[game.outcome.winner] == game.outcome.points
+    assert match.winner == game.outcome.winner
+    assert len(match.records) == 1

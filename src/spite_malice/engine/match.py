@@ -15,8 +15,9 @@ from .rules import Rules
 class Match:
     """A match to ``rules.match_target`` points between two named players.
 
-    Call :meth:`next_game` for each game; when a game is over, the next call books its
-    points (or call :meth:`book` yourself). Who starts each game follows R1.4's option:
+    Call :meth:`next_game` for each game; a finished game's points are booked as soon as
+    the score, :attr:`is_over` or the next game is asked for (or by :meth:`book`).
+    Who starts each game follows R1.4's option:
     the higher pay-off top; or the first game by the higher top and then in turn
     (``alternate``); or the first by the higher top and then the last game's loser
     (``loser``; after a draw the other player than last time starts).
@@ -31,14 +32,21 @@ class Match:
         self.rules = rules
         self.seed = secrets.randbits(63) if seed is None else seed
         self.players = players
-        self.score = [0, 0]
+        self._score = [0, 0]
         self.records: list[GameRecord] = []
         self.game: Game | None = None
         self._seeds = random.Random(self.seed)
         self._booked = False
 
     @property
+    def score(self) -> list[int]:
+        """Both players' points, the current game's included once it is over."""
+        self.book()
+        return self._score
+
+    @property
     def is_over(self) -> bool:
+        """Whether a player has reached the target (a just-finished game counts)."""
         return max(self.score) >= self.rules.match_target
 
     @property
@@ -59,7 +67,7 @@ class Match:
             self._seeds.getrandbits(63), self.rules, first=self._first(), recording=recording
         )
         self._booked = False
-        self.game.score = (self.score[0], self.score[1])
+        self.game.score = (self._score[0], self._score[1])
         return self.game
 
     def book(self) -> None:
@@ -71,7 +79,7 @@ class Match:
         assert game.outcome is not None
         self.records.append(GameRecord.from_game(game, self.players))
         if game.outcome.winner is not None:
-            self.score[game.outcome.winner] += game.outcome.points
+            self._score[game.outcome.winner] += game.outcome.points
 
     def _first(self) -> int | None:
         if not self.records or self.rules.first_player == "higher_card":
