@@ -6,6 +6,7 @@ import pytest
 
 from spite_malice.bots import reference_move
 from spite_malice.engine import IllegalMoveError, Rules, SpiteMaliceError
+from spite_malice.engine.moves import ALL_MOVES
 from spite_malice.tui.opponents import available_levels, suggest
 from spite_malice.tui.session import COMPUTER, HUMAN, GameSession, MatchSetup
 
@@ -122,3 +123,22 @@ def test_a_suggestion_is_a_legal_move_with_a_reason() -> None:
     suggestion = suggest(session.observation(HUMAN))
     assert suggestion.moves and suggestion.moves[0] in session.legal_moves()
     assert isinstance(suggestion.reason, str)
+
+
+def test_a_failing_bot_is_replaced_by_the_reference_policy_for_that_move() -> None:
+    from spite_malice.bots import Bot
+    from spite_malice.engine import Move, Observation
+    from spite_malice.tui.screens.game import choose_safely
+
+    class Crasher(Bot):
+        def choose(self, observation: Observation) -> Move:
+            raise RuntimeError("boom")
+
+    class Cheater(Bot):
+        def choose(self, observation: Observation) -> Move:
+            return next(m for m in ALL_MOVES if m not in observation.legal_moves)
+
+    session = human_to_move()
+    observation = session.observation(HUMAN)
+    for bot in (Crasher(), Cheater()):
+        assert choose_safely(bot, observation) in observation.legal_moves

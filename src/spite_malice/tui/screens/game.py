@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from ...bots import Bot, ReferenceBot
 from ...engine.cards import Card, card_str
 from ...engine.errors import SpiteMaliceError
 from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnded
@@ -91,6 +92,18 @@ def _pick_bindings() -> list[Binding]:
         for i, k in enumerate(CENTER_KEYS)
     ]
     return picks
+
+
+def choose_safely(bot: Bot, observation: Observation) -> Move:
+    """The bot's move; a bot that fails or answers an illegal move is replaced, for this move,
+    by the reference policy, so a faulty level can never stop the game."""
+    try:
+        move: Move | None = bot.choose(observation)
+    except Exception:
+        move = None
+    if move is None or move not in observation.legal_moves:
+        move = ReferenceBot().choose(observation)
+    return move
 
 
 class GameScreen(Screen[None]):
@@ -460,18 +473,19 @@ class GameScreen(Screen[None]):
         self.selected = None
         self.refresh_table()
         self.query_one(MessageLine).say(f"{self.session.opponent_name} is thinking…")
-        self._computer_turn(self._generation)
+        self._computer_turn(self._generation, self.session.bot)
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
-    def _computer_turn(self, generation: int) -> None:
-        """The computer's whole turn, one move at a time; runs in a worker thread."""
+    def _computer_turn(self, generation: int, bot: Bot) -> None:
+        """The computer's whole turn, one move at a time; runs in a worker thread. Only the
+        bot's thinking happens here: the game is read and changed on the app's thread."""
         worker = get_current_worker()
         delay = self.settings.move_delay
         while not worker.is_cancelled:
             observation = self.app.call_from_thread(self._computer_observation, generation)
             if observation is None:
                 return
-            move = self._choose(observation)
+            move = choose_safely(bot, observation)
             if worker.is_cancelled:
                 return
             more = self.app.call_from_thread(self._computer_played, generation, move)
@@ -479,19 +493,6 @@ class GameScreen(Screen[None]):
                 return
             if delay > 0:
                 time.sleep(delay)
-
-    def _choose(self, observation: Observation) -> Move:
-        """The computer's move; a failing bot falls back to the reference policy's move."""
-        try:
-            move = self.session.bot.choose(observation)
-        except Exception:
-            move = None
-        if move not in observation.legal_moves:
-            from ...bots import ReferenceBot
-
-            move = ReferenceBot().choose(observation)
-        assert move is not None
-        return move
 
     def _computer_observation(self, generation: int) -> Observation | None:
         if generation != self._generation or not self.session.is_computer_turn:
@@ -548,7 +549,8 @@ class GameScreen(Screen[None]):
         text = Text("Hint: ")
         text.append_text(self.move_words(suggestion.moves[0]))
         if suggestion.reason:
-            text.append(f". {suggestion.reason[:1].upper()}{suggestion.reason[1:]}")
+            reason = suggestion.reason.rstrip(".")
+            text.append(f". {reason[:1].upper()}{reason[1:]}")
         text.append(".")
         self.query_one(MessageLine).say(text, "hint")
         self.refresh_table()
