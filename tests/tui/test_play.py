@@ -165,8 +165,8 @@ async def test_a_terminal_too_small_says_so_and_the_layout_follows_resizes() -> 
         await settle(pilot)
         screen = table(app)
         assert screen.has_class("-too-small")
-        assert "60×20" in str(screen.query_one("#too-small").render())
-        assert "80×24" in str(screen.query_one("#too-small").render())
+        assert "60x20" in str(screen.query_one("#too-small").render())
+        assert "80x24" in str(screen.query_one("#too-small").render())
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
         assert not screen.has_class("-too-small")
@@ -239,9 +239,14 @@ async def test_ascii_mode_draws_cards_in_plain_ascii() -> None:
     app = make_app(seed=7, ascii_only=True, rules=Rules.QUICK)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        for pile in table(app).query(PileView):
+        screen = table(app)
+        for pile in screen.query(PileView):
             for line in pile.lines:
                 assert str(line).isascii(), str(line)
+        for entry in screen.query_one(MoveLog).entries:
+            assert str(entry).isascii(), str(entry)
+        assert str(screen.query_one(MessageLine).render()).isascii()
+        assert str(screen.query_one("#status").render()).isascii()
 
 
 async def test_the_game_over_box_offers_the_next_game() -> None:

@@ -189,8 +189,8 @@ class GameScreen(Screen[None]):
         self.set_class(too_small, "-too-small")
         if too_small:
             self.query_one("#too-small", Static).update(
-                f"This terminal is {width}×{height}; the table needs at least "
-                f"{MIN_WIDTH}×{MIN_HEIGHT}.\nMake the window larger or the font smaller:\n"
+                f"This terminal is {width}x{height}; the table needs at least "
+                f"{MIN_WIDTH}x{MIN_HEIGHT}.\nMake the window larger or the font smaller:\n"
                 "the game goes on where it was."
             )
 
@@ -472,7 +472,7 @@ class GameScreen(Screen[None]):
         self.computer_busy = True
         self.selected = None
         self.refresh_table()
-        self.query_one(MessageLine).say(f"{self.session.opponent_name} is thinking…")
+        self.query_one(MessageLine).say(f"{self.session.opponent_name} is thinking...")
         self._computer_turn(self._generation, self.session.bot)
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
@@ -531,7 +531,7 @@ class GameScreen(Screen[None]):
         if self.hint_busy:
             return
         self.hint_busy = True
-        message.say("Looking for a good move…", "hint")
+        message.say("Looking for a good move...", "hint")
         self._find_hint(self._generation, session.observation(HUMAN))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)

@@ -26,7 +26,7 @@ left in the other player's pay-off pile; the first to **50 points** wins the mat
 1. Your hand is filled up to five cards from the stock.
 2. **Build** as often as you like: move a card onto a center stack from the top of your
    pay-off pile, from your hand, or from the top of a side stack. A center stack starts with
-   an Ace and goes up one rank at a time: A, 2, 3 … J, Q.
+   an Ace and goes up one rank at a time: A, 2, 3 ... J, Q.
 3. End the turn by **discarding** one hand card onto one of your side stacks (any card, any
    side stack).
 
@@ -44,9 +44,9 @@ left in the other player's pay-off pile; the first to **50 points** wins the mat
 | Key | What it does |
 |---|---|
 | `p` | pick your pay-off top card |
-| `1`–`5` | pick a card of your hand |
-| `a` `s` `d` `f` | pick the top of side stack 1–4; with a hand card picked: discard there |
-| `z` `x` `c` (`v`) | build the picked card on center stack 1–3 (4) |
+| `1`-`5` | pick a card of your hand |
+| `a` `s` `d` `f` | pick the top of side stack 1-4; with a hand card picked: discard there |
+| `z` `x` `c` (`v`) | build the picked card on center stack 1-3 (4) |
 | `Esc` | drop the picked card |
 | arrows, `Tab` | move a cursor over your places; `Enter` or `Space` picks the one under it |
 | `h` | hint: a good move is highlighted (the game then counts as assisted) |

@@ -48,7 +48,7 @@ class NewMatchScreen(ModalScreen[tuple[str, Rules] | None]):
         for number, level in enumerate(self.levels, start=1):
             chosen = level == self.level
             text.append(
-                f" {'▸' if chosen else ' '} {number}  {level_title(level)}\n",
+                f" {'>' if chosen else ' '} {number}  {level_title(level)}\n",
                 style="bold reverse" if chosen else "",
             )
         text.append("\nRules ", style="bold")

@@ -38,7 +38,7 @@ def stats_row(row: LevelStats) -> tuple[str, ...]:
         str(row.losses),
         str(row.draws),
         f"{row.win_rate:.0%}",
-        f"{row.points_for}–{row.points_against}",
+        f"{row.points_for}-{row.points_against}",
         f"{row.matches_won}/{row.matches}",
         f"{row.current_streak} ({row.best_streak})",
         str(row.assisted),

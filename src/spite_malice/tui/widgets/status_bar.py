@@ -29,7 +29,7 @@ class StatusBar(Static):
         text.append(f"{score[1]} {opponent}", style="bold")
         text.append(f" (to {target})  ")
         text.append(whose_turn, style="bold reverse" if whose_turn == "your turn" else "bold")
-        text.append(f"  game {game_number} · turn {turn}")
+        text.append(f"  game {game_number}, turn {turn}")
         if assisted:
-            text.append(" · assisted", style="italic")
+            text.append(", assisted", style="italic")
         self.update(text)
