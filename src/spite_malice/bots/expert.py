@@ -45,7 +45,7 @@ until the stock runs out (R4.2)."""
 WIN_SCORE = 10_000.0
 """A win or loss inside the look-ahead, against 100 a pay-off card."""
 
-SWITCH_Z = 1.5
+SWITCH_Z = 1.0
 """How many standard errors a plan must beat Hard's choice by, in the samples, to replace it."""
 
 
