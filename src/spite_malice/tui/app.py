@@ -29,7 +29,6 @@ class SpiteMaliceApp(App[None]):
         self.settings = settings or TableSettings()
         self.persistence: Persistence = persistence or NoPersistence()
         self.resume = resume
-        self.session: GameSession | None = None
         if self.settings.ascii_only:
             self.add_class("-ascii")
 
@@ -40,12 +39,11 @@ class SpiteMaliceApp(App[None]):
             session = None
         if session is None:
             session = GameSession.new(self.setup)
-        self.session = session
         self.push_screen(GameScreen(session, self.settings, self.persistence))
 
     @property
     def game_screen(self) -> GameScreen:
-        """The table (under any help or result box)."""
+        """The table (under any help or result box); its ``session`` is the match played."""
         for screen in reversed(self.screen_stack):
             if isinstance(screen, GameScreen):
                 return screen

@@ -21,7 +21,7 @@ from ..engine.moves import Move, parse_move
 from ..engine.observation import Observation
 from ..engine.record import GameRecord
 from ..engine.rules import Rules
-from .opponents import level_title, new_bot
+from .opponents import default_level, level_title, new_bot
 
 HUMAN = 0
 """The seat of the person at the keyboard."""
@@ -37,7 +37,7 @@ class MatchSetup:
     """What a new match needs: the rules, the computer's level, a seed and the player's name."""
 
     rules: Rules = Rules.STANDARD
-    level: str = "medium"
+    level: str = field(default_factory=default_level)
     seed: int | None = None
     player: str = "You"
 
