@@ -278,7 +278,7 @@ def test_r4_1_the_score_is_the_opponents_payoff_count_including_its_top_card() -
 def test_r5_1_a_match_ends_at_50_or_more() -> None:
     match = Match(Rules.QUICK, seed=3)
     for score, over in (([49, 0], False), ([0, 49], False), ([50, 0], True), ([12, 63], True)):
-        match.score = score
+        match.score[:] = score
         assert match.is_over is over
         assert match.winner == (score.index(max(score)) if over else None)
     # A real match: it ends with the first game that takes a player to 50 or more.

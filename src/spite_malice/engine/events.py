@@ -35,10 +35,12 @@ class CardBuilt:
     value: int
 
     def __str__(self) -> str:
-        where = {"P": "pay-off pile", "H": "hand"}.get(self.source, f"side stack {self.source[1:]}")
+        where = {"P": "the pay-off pile", "H": "the hand"}.get(
+            self.source, f"side stack {self.source[1:]}"
+        )
         stands = f" as {a_rank(self.value)}" if self.card % 13 == 12 else ""
         return (
-            f"player {self.player + 1} builds {card_str(self.card)}{stands} from the {where} "
+            f"player {self.player + 1} builds {card_str(self.card)}{stands} from {where} "
             f"on center {self.center + 1}"
         )
 
