@@ -176,3 +176,8 @@ def test_a_bot_that_cannot_start_loses_its_games() -> None:
     results = run_arena("easy", "test-broken", 4, seed=30)
     assert [r.winner for r in results] == ["A"] * 4
     assert all("could not be started" in r.reason for r in results)
+
+
+def test_cli_arena_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "easy", "grandmaster", "--games", "2"]) == 2
+    assert "unknown bot 'grandmaster'" in capsys.readouterr().err

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +95,19 @@ def _hint(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_bots(command: str, names: Sequence[str]) -> bool:
+    """Build each bot once, so that a mistyped name fails before any game is played."""
+    from ..bots.base import BotError, make_bot
+
+    for name in names:
+        try:
+            make_bot(name).close()
+        except (ValueError, BotError) as error:
+            print(f"spite-malice {command}: {error}", file=sys.stderr)
+            return False
+    return True
+
+
 def _rules(args: argparse.Namespace) -> Rules:
     return PRESETS[args.rules]
 
@@ -104,10 +119,9 @@ def _arena(args: argparse.Namespace) -> int:
     from ..arena.report import summary_table, write_csv
     from ..arena.stats import summarize
     from ..arena.tournament import run_arena
-    from ..bots.base import make_bot
 
-    for name in (args.bot_a, args.bot_b):
-        make_bot(name).close()  # fail early on an unknown bot name
+    if not _check_bots("arena", (args.bot_a, args.bot_b)):
+        return 2
     console = Console()
     total = args.games + args.games % 2
     with Progress(console=console, transient=True) as progress:
@@ -135,13 +149,12 @@ def _ladder(args: argparse.Namespace) -> int:
 
     from ..arena.ladder import run_ladder
     from ..arena.report import ladder_markdown, ladder_plot, ladder_tables
-    from ..bots.base import make_bot
 
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     if args.expert_budget is not None:
         names = [f"expert:{args.expert_budget}" if n == "expert" else n for n in names]
-    for name in names:
-        make_bot(name).close()
+    if not _check_bots("ladder", names):
+        return 2
     console = Console()
     pairs = len(names) * (len(names) - 1) // 2
     total = pairs * (args.games + args.games % 2)
