@@ -38,7 +38,9 @@ def chromium_path() -> Path:
     return Path(os.environ.get("SPITE_MALICE_CHROMIUM", "/usr/bin/chromium"))
 
 
-@pytest.fixture(scope="session")
+# Package scope: Playwright's sync API runs an event loop in this thread while it is open;
+# closing it when the browser tests end leaves the thread free for asyncio tests after them.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     path = chromium_path()
     if not path.exists():
