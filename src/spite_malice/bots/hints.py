@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import KING, QUEEN, RANK_NAMES
+from ..engine.cards import KING, QUEEN, RANK_NAMES, a_rank
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from .evaluation import AwareEvaluator
@@ -49,11 +49,6 @@ def _word(value: int) -> str:
     return RANK_NAMES[value - 1]
 
 
-def _a(value: int) -> str:
-    word = _word(value)
-    return ("an " if word[0] in "A8" else "a ") + word
-
-
 def explain(view: TurnView, plan: Plan) -> str:
     """A short reason for ``plan`` in the player's words."""
     center = list(view.center)
@@ -69,13 +64,13 @@ def explain(view: TurnView, plan: Plan) -> str:
         value = center[move.center] + 1
         if move.from_payoff:
             rank = view.payoff_top
-            shown = f"King (as {_a(value)})" if rank == KING else _word(rank)
+            shown = f"King (as {a_rank(value)})" if rank == KING else _word(rank)
             if plan.ending == "win":
                 payoff_clause = f"wins the game with your last pay-off card, the {shown}"
             else:
                 payoff_clause = f"plays your pay-off {shown}"
             if kings_as:
-                payoff_clause += ", using the King as " + " and ".join(_a(v) for v in kings_as)
+                payoff_clause += ", using the King as " + " and ".join(a_rank(v) for v in kings_as)
             kings_as = []
         else:
             rank = move.hand_rank if move.from_hand else view.side[move.side_source][-1]

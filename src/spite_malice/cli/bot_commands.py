@@ -22,14 +22,13 @@ def register(subparsers: Any) -> None:
         "move in POSITION.json, and why. The hint sees only what that player sees.",
     )
     hint.add_argument("position", type=Path, help="a position, POSITION.json")
-    hint.add_argument("--seed", type=int, default=0, help="seed of the hint's search (0)")
     hint.set_defaults(handler=_hint)
 
     arena = subparsers.add_parser(
         "arena",
         help="play two bots against each other and measure them",
         description="Play N games between two bots on paired deals (each deal twice, seats "
-        "swapped) and print wins, draws, the win rate over decided games with its 95%% "
+        "swapped) and print wins, draws, the win rate over decided games with its 95% "
         "confidence interval (Wilson), points, average turns and thinking time. A bot is a "
         "level (easy, medium, hard, expert, expert:SECONDS), reference, or a program path.",
     )
@@ -89,7 +88,7 @@ def _hint(args: argparse.Namespace) -> int:
     from ..bots.hints import hint
 
     game = Game.from_position(_read_json(args.position), seed=0)
-    advice = hint(game.observation(game.to_move), args.seed)
+    advice = hint(game.observation(game.to_move))
     print(" ".join(str(move) for move in advice.moves))
     print(advice.reason)
     return 0
