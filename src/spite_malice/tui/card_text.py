@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import KING, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, suit_of
+from ..engine.cards import KING, QUEEN, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, a_rank, suit_of
 
 RED_SUITS = frozenset((1, 2))  # hearts, diamonds
 CHIP_WIDTH = 5
@@ -26,20 +26,6 @@ DIM = Style(dim=True)
 VALUE_WORDS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")
 """The short name of a center stack's value (1..12), used for what a King stands for."""
 
-_NEEDS = (
-    "an Ace",
-    "a 2",
-    "a 3",
-    "a 4",
-    "a 5",
-    "a 6",
-    "a 7",
-    "an 8",
-    "a 9",
-    "a 10",
-    "a Jack",
-    "a Queen",
-)
 _CARD_TOKEN = re.compile(r"\b([A2-9TJQK])([SHDC])\b")
 
 
@@ -86,7 +72,7 @@ def empty_chip(*, ascii_only: bool) -> Text:
 
 def needs_text(value: int) -> str:
     """What a center stack of ``value`` takes next: ``needs a 6`` (``complete`` never shows)."""
-    return f"needs {_NEEDS[value]}" if value < len(_NEEDS) else "complete"
+    return f"needs {a_rank(value + 1)}" if value < QUEEN else "complete"
 
 
 def king_value(card: Card, value: int) -> str:
