@@ -188,10 +188,20 @@ def test_room_info_needs_the_right_token(client: TestClient) -> None:
 def test_rooms_of_a_player_are_listed_without_tokens(client: TestClient) -> None:
     first = new_room(client, level="easy", player="dora")
     second = new_room(client, mode="friend", player="dora")
+    client.post(f"/api/rooms/{second['room']}/join", json={"player": "erin"})
     listed = client.get("/api/rooms", params={"player": "dora"}).json()["rooms"]
     assert {room["room"] for room in listed} == {first["room"], second["room"]}
     assert all("token" not in room for room in listed)
-    assert client.get("/api/rooms", params={"player": "erin"}).json()["rooms"] == []
+    assert client.get("/api/rooms", params={"player": "fred"}).json()["rooms"] == []
+
+
+def test_a_friend_room_still_open_to_join_is_not_listed(client: TestClient) -> None:
+    # Its code lets anyone take the free seat, so a player's name must not reveal it.
+    waiting = new_room(client, mode="friend", player="gwen")
+    assert client.get("/api/rooms", params={"player": "gwen"}).json()["rooms"] == []
+    client.post(f"/api/rooms/{waiting['room']}/join", json={"player": "hal"})
+    listed = client.get("/api/rooms", params={"player": "gwen"}).json()["rooms"]
+    assert [room["room"] for room in listed] == [waiting["room"]]
 
 
 def test_a_room_without_rules_takes_the_saved_settings(client: TestClient) -> None:

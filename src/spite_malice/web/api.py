@@ -221,8 +221,11 @@ async def rooms(request: Request, player: str | None = None) -> dict[str, Any]:
     found = await _lobby(request).run(lambda: store.matches(source="web", player=name))
     listed = []
     for summary in found:
+        names = summary.meta.get("names", [None, None])
         if summary.room is None:
             continue
+        if summary.kind == "friend" and names[1] is None:
+            continue  # its code is still an open invitation: anyone holding it takes seat 1
         seat = 0 if summary.players[0] == name else 1
         listed.append(
             {
@@ -230,7 +233,7 @@ async def rooms(request: Request, player: str | None = None) -> dict[str, Any]:
                 "seat": seat,
                 "mode": summary.kind,
                 "level": summary.level,
-                "players": summary.meta.get("names", [None, None]),
+                "players": names,
                 "score": list(summary.score),
                 "game_number": summary.game_number,
                 "updated": summary.updated_at.isoformat().replace("+00:00", "Z"),
