@@ -4,25 +4,12 @@ schema of its own, dropped afterwards."""
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from spite_malice.store import Store
-
-POSTGRES_ENV = "SPITE_MALICE_TEST_POSTGRES_URL"
-
-
-def _postgres_url() -> str:
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV} (.ci/run does) to run this test")
-    return url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
@@ -31,18 +18,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'store.db'}"
         return
-    base = _postgres_url()
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base)
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    yield request.getfixturevalue("postgres_schema_url")
 
 
 @pytest.fixture

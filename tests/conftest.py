@@ -1,0 +1,34 @@
+"""Fixtures shared by the test packages."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+POSTGRES_ENV = "SPITE_MALICE_TEST_POSTGRES_URL"
+"""The PostgreSQL server to test against; `.ci/run` sets it, and tests skip without it."""
+
+
+@pytest.fixture
+def postgres_schema_url() -> Iterator[str]:
+    """A URL of the PostgreSQL server named by ``POSTGRES_ENV``, in a schema of its own that
+    is dropped afterwards; skips the test when no server is named."""
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV} (.ci/run does) to run this test")
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base)
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
