@@ -166,3 +166,28 @@ def test_the_model_agrees_on_the_edges_too() -> None:
                     trial = base.copy()
                     trial.play(move)
                     _compare(trial, before, move)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.STANDARD,
+        Rules.QUICK,
+        Rules(decks=3, center_stacks=4),
+        Rules(payoff_size=5, king_can_start_stack=False),
+    ],
+)
+def test_legal_move_bits_are_the_legal_moves(rules: Rules) -> None:
+    rng = random.Random(3)
+    positions = 0
+    for seed in range(6):
+        game = Game.new(seed=seed, rules=rules, recording=False)
+        while not game.is_over:
+            legal = game.legal_moves()
+            bits = game.legal_move_bits()
+            assert bits == sum(1 << move.index for move in legal)
+            assert bits.bit_length() <= 144
+            positions += 1
+            game.apply(reference_move(game) if rng.random() < 0.6 else rng.choice(legal))
+        assert game.legal_move_bits() == 0
+    assert positions > 300

@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from .cards import KING, QUEEN, RANK_NAMES, RANK_OF, Card, a_rank, card_str, full_deck
 from .errors import GameOverError, IllegalMoveError
-from .moves import ALL_MOVES, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, TARGETS, Move, parse_move
+from .moves import (
+    ALL_MOVES,
+    PAYOFF,
+    SIDE_SOURCE_BASE,
+    SIDE_TARGET_BASE,
+    SOURCES,
+    TARGETS,
+    Move,
+    parse_move,
+)
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 
 if TYPE_CHECKING:
@@ -38,6 +47,9 @@ _DISCARDS: tuple[tuple[Move, ...], ...] = tuple(
     ALL_MOVES[rank * TARGETS + SIDE_TARGET_BASE : (rank + 1) * TARGETS] for rank in range(KING + 1)
 )
 """``_DISCARDS[rank]``: the discards of a hand card of ``rank`` onto side stacks 1 to 4."""
+
+_DISCARD_TARGETS = ((1 << SIDE_STACKS) - 1) << SIDE_TARGET_BASE
+"""The target bits of the discards onto side stacks 1 to 4, within one source's byte."""
 
 _FITS: dict[bool, dict[tuple[int, ...], tuple[int, ...]]] = {False: {}, True: {}}
 """Per King-start rule, center stack lengths -> :func:`_fit_masks` (a bounded cache)."""
@@ -293,6 +305,38 @@ class Game:
             if pile:
                 out += builds[SIDE_SOURCE_BASE + side][fits[RANK_OF[pile[-1]]]]
         return out
+
+    def legal_move_bits(self) -> int:
+        """The legal moves as one integer, bit ``move.index`` set for each (0 when over).
+
+        The same set as :meth:`legal_moves`, without making a list: for adapters that test
+        legality or build an action mask at every step.
+        """
+        if self.outcome is not None:
+            return 0
+        me = self.players[self.to_move]
+        cache = _FITS[self.rules.king_can_start_stack]
+        lengths = tuple(map(len, self.center))
+        fits = cache.get(lengths) or cache.setdefault(
+            lengths, _fit_masks(lengths, cache is _FITS[True])
+        )
+        # One byte per source (move index // 8), one bit per target (move index % 8).
+        sources = bytearray(SOURCES)
+        if me.payoff:
+            sources[PAYOFF] = fits[RANK_OF[me.payoff[-1]]]
+        for card in me.hand:
+            rank = RANK_OF[card]
+            sources[rank] = fits[rank] | _DISCARD_TARGETS  # R3.3: and any discard
+        side_1, side_2, side_3, side_4 = me.side
+        if side_1:
+            sources[SIDE_SOURCE_BASE] = fits[RANK_OF[side_1[-1]]]
+        if side_2:
+            sources[SIDE_SOURCE_BASE + 1] = fits[RANK_OF[side_2[-1]]]
+        if side_3:
+            sources[SIDE_SOURCE_BASE + 2] = fits[RANK_OF[side_3[-1]]]
+        if side_4:
+            sources[SIDE_SOURCE_BASE + 3] = fits[RANK_OF[side_4[-1]]]
+        return int.from_bytes(sources, "little")
 
     def why_illegal(self, move: Move) -> str | None:
         """Why ``move`` is not legal here, or None when it is."""
