@@ -9,12 +9,13 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from spite_malice.bots import reference_move  # noqa: E402
-from spite_malice.engine import Game, card_str  # noqa: E402
+from spite_malice.engine import Game, Rules, card_str  # noqa: E402
 from spite_malice.engine.cards import full_deck  # noqa: E402
 from spite_malice.research.encoding import (  # noqa: E402
     OBSERVATION_SIZE,
     SECTIONS,
     ObservationEncoder,
+    action_mask,
     encode_game,
     encode_observation,
     observation_high,
@@ -51,17 +52,62 @@ def test_fast_builder_equals_the_observation_builder() -> None:
             assert (fast >= 0).all() and (fast <= high).all()
 
 
-def test_the_caching_encoder_gives_the_same_tensors() -> None:
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.STANDARD,
+        Rules.QUICK,
+        Rules(decks=3, center_stacks=4),
+        Rules(payoff_size=5, king_can_start_stack=False),
+    ],
+)
+def test_the_updating_encoder_gives_the_same_tensors(rules: Rules) -> None:
+    """Every kind of move (builds from each source, completed stacks, discards, refills, the
+    end), some chosen at random so that side stacks grow and shrink."""
+    rng = random.Random(5)
+    kinds: set[str] = set()
     for seed in range(6):
-        game = Game.new(seed, recording=False)
+        game = Game.new(seed, rules, recording=False)
         encoder = ObservationEncoder(game)
-        while not game.is_over:
+        given = []
+        while True:
             for seat in (0, 1):
-                assert np.array_equal(encoder.encode(seat), encode_game(game, seat))
-            move = reference_move(game)
+                tensor = encoder.encode(seat)
+                given.append((tensor, tensor.copy()))
+                assert np.array_equal(tensor, encode_game(game, seat))
+            if game.is_over:
+                break
+            move = reference_move(game) if rng.random() < 0.7 else rng.choice(game.legal_moves())
+            kinds.add(move.notation[0] + ("C" if move.is_build else "S"))
             player = game.to_move
             game.apply(move)
             encoder.moved(player, move)
+        # every tensor handed out is the caller's own: later moves never change it
+        assert all(np.array_equal(tensor, copy) for tensor, copy in given)
+    assert kinds == {"PC", "HC", "SC", "HS"}
+
+
+def test_a_stack_completed_by_the_winning_move_shows_as_a_zero_row() -> None:
+    """The winning build ends the game before a complete stack goes back into the stock
+    (R3.4), so a center stack may hold 12 cards at the end: its row stays all zero."""
+    ended = 0
+    for seed in range(60):
+        game = Game.new(seed, recording=False)
+        while not game.is_over:
+            game.apply(reference_move(game))
+        if 12 not in map(len, game.center):
+            continue
+        ended += 1
+        for seat in (0, 1):
+            tensor = encode_game(game, seat)
+            assert np.array_equal(tensor, encode_observation(game.observation(seat)))
+            at = 13 + 2 * 122 + 2
+            center = tensor[at : at + 48].reshape(4, 12)
+            kings = tensor[at + 48 : at + 52]
+            for number, stack in enumerate(game.center):
+                assert center[number].sum() == (len(stack) < 12)
+                assert kings[number] == sum(card % 13 == 12 for card in stack)
+    assert ended
 
 
 def test_r6_hidden_cards_do_not_change_the_tensor() -> None:
@@ -151,3 +197,11 @@ def test_the_tensor_reads_as_documented() -> None:
     assert pieces["my_turn"][0] == 1
     assert side_empty(tensor) == (False, True, True, True)
     assert "hand: 3S 3H 7H JC KD" in observation_string(game.observation(0))
+
+
+def test_the_action_mask_marks_the_legal_move_bits() -> None:
+    for game in _positions(games=3, every=3):
+        mask = action_mask(game.legal_move_bits())
+        assert mask.dtype == np.int8 and mask.shape == (144,) and mask.flags.writeable
+        assert np.flatnonzero(mask).tolist() == [move.index for move in game.legal_moves()]
+    assert not action_mask(0).any()

@@ -3,6 +3,7 @@ it agreeing with the engine move for move."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
 
 from spite_malice.bots import reference_move  # noqa: E402
 from spite_malice.engine import Game, Rules  # noqa: E402
@@ -122,3 +124,118 @@ def test_an_action_out_of_range_is_illegal_too() -> None:
     assert all(e.terminations.values())
     assert e.rewards[agent] == -1.0
     assert e.infos[agent]["illegal_action"]["move"] is None
+
+
+def _library_wrapped(**kwargs: Any) -> Any:
+    """Our environment in PettingZoo's own OrderEnforcingWrapper, to compare with env()."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+def _outcome_of(call: Callable[[], object]) -> tuple[str, str]:
+    try:
+        call()
+    except Exception as error:  # the error is what is compared
+        return type(error).__name__, str(error)
+    return "no error", ""
+
+
+_BEFORE_RESET: dict[str, Callable[[Any], object]] = {
+    "step": lambda e: e.step(0),
+    "observe": lambda e: e.observe("player_0"),
+    "last": lambda e: e.last(),
+    "agent_iter": lambda e: e.agent_iter(),
+    "render": lambda e: e.render(),
+    **{
+        name: (lambda e, name=name: getattr(e, name))
+        for name in (
+            "agents",
+            "agent_selection",
+            "rewards",
+            "terminations",
+            "truncations",
+            "infos",
+            "num_agents",
+        )
+    },
+}
+
+
+@pytest.mark.parametrize("call", sorted(_BEFORE_RESET))
+def test_env_refuses_what_pettingzoos_wrapper_refuses_before_reset(call: str) -> None:
+    ours = _outcome_of(lambda: _BEFORE_RESET[call](env()))
+    assert ours[0] in ("AssertionError", "AttributeError")
+    assert ours == _outcome_of(lambda: _BEFORE_RESET[call](_library_wrapped()))
+
+
+def test_env_is_pettingzoos_order_enforcing_wrapper() -> None:
+    e = env()
+    assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    assert str(e) == str(_library_wrapped()) == "spite_malice_v0"
+    e.reset(seed=1)
+    assert isinstance(e.unwrapped, raw_env().__class__)
+    assert e.num_agents == 2 and e.max_num_agents == 2
+
+
+def test_env_plays_exactly_as_with_pettingzoos_wrapper() -> None:
+    def play(e: Any) -> list[Any]:
+        e.reset(seed=4)
+        seen: list[Any] = []
+        for game in range(3):
+            if game:
+                e.reset()
+            for agent in e.agent_iter():
+                observation, reward, termination, truncation, info = e.last()
+                seen.append(
+                    (
+                        agent,
+                        observation["observation"].tolist(),
+                        observation["action_mask"].tolist(),
+                        reward,
+                        termination,
+                        truncation,
+                        info,
+                        dict(e.rewards),
+                        dict(e.terminations),
+                        list(e.agents),
+                    )
+                )
+                e.step(None if termination or truncation else _policy(observation))
+            seen.append(list(e.agents))
+        return seen
+
+    assert play(env(rules=Rules.QUICK)) == play(_library_wrapped(rules=Rules.QUICK))
+
+
+def test_env_warns_of_a_step_after_the_end_and_needs_a_step_per_agent(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    for e in (env(), _library_wrapped()):
+        e.reset(seed=2)
+        e.step(500)  # out of range: the game ends
+        for _agent in e.agent_iter():
+            e.step(None)
+        caplog.clear()
+        e.step(None)
+        assert "step() called after all agents are terminated" in caplog.text
+        e.reset(seed=2)
+        agents = iter(e.agent_iter())
+        next(agents)
+        with pytest.raises(AssertionError, match="step"):
+            next(agents)
+
+
+def test_observations_handed_out_never_change_afterwards() -> None:
+    e = env()
+    e.reset(seed=7)
+    given = []
+    for agent in e.agent_iter():
+        observation, _, termination, truncation, _ = e.last()
+        other = e.observe("player_1" if agent == "player_0" else "player_0")
+        for handed in (observation, other):
+            given.append((handed, {key: array.copy() for key, array in handed.items()}))
+        assert observation["observation"] is not other["observation"]
+        assert observation["action_mask"].flags.writeable
+        e.step(None if termination or truncation else _policy(observation))
+    assert len(given) > 200
+    for handed, copy in given:
+        assert all(np.array_equal(handed[key], copy[key]) for key in copy)

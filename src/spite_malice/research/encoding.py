@@ -20,7 +20,8 @@ my_side_ranks    4 x 13   how many cards of each rank each of my side stacks hol
 my_side_size     4        cards in each of my side stacks
 opponent_...     (same five pieces for the opponent)
 hand_count       2        cards in my hand, in the opponent's hand
-center           4 x 12   one-hot value (0..11) of each center stack (zero row: no 4th stack)
+center           4 x 12   one-hot value (0..11) of each center stack (zero row: no 4th stack,
+                          or a stack completed by the game's winning move)
 center_k         4        Kings in each center stack
 stock            1        cards in the stock
 my_turn          1        1 when the observing seat is to move
@@ -36,7 +37,7 @@ import numpy.typing as npt
 
 from ..engine.cards import KING, RANK_OF, card_str
 from ..engine.game import Game
-from ..engine.moves import Move
+from ..engine.moves import PAYOFF, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, SOURCES, Move
 from ..engine.observation import Observation
 
 _PLAYER_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
@@ -60,7 +61,8 @@ SECTIONS: tuple[tuple[str, tuple[int, ...]], ...] = (
 """The named pieces of the tensor, in order, with their shapes."""
 
 _BLOCK = 13 + 1 + 52 + 52 + 4  # one player's pieces: 122 numbers
-_TAIL = 2 + 48 + 4 + 1 + 1  # hand_count, center, center_k, stock, my_turn
+_CENTER_SIZE = 48 + 4  # center, center_k
+_TAIL = 2 + _CENTER_SIZE + 1 + 1  # hand_count, center, center_k, stock, my_turn
 OBSERVATION_SIZE: int = 13 + 2 * _BLOCK + _TAIL
 """Length of the flat observation tensor (313)."""
 
@@ -70,6 +72,11 @@ _SIDE_TOP_AT = tuple(tuple(14 + n * 13 + RANK_OF[c] - 1 for c in range(52)) for 
 _SIDE_RANKS_AT = tuple(tuple(66 + n * 13 + RANK_OF[c] - 1 for c in range(52)) for n in range(4))
 _SIDE_SIZE = 118
 _KING_FACES = tuple(card for card in range(52) if RANK_OF[card] == KING)
+_ONE_HOT_13 = tuple(bytes(int(i == value) for i in range(13)) for value in range(14))
+"""One-hot rank rows; the last is all zero (an empty pile)."""
+_ONE_HOT_12 = tuple(bytes(int(i == value) for i in range(12)) for value in range(13))
+"""One-hot center values 0..11; the last, for a stack completed by the winning move (which
+ends the game before the stack goes back into the stock, R3.4), is all zero."""
 
 
 def observation_high(deck_size: int = 104) -> npt.NDArray[np.float32]:
@@ -110,21 +117,28 @@ def _player_block(top: int | None, count: int, sides: Any) -> bytes:
     return bytes(values)
 
 
-def _tail_part(
-    my_hand: int, opponent_hand: int, center: Any, stock_count: int, my_turn: bool
-) -> bytearray:
-    values = bytearray(_TAIL)
-    values[0] = my_hand
-    values[1] = opponent_hand
+def _center_part(center: Any) -> bytes:
+    """The center pieces: each stack's value, one-hot, then the Kings in each stack."""
+    values = bytearray(_CENTER_SIZE)
     k1, k2, k3, k4 = _KING_FACES
     for number, stack in enumerate(center):
-        values[2 + number * 12 + len(stack)] = 1
+        values[number * 12 : number * 12 + 12] = _ONE_HOT_12[len(stack)]
         if stack:
             count = stack.count
-            values[50 + number] = count(k1) + count(k2) + count(k3) + count(k4)
-    values[54] = stock_count
-    values[55] = my_turn
-    return values
+            values[48 + number] = count(k1) + count(k2) + count(k3) + count(k4)
+    return bytes(values)
+
+
+def _tail_part(
+    my_hand: int, opponent_hand: int, center: Any, stock_count: int, my_turn: bool
+) -> bytes:
+    return b"".join(
+        (
+            bytes((my_hand, opponent_hand)),
+            _center_part(center),
+            bytes((stock_count, my_turn)),
+        )
+    )
 
 
 def _tensor(parts: list[Any]) -> npt.NDArray[np.float32]:
@@ -181,51 +195,109 @@ def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
 
 
 class ObservationEncoder:
-    """:func:`encode_game` for one game, keeping each player's pay-off and side-stack piece
-    while it cannot have changed. Tell it every move played (:meth:`moved`) and every new
-    game (:meth:`reset`); it then gives the same tensors as :func:`encode_game`, faster."""
+    """:func:`encode_game` for one game, faster: it keeps each player's pay-off and side-stack
+    piece and the center piece, and updates only what a move changed. Tell it every new game
+    (:meth:`reset`) and every move right after it is played (:meth:`moved`); it then gives the
+    same tensors as :func:`encode_game`, each a new array."""
 
-    __slots__ = ("_blocks", "game")
+    __slots__ = ("_blocks", "_center", "game")
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._blocks: list[bytes | None] = [None, None]
+        self._blocks = [bytearray(_game_block(game, 0)), bytearray(_game_block(game, 1))]
+        self._center = bytearray(_center_part(game.center))
 
     def reset(self, game: Game) -> None:
         """A new game (or a game changed behind the encoder's back)."""
         self.game = game
-        self._blocks = [None, None]
+        self._blocks = [bytearray(_game_block(game, 0)), bytearray(_game_block(game, 1))]
+        self._center = bytearray(_center_part(game.center))
 
     def moved(self, player: int, move: Move) -> None:
-        """``player`` played ``move``: only a build from the hand leaves its piece unchanged."""
-        if not (move.is_build and move.from_hand):
-            self._blocks[player] = None
+        """``player`` has just played ``move``: update the pieces it changed, reading the
+        position it left (so call this after each move, before the next one)."""
+        game = self.game
+        source = move.source
+        target = move.target
+        if target >= SIDE_TARGET_BASE:  # R3.3: a discard onto one of the player's side stacks
+            self._side_changed(player, target - SIDE_TARGET_BASE)
+            return
+        # R3.1: a build changes one center stack (emptied again when complete, R3.4(b))
+        stack = game.center[target]
+        center = self._center
+        row = target * 12
+        center[row : row + 12] = _ONE_HOT_12[len(stack)]
+        if stack:
+            count = stack.count
+            k1, k2, k3, k4 = _KING_FACES
+            center[48 + target] = count(k1) + count(k2) + count(k3) + count(k4)
+        else:
+            center[48 + target] = 0
+        if source == PAYOFF:
+            block = self._blocks[player]
+            payoff = game.players[player].payoff
+            block[0:13] = _ONE_HOT_13[_TOP_AT[payoff[-1]] if payoff else 13]
+            block[13] = len(payoff)
+        elif source >= SIDE_SOURCE_BASE:
+            self._side_changed(player, source - SIDE_SOURCE_BASE)
+
+    def _side_changed(self, player: int, number: int) -> None:
+        """Side stack ``number`` of ``player`` gained or lost its top card."""
+        block = self._blocks[player]
+        pile = self.game.players[player].side[number]
+        size = len(pile)
+        before = block[_SIDE_SIZE + number]
+        top_row = 14 + 13 * number
+        if size == before + 1:  # a card discarded onto it
+            if before:
+                block[block.find(1, top_row, top_row + 13)] = 0
+            rank = _TOP_AT[pile[-1]]
+            block[top_row + rank] = 1
+            block[top_row + 52 + rank] += 1  # its rank count, 13 places on
+        elif size == before - 1:  # its top card built on the center
+            at = block.find(1, top_row, top_row + 13)
+            block[at] = 0
+            block[at + 52] -= 1
+            if pile:
+                block[top_row + _TOP_AT[pile[-1]]] = 1
+        else:  # not one move since the last update: build the piece afresh
+            block[:] = _game_block(self.game, player)
+            return
+        block[_SIDE_SIZE + number] = size
 
     def encode(self, seat: int) -> npt.NDArray[np.float32]:
-        """The tensor of ``seat`` in the current position."""
+        """The tensor of ``seat`` in the current position (a new array)."""
         game = self.game
-        blocks = self._blocks
-        mine = blocks[seat]
-        if mine is None:
-            mine = blocks[seat] = _game_block(game, seat)
-        theirs = blocks[1 - seat]
-        if theirs is None:
-            theirs = blocks[1 - seat] = _game_block(game, 1 - seat)
         players = game.players
-        return _tensor(
-            [
-                _hand_part(players[seat].hand),
-                mine,
-                theirs,
-                _tail_part(
-                    len(players[seat].hand),
-                    len(players[1 - seat].hand),
-                    game.center,
-                    len(game.stock),
-                    game.outcome is None and game.to_move == seat,
-                ),
-            ]
-        )
+        hand = players[seat].hand
+        counts = bytearray(13)
+        at = _TOP_AT
+        for card in hand:
+            counts[at[card]] += 1
+        return np.frombuffer(
+            b"".join(
+                (
+                    counts,
+                    self._blocks[seat],
+                    self._blocks[1 - seat],
+                    bytes((len(hand), len(players[1 - seat].hand))),
+                    self._center,
+                    bytes((len(game.stock), game.outcome is None and game.to_move == seat)),
+                )
+            ),
+            np.uint8,
+        ).astype(np.float32)
+
+
+_REVERSED_BITS = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
+"""Each byte with its bits reversed: ``np.unpackbits`` reads a byte's highest bit first."""
+
+
+def action_mask(bits: int) -> npt.NDArray[np.int8]:
+    """The int8 action mask (144 numbers, a 1 at each legal action) of the legal actions given
+    as :meth:`~spite_malice.engine.Game.legal_move_bits` gives them; a new array each time."""
+    by_source = bits.to_bytes(SOURCES, "little").translate(_REVERSED_BITS)
+    return np.unpackbits(np.frombuffer(by_source, np.uint8)).view(np.int8)
 
 
 def observation_string(observation: Observation) -> str:
@@ -270,6 +342,7 @@ __all__ = [
     "OBSERVATION_SIZE",
     "SECTIONS",
     "ObservationEncoder",
+    "action_mask",
     "encode_game",
     "encode_observation",
     "observation_high",
