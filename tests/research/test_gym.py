@@ -152,3 +152,22 @@ def test_an_outside_program_can_be_the_opponent() -> None:
         assert engine.moves == e.game.moves
     finally:
         e.close()
+
+
+def test_observations_and_masks_handed_out_never_change_afterwards() -> None:
+    e = SpiteMaliceEnv(opponent=FirstLegal(), seat=0)
+    observation, info = e.reset(seed=5)
+    given = []
+    while True:
+        mask = info["action_mask"]
+        assert np.flatnonzero(mask).tolist() == [move.index for move in e.game.legal_moves()]
+        assert mask.flags.writeable and observation.flags.writeable
+        given.append((observation, observation.copy(), mask, mask.copy()))
+        action = first_fit_action(np.flatnonzero(mask).tolist(), side_empty(observation))
+        observation, _, terminated, _, info = e.step(action)
+        if terminated:
+            break
+    assert len(given) > 20
+    for observation, observation_copy, mask, mask_copy in given:
+        assert np.array_equal(observation, observation_copy)
+        assert np.array_equal(mask, mask_copy)

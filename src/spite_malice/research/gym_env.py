@@ -43,7 +43,13 @@ from ..engine.game import Game
 from ..engine.moves import ALL_MOVES, Move
 from ..engine.rules import Rules
 from .actions import NUM_ACTIONS
-from .encoding import OBSERVATION_SIZE, ObservationEncoder, observation_high, observation_string
+from .encoding import (
+    OBSERVATION_SIZE,
+    ObservationEncoder,
+    action_mask,
+    observation_high,
+    observation_string,
+)
 
 ENV_ID = "spite_malice/SpiteMalice-v0"
 
@@ -87,7 +93,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.seat = 0
         self.game = Game.new(0, rules, recording=False)
         self._encoder = ObservationEncoder(self.game)
-        self._legal: list[int] = []
+        self._legal_bits = 0  # Game.legal_move_bits() of the agent's position
         self._done = True
 
     # ----------------------------------------------------------------- gymnasium API
@@ -133,7 +139,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         if self._done:
             raise RuntimeError("the episode has ended; call reset()")
         index = int(action)
-        if index not in self._legal:
+        if index < 0 or not self._legal_bits >> index & 1:
             return self._illegal(index)
         move = ALL_MOVES[index]
         game.apply(move)
@@ -183,7 +189,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                     raise BotError(name, f"illegal move {move}: {game.why_illegal(move)}")
             game.apply(move)
             self._encoder.moved(seat, move)
-        self._legal = [move.index for move in game.legal_moves()] if game.outcome is None else []
+        self._legal_bits = game.legal_move_bits()  # 0 when the game is over
 
     def _reward(self) -> float:
         outcome = self.game.outcome
@@ -193,13 +199,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return value if outcome.winner == self.seat else -value
 
     def _info(self) -> dict[str, Any]:
-        mask = bytearray(NUM_ACTIONS)
-        for action in self._legal:
-            mask[action] = 1
-        info: dict[str, Any] = {
-            "action_mask": np.frombuffer(mask, dtype=np.int8),
-            "seat": self.seat,
-        }
+        info: dict[str, Any] = {"action_mask": action_mask(self._legal_bits), "seat": self.seat}
         if self.game.outcome is not None:
             info["outcome"] = self.game.outcome.to_json()
         return info
@@ -213,7 +213,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             note = {"move": move.notation, "reason": self.game.why_illegal(move) or "not legal"}
         else:
             note = {"move": None, "reason": f"no action {action}; actions run 0 to 143"}
-        self._legal = []
+        self._legal_bits = 0
         self._done = True
         info = self._info()
         info["illegal_action"] = note
