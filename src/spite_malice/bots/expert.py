@@ -25,7 +25,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from .evaluation import AwareEvaluator
-from .planning import WIN_VALUE, Plan, plan_turn, replay_ranks
+from .planning import WIN_VALUE, Plan, plan_turn
 from .rollout import finish_turn
 from .sampling import sample_game
 from .turn_bot import TurnPlanningBot
@@ -47,6 +47,13 @@ WIN_SCORE = 10_000.0
 
 SWITCH_Z = 1.0
 """How many standard errors a plan must beat Hard's choice by, in the samples, to replace it."""
+
+STOP_Z = 2.0
+"""The search stops early once every other plan trails the chosen one by more than this many
+standard errors: more samples would not change the choice, and the player does not wait."""
+
+MIN_SAMPLES = 16
+"""Samples taken before the search may stop early."""
 
 
 class ExpertBot(TurnPlanningBot):
@@ -130,20 +137,18 @@ class ExpertBot(TurnPlanningBot):
         deadline: float,
         hard_deadline: float,
     ) -> Plan:
-        """Score each candidate in the same sampled games; keep Hard's choice unless another
-        plan does better by more than the noise of the samples.
+        """Score each candidate in the same sampled games; keep the evaluation's choice
+        unless another plan does better by more than the noise of the samples.
 
-        A candidate's score is its Hard value with the estimated danger of the opponent's
-        reply replaced by what the sampled games did. Candidates meet the same samples, so
-        each is compared with Hard's choice sample by sample, and it takes over only when its
-        mean advantage exceeds ``SWITCH_Z`` standard errors of that difference.
+        A candidate's score is its value plus what the sampled games add to it: the cards the
+        plan could not know, the opponent's actual reply, our next turn. The value already
+        weighs the danger of the reply by its odds; the samples correct that estimate rather
+        than replace it, as twenty-odd samples are too few to stand alone. Candidates meet
+        the same samples, so each is compared with the first sample by sample (see
+        :func:`_compare`).
         """
         rng = self._sample_rng(observation)
         seat = observation.seat
-        self.evaluator.begin(view)
-        dangers = [
-            self.evaluator.danger_penalty(replay_ranks(view, plan.moves)[0]) for plan in candidates
-        ]
         results: list[list[float]] = [[] for _ in candidates]
         samples = 0
         limit = self.max_samples
@@ -164,20 +169,12 @@ class ExpertBot(TurnPlanningBot):
             for i, score in enumerate(scores):
                 results[i].append(score)
             samples += 1
+            if samples >= MIN_SAMPLES and samples % 4 == 0 and _compare(candidates, results)[1]:
+                break
         self.last_samples = samples
         if samples < 2:
             return candidates[0]
-        base = candidates[0].value - dangers[0]
-        best, best_edge = 0, 0.0
-        for i in range(1, len(candidates)):
-            prior = candidates[i].value - dangers[i] - base
-            differences = [a - b for a, b in zip(results[i], results[0], strict=True)]
-            mean = sum(differences) / samples
-            spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
-            edge = prior + mean
-            if edge > best_edge and edge > SWITCH_Z * math.sqrt(spread / samples):
-                best, best_edge = i, edge
-        return candidates[best]
+        return candidates[_compare(candidates, results)[0]]
 
     def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
         """Play ``plan``'s committed moves in a sampled game, then with the planning policy
@@ -207,3 +204,32 @@ class ExpertBot(TurnPlanningBot):
         if outcome is not None and outcome.winner is not None:
             return WIN_SCORE if outcome.winner == seat else -WIN_SCORE
         return 100.0 * (mine - theirs)
+
+
+def _compare(candidates: list[Plan], results: list[list[float]]) -> tuple[int, bool]:
+    """Which candidate the samples so far choose, and whether the choice is settled.
+
+    A candidate's edge over the first (the evaluation's choice) is the difference of their
+    values plus the mean of its sampled advantage; it is chosen only when that edge is
+    positive and more than ``SWITCH_Z`` standard errors. The choice is settled when no other
+    candidate could reach it within ``STOP_Z`` standard errors."""
+    samples = len(results[0])
+    base = candidates[0].value
+    edges: list[float] = [0.0]
+    errors: list[float] = [0.0]
+    best, best_edge = 0, 0.0
+    for i in range(1, len(candidates)):
+        prior = candidates[i].value - base
+        differences = [a - b for a, b in zip(results[i], results[0], strict=True)]
+        mean = sum(differences) / samples
+        spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
+        error = math.sqrt(spread / samples)
+        edge = prior + mean
+        edges.append(edge)
+        errors.append(error)
+        if edge > best_edge and edge > SWITCH_Z * error:
+            best, best_edge = i, edge
+    settled = all(
+        edges[i] + STOP_Z * errors[i] < best_edge for i in range(len(candidates)) if i != best
+    )
+    return best, settled
