@@ -177,17 +177,18 @@ def test_the_model_agrees_on_the_edges_too() -> None:
         Rules(payoff_size=5, king_can_start_stack=False),
     ],
 )
-def test_legal_move_bits_are_the_legal_moves(rules: Rules) -> None:
+def test_legal_move_flags_are_the_legal_moves(rules: Rules) -> None:
     rng = random.Random(3)
     positions = 0
     for seed in range(6):
         game = Game.new(seed=seed, rules=rules, recording=False)
         while not game.is_over:
             legal = game.legal_moves()
-            bits = game.legal_move_bits()
-            assert bits == sum(1 << move.index for move in legal)
-            assert bits.bit_length() <= 144
+            flags = game.legal_move_flags()
+            assert len(flags) == 144 and set(flags) <= {0, 1}
+            assert [i for i, flag in enumerate(flags) if flag] == [move.index for move in legal]
+            assert game.legal_move_flags() is not flags  # a new one every time
             positions += 1
             game.apply(reference_move(game) if rng.random() < 0.6 else rng.choice(legal))
-        assert game.legal_move_bits() == 0
+        assert game.legal_move_flags() == bytearray(144)
     assert positions > 300

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from spite_malice.bots import reference_move
@@ -81,3 +83,41 @@ def test_first_fit_discards_to_the_first_empty_side_stack() -> None:
     assert action_to_notation(first_fit_action(legal, (False, False, False, False))) == "H9-S1"
     kings_only = [13 * 8 + 4 + side for side in range(4)]
     assert action_to_notation(first_fit_action(kings_only, (True,) * 4)) == "HK-S1"
+
+
+def _first_fit_by_scanning(legal: list[int], side_empty: tuple[bool, ...]) -> int:
+    """first_fit_action as first written: one pass over the actions (the specification)."""
+    first_hand_build = side_build = -1
+    discard_rank = 0
+    for action in legal:
+        target = action % 8
+        if action < 8:
+            if target < 4:
+                return action
+            continue
+        if action >= 112:
+            if target < 4:
+                side_build = action
+                break
+            continue
+        if target < 4:
+            if first_hand_build < 0:
+                first_hand_build = action
+        elif action // 8 != 13:
+            discard_rank = action // 8
+    if side_build >= 0:
+        return side_build
+    if first_hand_build >= 0:
+        return first_hand_build
+    side = next((number for number, empty in enumerate(side_empty) if empty), 0)
+    return (discard_rank or 13) * 8 + 4 + side
+
+
+def test_first_fit_equals_one_pass_over_any_ascending_actions() -> None:
+    rng = random.Random(4)
+    for _ in range(20_000):
+        size = rng.choice((0, 1, 2, 4, 8, 16, 32, 64))
+        pool = rng.choice((range(144), range(4, 144), range(8, 112), range(100, 144)))
+        legal = sorted(rng.sample(pool, min(size, len(pool))))
+        side_empty = tuple(rng.random() < 0.3 for _ in range(4))
+        assert first_fit_action(legal, side_empty) == _first_fit_by_scanning(legal, side_empty)

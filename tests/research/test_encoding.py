@@ -199,9 +199,12 @@ def test_the_tensor_reads_as_documented() -> None:
     assert "hand: 3S 3H 7H JC KD" in observation_string(game.observation(0))
 
 
-def test_the_action_mask_marks_the_legal_move_bits() -> None:
+def test_the_action_mask_marks_the_legal_move_flags() -> None:
     for game in _positions(games=3, every=3):
-        mask = action_mask(game.legal_move_bits())
+        flags = game.legal_move_flags()
+        mask = action_mask(flags)
         assert mask.dtype == np.int8 and mask.shape == (144,) and mask.flags.writeable
         assert np.flatnonzero(mask).tolist() == [move.index for move in game.legal_moves()]
-    assert not action_mask(0).any()
+        mask[:] = 1
+        assert flags == game.legal_move_flags()  # the mask is over a copy
+    assert not action_mask(bytes(144)).any()

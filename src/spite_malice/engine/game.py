@@ -16,6 +16,7 @@ from . import events as ev
 from .cards import KING, QUEEN, RANK_NAMES, RANK_OF, Card, a_rank, card_str, full_deck
 from .errors import GameOverError, IllegalMoveError
 from .moves import (
+    ACTIONS,
     ALL_MOVES,
     PAYOFF,
     SIDE_SOURCE_BASE,
@@ -48,11 +49,34 @@ _DISCARDS: tuple[tuple[Move, ...], ...] = tuple(
 )
 """``_DISCARDS[rank]``: the discards of a hand card of ``rank`` onto side stacks 1 to 4."""
 
-_DISCARD_TARGETS = ((1 << SIDE_STACKS) - 1) << SIDE_TARGET_BASE
-"""The target bits of the discards onto side stacks 1 to 4, within one source's byte."""
-
 _FITS: dict[bool, dict[tuple[int, ...], tuple[int, ...]]] = {False: {}, True: {}}
 """Per King-start rule, center stack lengths -> :func:`_fit_masks` (a bounded cache)."""
+
+_FLAGS: dict[bool, dict[tuple[int, ...], tuple[tuple[bytes, ...], tuple[bytes, ...]]]] = {
+    False: {},
+    True: {},
+}
+"""Per King-start rule, center stack lengths -> :func:`_target_flags` (a bounded cache)."""
+
+_NO_SOURCES = [bytes(TARGETS)] * SOURCES
+"""No move from any source: the flags of :meth:`Game.legal_move_flags`, source by source."""
+
+_TARGET_FLAGS = tuple(bytes(mask >> target & 1 for target in range(TARGETS)) for mask in range(256))
+"""For each bitmask of the 8 targets, its 8 flags (shared by every entry of :data:`_FLAGS`)."""
+
+
+def _target_flags(
+    lengths: tuple[int, ...], king_can_start_stack: bool
+) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """For each rank 0..13, a flag for each of the 8 targets a card of that rank may move to:
+    as a build from the pay-off pile or a side stack, and from the hand, where every discard
+    is legal too (R3.3)."""
+    fits = _fit_masks(lengths, king_can_start_stack)
+    discards = ((1 << SIDE_STACKS) - 1) << SIDE_TARGET_BASE
+    return (
+        tuple(_TARGET_FLAGS[targets] for targets in fits),
+        tuple(_TARGET_FLAGS[targets | discards] for targets in fits),
+    )
 
 
 def _fit_masks(lengths: tuple[int, ...], king_can_start_stack: bool) -> tuple[int, ...]:
@@ -306,37 +330,39 @@ class Game:
                 out += builds[SIDE_SOURCE_BASE + side][fits[RANK_OF[pile[-1]]]]
         return out
 
-    def legal_move_bits(self) -> int:
-        """The legal moves as one integer, bit ``move.index`` set for each (0 when over).
+    def legal_move_flags(self) -> bytearray:
+        """A new bytearray of 144 flags, ``flags[move.index]`` 1 for each legal move, else 0
+        (all 0 when the game is over).
 
-        The same set as :meth:`legal_moves`, without making a list: for adapters that test
+        The same moves as :meth:`legal_moves`, without making a list: for adapters that check
         legality or build an action mask at every step.
         """
         if self.outcome is not None:
-            return 0
+            return bytearray(ACTIONS)
         me = self.players[self.to_move]
-        cache = _FITS[self.rules.king_can_start_stack]
+        cache = _FLAGS[self.rules.king_can_start_stack]
         lengths = tuple(map(len, self.center))
-        fits = cache.get(lengths) or cache.setdefault(
-            lengths, _fit_masks(lengths, cache is _FITS[True])
+        builds, from_hand = cache.get(lengths) or cache.setdefault(
+            lengths, _target_flags(lengths, cache is _FLAGS[True])
         )
-        # One byte per source (move index // 8), one bit per target (move index % 8).
-        sources = bytearray(SOURCES)
+        # by_source[s]: the flags of the moves of source s, one per target (move index 8s + t)
+        by_source = _NO_SOURCES[:]
+        rank_of = RANK_OF
         if me.payoff:
-            sources[PAYOFF] = fits[RANK_OF[me.payoff[-1]]]
+            by_source[PAYOFF] = builds[rank_of[me.payoff[-1]]]
         for card in me.hand:
-            rank = RANK_OF[card]
-            sources[rank] = fits[rank] | _DISCARD_TARGETS  # R3.3: and any discard
+            rank = rank_of[card]
+            by_source[rank] = from_hand[rank]
         side_1, side_2, side_3, side_4 = me.side
         if side_1:
-            sources[SIDE_SOURCE_BASE] = fits[RANK_OF[side_1[-1]]]
+            by_source[SIDE_SOURCE_BASE] = builds[rank_of[side_1[-1]]]
         if side_2:
-            sources[SIDE_SOURCE_BASE + 1] = fits[RANK_OF[side_2[-1]]]
+            by_source[SIDE_SOURCE_BASE + 1] = builds[rank_of[side_2[-1]]]
         if side_3:
-            sources[SIDE_SOURCE_BASE + 2] = fits[RANK_OF[side_3[-1]]]
+            by_source[SIDE_SOURCE_BASE + 2] = builds[rank_of[side_3[-1]]]
         if side_4:
-            sources[SIDE_SOURCE_BASE + 3] = fits[RANK_OF[side_4[-1]]]
-        return int.from_bytes(sources, "little")
+            by_source[SIDE_SOURCE_BASE + 3] = builds[rank_of[side_4[-1]]]
+        return bytearray().join(by_source)
 
     def why_illegal(self, move: Move) -> str | None:
         """Why ``move`` is not legal here, or None when it is."""

@@ -10,6 +10,7 @@ This module needs only the standard library.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
 from ..engine.cards import KING, Card, card_str, parse_card
@@ -24,6 +25,12 @@ NUM_CARD_OUTCOMES = 52
 
 _PAYOFF_BUILDS = range(0, SIDE_TARGET_BASE)
 _SIDE_SOURCE_FIRST = SIDE_SOURCE_BASE * TARGETS  # 112: the first S<n>-... action
+_HAND_BUILDS = frozenset(
+    action for action in range(TARGETS, _SIDE_SOURCE_FIRST) if action % TARGETS < SIDE_TARGET_BASE
+)
+_DISCARDS_BELOW_KING = frozenset(
+    action for action in range(TARGETS, KING * TARGETS) if action % TARGETS >= SIDE_TARGET_BASE
+)
 
 
 def action_to_move(action: int) -> Move:
@@ -79,31 +86,16 @@ def first_fit_action(legal: Sequence[int], side_empty: Sequence[bool]) -> int:
     rank with Kings last, each on the lowest center stack that takes it; else discard the
     highest non-King hand card onto the first empty side stack (else side stack 1).
     """
-    first_hand_build = -1
-    side_build = -1
-    discard_rank = 0
-    for action in legal:
-        target = action % TARGETS
-        if action < TARGETS:
-            if target < SIDE_TARGET_BASE:
-                return action  # the pay-off top: legal actions 0..3 in center order
-            continue
-        if action >= _SIDE_SOURCE_FIRST:
-            if target < SIDE_TARGET_BASE:
-                side_build = action
-                break  # the first side-stack build in (stack, center) order
-            continue
-        rank = action // TARGETS
-        if target < SIDE_TARGET_BASE:
-            if first_hand_build < 0:
-                first_hand_build = action
-        elif rank != KING:
-            discard_rank = rank  # ascending order: the last one seen is the highest
-    if side_build >= 0:
-        return side_build
-    if first_hand_build >= 0:
-        return first_hand_build
-    rank = discard_rank or KING
+    if len(legal) and legal[0] < SIDE_TARGET_BASE:
+        return legal[0]  # the pay-off top: actions 0..3, in center order, come first
+    for action in legal[bisect_left(legal, _SIDE_SOURCE_FIRST) :]:
+        if action % TARGETS < SIDE_TARGET_BASE:
+            return action  # the first side-stack build in (stack, center) order
+    action = next(filter(_HAND_BUILDS.__contains__, legal), -1)
+    if action >= 0:
+        return action  # by ascending rank, Kings (the highest) last
+    action = next(filter(_DISCARDS_BELOW_KING.__contains__, reversed(legal)), -1)
+    rank = action // TARGETS if action >= 0 else KING
     side = next((number for number, empty in enumerate(side_empty) if empty), 0)
     return rank * TARGETS + SIDE_TARGET_BASE + side
 

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from ..engine.cards import KING, RANK_OF, card_str
 from ..engine.game import Game
-from ..engine.moves import PAYOFF, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, SOURCES, Move
+from ..engine.moves import PAYOFF, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, Move
 from ..engine.observation import Observation
 
 _PLAYER_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
@@ -72,6 +72,7 @@ _SIDE_TOP_AT = tuple(tuple(14 + n * 13 + RANK_OF[c] - 1 for c in range(52)) for 
 _SIDE_RANKS_AT = tuple(tuple(66 + n * 13 + RANK_OF[c] - 1 for c in range(52)) for n in range(4))
 _SIDE_SIZE = 118
 _KING_FACES = tuple(card for card in range(52) if RANK_OF[card] == KING)
+_NO_CARDS = bytes(13)
 _ONE_HOT_13 = tuple(bytes(int(i == value) for i in range(13)) for value in range(14))
 """One-hot rank rows; the last is all zero (an empty pile)."""
 _ONE_HOT_12 = tuple(bytes(int(i == value) for i in range(12)) for value in range(13))
@@ -194,110 +195,122 @@ def encode_game(game: Game, seat: int) -> npt.NDArray[np.float32]:
     )
 
 
-class ObservationEncoder:
-    """:func:`encode_game` for one game, faster: it keeps each player's pay-off and side-stack
-    piece and the center piece, and updates only what a move changed. Tell it every new game
-    (:meth:`reset`) and every move right after it is played (:meth:`moved`); it then gives the
-    same tensors as :func:`encode_game`, each a new array."""
+_MY_BLOCK = 13  # where each piece starts in the tensor
+_THEIR_BLOCK = _MY_BLOCK + _BLOCK
+_HAND_COUNT = _THEIR_BLOCK + _BLOCK
+_CENTER = _HAND_COUNT + 2
+_CENTER_K = _CENTER + 48
+_STOCK = _CENTER + _CENTER_SIZE
+_MY_TURN = _STOCK + 1
+_SHIFT = _THEIR_BLOCK - _MY_BLOCK
 
-    __slots__ = ("_blocks", "_center", "game")
+
+class ObservationEncoder:
+    """:func:`encode_game` for one game, faster: it keeps each seat's tensor (as bytes) and
+    updates only the pieces a move changed. Tell it every new game (:meth:`reset`) and every
+    move right after it is played (:meth:`moved`); it then gives the same tensors as
+    :func:`encode_game`, each a new array."""
+
+    __slots__ = ("_arrays", "_views", "game")
 
     def __init__(self, game: Game) -> None:
-        self.game = game
-        self._blocks = [bytearray(_game_block(game, 0)), bytearray(_game_block(game, 1))]
-        self._center = bytearray(_center_part(game.center))
+        self._views = (bytearray(OBSERVATION_SIZE), bytearray(OBSERVATION_SIZE))
+        # each seat's view as a uint8 array sharing its memory (never handed out)
+        self._arrays = tuple(np.frombuffer(view, np.uint8) for view in self._views)
+        self.reset(game)
 
     def reset(self, game: Game) -> None:
         """A new game (or a game changed behind the encoder's back)."""
         self.game = game
-        self._blocks = [bytearray(_game_block(game, 0)), bytearray(_game_block(game, 1))]
-        self._center = bytearray(_center_part(game.center))
+        center = _center_part(game.center)
+        for player in (0, 1):
+            block = _game_block(game, player)
+            self._views[player][_MY_BLOCK:_THEIR_BLOCK] = block
+            self._views[1 - player][_THEIR_BLOCK:_HAND_COUNT] = block
+            self._views[player][_CENTER:_STOCK] = center
 
     def moved(self, player: int, move: Move) -> None:
         """``player`` has just played ``move``: update the pieces it changed, reading the
-        position it left (so call this after each move, before the next one)."""
-        game = self.game
-        source = move.source
-        target = move.target
-        if target >= SIDE_TARGET_BASE:  # R3.3: a discard onto one of the player's side stacks
-            self._side_changed(player, target - SIDE_TARGET_BASE)
-            return
-        # R3.1: a build changes one center stack (emptied again when complete, R3.4(b))
-        stack = game.center[target]
-        center = self._center
-        row = target * 12
-        center[row : row + 12] = _ONE_HOT_12[len(stack)]
-        if stack:
-            count = stack.count
-            k1, k2, k3, k4 = _KING_FACES
-            center[48 + target] = count(k1) + count(k2) + count(k3) + count(k4)
-        else:
-            center[48 + target] = 0
-        if source == PAYOFF:
-            block = self._blocks[player]
-            payoff = game.players[player].payoff
-            block[0:13] = _ONE_HOT_13[_TOP_AT[payoff[-1]] if payoff else 13]
-            block[13] = len(payoff)
-        elif source >= SIDE_SOURCE_BASE:
-            self._side_changed(player, source - SIDE_SOURCE_BASE)
+        position it left (so call this after each move, before the next one).
 
-    def _side_changed(self, player: int, number: int) -> None:
-        """Side stack ``number`` of ``player`` gained or lost its top card."""
-        block = self._blocks[player]
-        pile = self.game.players[player].side[number]
+        The player's pay-off and side-stack piece is in both seats' tensors: at ``at`` in its
+        own, at ``at + _SHIFT`` in the opponent's; every change is written to both."""
+        game = self.game
+        target = move.target
+        mine = self._views[player]
+        theirs = self._views[1 - player]
+        if target < SIDE_TARGET_BASE:
+            # R3.1: a build changes one center stack (emptied again when complete, R3.4(b))
+            stack = game.center[target]
+            row = _CENTER + target * 12
+            mine[row : row + 12] = theirs[row : row + 12] = _ONE_HOT_12[len(stack)]
+            if stack:
+                count = stack.count
+                k1, k2, k3, k4 = _KING_FACES
+                kings = count(k1) + count(k2) + count(k3) + count(k4)
+            else:
+                kings = 0
+            mine[_CENTER_K + target] = theirs[_CENTER_K + target] = kings
+            source = move.source
+            if source == PAYOFF:  # R3.4(a): the next pay-off card is turned up
+                payoff = game.players[player].payoff
+                top = _ONE_HOT_13[_TOP_AT[payoff[-1]] if payoff else 13]
+                mine[_MY_BLOCK : _MY_BLOCK + 13] = top
+                theirs[_THEIR_BLOCK : _THEIR_BLOCK + 13] = top
+                mine[_MY_BLOCK + 13] = theirs[_THEIR_BLOCK + 13] = len(payoff)
+                return
+            if source < SIDE_SOURCE_BASE:
+                return  # from the hand: nothing else seen by both seats changed
+            number = source - SIDE_SOURCE_BASE
+        else:  # R3.3: a discard onto one of the player's side stacks
+            number = target - SIDE_TARGET_BASE
+        pile = game.players[player].side[number]
         size = len(pile)
-        before = block[_SIDE_SIZE + number]
-        top_row = 14 + 13 * number
+        size_at = _MY_BLOCK + _SIDE_SIZE + number
+        before = mine[size_at]
+        top_row = _MY_BLOCK + 14 + 13 * number
         if size == before + 1:  # a card discarded onto it
             if before:
-                block[block.find(1, top_row, top_row + 13)] = 0
-            rank = _TOP_AT[pile[-1]]
-            block[top_row + rank] = 1
-            block[top_row + 52 + rank] += 1  # its rank count, 13 places on
+                at = mine.find(1, top_row, top_row + 13)
+                mine[at] = theirs[at + _SHIFT] = 0
+            at = top_row + _TOP_AT[pile[-1]]
+            mine[at] = theirs[at + _SHIFT] = 1
+            at += 52  # the rank's count in the stack
+            mine[at] = theirs[at + _SHIFT] = mine[at] + 1
         elif size == before - 1:  # its top card built on the center
-            at = block.find(1, top_row, top_row + 13)
-            block[at] = 0
-            block[at + 52] -= 1
+            at = mine.find(1, top_row, top_row + 13)
+            mine[at] = theirs[at + _SHIFT] = 0
+            mine[at + 52] = theirs[at + 52 + _SHIFT] = mine[at + 52] - 1
             if pile:
-                block[top_row + _TOP_AT[pile[-1]]] = 1
+                at = top_row + _TOP_AT[pile[-1]]
+                mine[at] = theirs[at + _SHIFT] = 1
         else:  # not one move since the last update: build the piece afresh
-            block[:] = _game_block(self.game, player)
+            block = _game_block(game, player)
+            mine[_MY_BLOCK:_THEIR_BLOCK] = theirs[_THEIR_BLOCK:_HAND_COUNT] = block
             return
-        block[_SIDE_SIZE + number] = size
+        mine[size_at] = theirs[size_at + _SHIFT] = size
 
     def encode(self, seat: int) -> npt.NDArray[np.float32]:
         """The tensor of ``seat`` in the current position (a new array)."""
         game = self.game
         players = game.players
         hand = players[seat].hand
-        counts = bytearray(13)
+        view = self._views[seat]
+        view[0:13] = _NO_CARDS
         at = _TOP_AT
         for card in hand:
-            counts[at[card]] += 1
-        return np.frombuffer(
-            b"".join(
-                (
-                    counts,
-                    self._blocks[seat],
-                    self._blocks[1 - seat],
-                    bytes((len(hand), len(players[1 - seat].hand))),
-                    self._center,
-                    bytes((len(game.stock), game.outcome is None and game.to_move == seat)),
-                )
-            ),
-            np.uint8,
-        ).astype(np.float32)
+            view[at[card]] += 1
+        view[_HAND_COUNT] = len(hand)
+        view[_HAND_COUNT + 1] = len(players[1 - seat].hand)
+        view[_STOCK] = len(game.stock)
+        view[_MY_TURN] = game.outcome is None and game.to_move == seat
+        return self._arrays[seat].astype(np.float32)
 
 
-_REVERSED_BITS = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
-"""Each byte with its bits reversed: ``np.unpackbits`` reads a byte's highest bit first."""
-
-
-def action_mask(bits: int) -> npt.NDArray[np.int8]:
-    """The int8 action mask (144 numbers, a 1 at each legal action) of the legal actions given
-    as :meth:`~spite_malice.engine.Game.legal_move_bits` gives them; a new array each time."""
-    by_source = bits.to_bytes(SOURCES, "little").translate(_REVERSED_BITS)
-    return np.unpackbits(np.frombuffer(by_source, np.uint8)).view(np.int8)
+def action_mask(flags: bytes | bytearray) -> npt.NDArray[np.int8]:
+    """The int8 action mask (144 numbers, a 1 at each legal action) of the flags of
+    :meth:`~spite_malice.engine.Game.legal_move_flags`: a new array over a copy of them."""
+    return np.frombuffer(bytearray(flags), np.int8)
 
 
 def observation_string(observation: Observation) -> str:

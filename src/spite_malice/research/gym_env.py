@@ -52,6 +52,7 @@ from .encoding import (
 )
 
 ENV_ID = "spite_malice/SpiteMalice-v0"
+_NO_MOVES = bytes(NUM_ACTIONS)
 
 
 class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
@@ -93,7 +94,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.seat = 0
         self.game = Game.new(0, rules, recording=False)
         self._encoder = ObservationEncoder(self.game)
-        self._legal_bits = 0  # Game.legal_move_bits() of the agent's position
+        self._legal: bytes | bytearray = _NO_MOVES  # legal_move_flags() of the agent's seat
         self._done = True
 
     # ----------------------------------------------------------------- gymnasium API
@@ -139,7 +140,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         if self._done:
             raise RuntimeError("the episode has ended; call reset()")
         index = int(action)
-        if index < 0 or not self._legal_bits >> index & 1:
+        if index < 0 or index >= NUM_ACTIONS or not self._legal[index]:
             return self._illegal(index)
         move = ALL_MOVES[index]
         game.apply(move)
@@ -189,7 +190,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                     raise BotError(name, f"illegal move {move}: {game.why_illegal(move)}")
             game.apply(move)
             self._encoder.moved(seat, move)
-        self._legal_bits = game.legal_move_bits()  # 0 when the game is over
+        self._legal = game.legal_move_flags()  # all 0 when the game is over
 
     def _reward(self) -> float:
         outcome = self.game.outcome
@@ -199,7 +200,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return value if outcome.winner == self.seat else -value
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": action_mask(self._legal_bits), "seat": self.seat}
+        info: dict[str, Any] = {"action_mask": action_mask(self._legal), "seat": self.seat}
         if self.game.outcome is not None:
             info["outcome"] = self.game.outcome.to_json()
         return info
@@ -213,7 +214,7 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             note = {"move": move.notation, "reason": self.game.why_illegal(move) or "not legal"}
         else:
             note = {"move": None, "reason": f"no action {action}; actions run 0 to 143"}
-        self._legal_bits = 0
+        self._legal = _NO_MOVES
         self._done = True
         info = self._info()
         info["illegal_action"] = note

@@ -59,6 +59,7 @@ from .encoding import (
 )
 
 AGENTS = ("player_0", "player_1")
+_NO_MOVES = bytes(NUM_ACTIONS)
 RewardKind = Literal["win", "points"]
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -100,7 +101,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._seeds = random.Random()
-        self._legal_bits = 0  # Game.legal_move_bits() of the agent to move
+        self._legal: bytes | bytearray = _NO_MOVES  # legal_move_flags() of the agent to move
         self.game = Game.new(0, rules, recording=False)
         self._encoder = ObservationEncoder(self.game)
 
@@ -141,10 +142,10 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
         game = self.game
         outcome = game.outcome
         if outcome is None:
-            self._legal_bits = game.legal_move_bits()
+            self._legal = game.legal_move_flags()
             self.agent_selection = AGENTS[game.to_move]
             return
-        self._legal_bits = 0
+        self._legal = _NO_MOVES
         result = outcome.to_json()
         for seat, agent in enumerate(AGENTS):
             if outcome.winner is None:
@@ -163,10 +164,30 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
         seat = 0 if agent == "player_0" else 1
         return {
             "observation": self._encoder.encode(seat),
-            "action_mask": action_mask(self._legal_bits)
+            "action_mask": action_mask(self._legal)
             if seat == self.game.to_move
             else np.zeros(NUM_ACTIONS, np.int8),
         }
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``AECEnv.last``, with :meth:`observe` written out in it."""
+        agent = self.agent_selection
+        observation: Observation | None = None
+        if observe:
+            seat = 0 if agent == "player_0" else 1
+            observation = {
+                "observation": self._encoder.encode(seat),
+                "action_mask": action_mask(self._legal)
+                if seat == self.game.to_move
+                else np.zeros(NUM_ACTIONS, np.int8),
+            }
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -177,7 +198,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
             self._end_illegal(agent, action)
             return
         index = action if type(action) is int else operator.index(action)
-        if index < 0 or not self._legal_bits >> index & 1:
+        if index < 0 or index >= NUM_ACTIONS or not self._legal[index]:
             self._end_illegal(agent, action)
             return
         self._cumulative_rewards[agent] = 0.0
@@ -188,7 +209,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
         self._encoder.moved(player, move)
         if game.outcome is None:
             # Rewards stay 0 until the game ends, so there is nothing to accumulate yet.
-            self._legal_bits = game.legal_move_bits()
+            self._legal = game.legal_move_flags()
             self.agent_selection = AGENTS[game.to_move]
             return
         self._after_change()
@@ -204,7 +225,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
             self.rewards[other] = self.illegal_reward if other == agent else 0.0
             self.terminations[other] = True
             self.infos[other] = {"illegal_action": note}
-        self._legal_bits = 0
+        self._legal = _NO_MOVES
         self._accumulate_rewards()
 
     def render(self) -> str | None:
