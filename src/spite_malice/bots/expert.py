@@ -1,13 +1,16 @@
 """Expert: searches over whole turns, its own and the opponent's reply, within a time budget.
 
-For each of the best few turn plans of the Hard evaluation (those that give up nothing Hard
-would gain), Expert samples the hidden cards (the opponent's hand, the stock order, the
-face-down pay-off cards) from the cards it has not seen (:mod:`.sampling`, which reads only
-the observation), plays the plan in the sampled game, then lets a planning policy
-(:mod:`.rollout`) finish its turn, play the opponent's reply and its own next turn, and counts
-the pay-off cards each side played. Every candidate meets the same samples (common random
-numbers), so their differences are not noise from the deal. Expert keeps Hard's choice unless
-another plan beats it, sample by sample, by more than the noise. It never reads hidden state.
+Expert ranks its turn plans with Hard's evaluation, weighted more toward blocking
+(:data:`~.evaluation.EXPERT_WEIGHTS`). For each of the best few plans (those that give up
+nothing the evaluation would gain), it samples the hidden cards (the opponent's hand, the
+stock order, the face-down pay-off cards) from the cards it has not seen (:mod:`.sampling`,
+which reads only the observation), plays the plan in the sampled game, then lets planning
+policies (:mod:`.rollout`) finish its turn, play the opponent's reply as Hard would and its own
+next turn, and counts the pay-off cards each side played. Every candidate meets the same
+samples (common random numbers), so their differences are not noise from the deal. Expert
+keeps the evaluation's choice unless another plan beats it, sample by sample, by more than the
+noise, and stops sampling as soon as more samples could not change the choice. It never reads
+hidden state.
 
 Thinking time: ``budget`` seconds per turn, shared by the decisions of the turn (a turn needs
 a new search when a pay-off card is turned up or the hand is refilled). With ``max_samples``
@@ -24,7 +27,7 @@ import time
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
-from .evaluation import AwareEvaluator
+from .evaluation import EXPERT_WEIGHTS, AwareEvaluator
 from .planning import WIN_VALUE, Plan, plan_turn
 from .rollout import finish_turn
 from .sampling import sample_game
@@ -46,7 +49,8 @@ WIN_SCORE = 10_000.0
 """A win or loss inside the look-ahead, against 100 a pay-off card."""
 
 SWITCH_Z = 1.0
-"""How many standard errors a plan must beat Hard's choice by, in the samples, to replace it."""
+"""How many standard errors a plan must beat the evaluation's choice by, in the samples, to
+replace it."""
 
 STOP_Z = 2.0
 """The search stops early once every other plan trails the chosen one by more than this many
@@ -79,8 +83,10 @@ class ExpertBot(TurnPlanningBot):
         """Whether the look-ahead goes on to our own next turn after the opponent's reply."""
         self.discount = 0.7
         """The weight of pay-off cards played in our next turn."""
-        self.evaluator = AwareEvaluator()
-        self.policy = AwareEvaluator()
+        self.evaluator = AwareEvaluator(EXPERT_WEIGHTS)
+        """Ranks the plans to search, and plays our own turns in the sampled games."""
+        self.opponent_model = AwareEvaluator()
+        """Plays the opponent's turns in the sampled games: as Hard would."""
         self._turn = -1
         self._turn_deadline = 0.0
         self.last_samples = 0
@@ -177,7 +183,7 @@ class ExpertBot(TurnPlanningBot):
         return candidates[_compare(candidates, results)[0]]
 
     def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
-        """Play ``plan``'s committed moves in a sampled game, then with the planning policy
+        """Play ``plan``'s committed moves in a sampled game, then with the planning policies
         the rest of the turn, the opponent's reply and our next turn. The score counts what
         the plan's value could not know: our pay-off cards after the committed moves (new
         cards turned up or drawn, and the next turn, discounted) minus the opponent's in its
@@ -190,15 +196,15 @@ class ExpertBot(TurnPlanningBot):
                 break
         after_commit = len(game.players[seat].payoff)
         if game.outcome is None and game.to_move == seat:
-            finish_turn(game, self.policy)
+            finish_turn(game, self.evaluator)
         mine: float = after_commit - len(game.players[seat].payoff)
         opp_start = len(game.players[opp].payoff)
         if game.outcome is None:
-            finish_turn(game, self.policy)
+            finish_turn(game, self.opponent_model)
         theirs = opp_start - len(game.players[opp].payoff)
         if game.outcome is None and self.next_turn:
             before = len(game.players[seat].payoff)
-            finish_turn(game, self.policy)
+            finish_turn(game, self.evaluator)
             mine += self.discount * (before - len(game.players[seat].payoff))
         outcome = game.outcome
         if outcome is not None and outcome.winner is not None:
