@@ -58,6 +58,7 @@ _FLAGS: dict[bool, dict[tuple[int, ...], tuple[tuple[bytes, ...], tuple[bytes, .
 }
 """Per King-start rule, center stack lengths -> :func:`_target_flags` (a bounded cache)."""
 
+_NO_FLAGS = bytes(ACTIONS)
 _NO_SOURCES = [bytes(TARGETS)] * SOURCES
 """No move from any source: the flags of :meth:`Game.legal_move_flags`, source by source."""
 
@@ -330,18 +331,22 @@ class Game:
                 out += builds[SIDE_SOURCE_BASE + side][fits[RANK_OF[pile[-1]]]]
         return out
 
-    def legal_move_flags(self) -> bytearray:
-        """A new bytearray of 144 flags, ``flags[move.index]`` 1 for each legal move, else 0
-        (all 0 when the game is over).
+    def legal_move_flags(self) -> bytes:
+        """144 flags, ``flags[move.index]`` 1 for each legal move, else 0 (all 0 when the game
+        is over).
 
         The same moves as :meth:`legal_moves`, without making a list: for adapters that check
         legality or build an action mask at every step.
         """
         if self.outcome is not None:
-            return bytearray(ACTIONS)
+            return _NO_FLAGS
         me = self.players[self.to_move]
         cache = _FLAGS[self.rules.king_can_start_stack]
-        lengths = tuple(map(len, self.center))
+        center = self.center
+        if len(center) == 3:  # the usual three stacks, spelled out: much faster than map
+            lengths: tuple[int, ...] = (len(center[0]), len(center[1]), len(center[2]))
+        else:
+            lengths = tuple(map(len, center))
         builds, from_hand = cache.get(lengths) or cache.setdefault(
             lengths, _target_flags(lengths, cache is _FLAGS[True])
         )
@@ -362,7 +367,7 @@ class Game:
             by_source[SIDE_SOURCE_BASE + 2] = builds[rank_of[side_3[-1]]]
         if side_4:
             by_source[SIDE_SOURCE_BASE + 3] = builds[rank_of[side_4[-1]]]
-        return bytearray().join(by_source)
+        return b"".join(by_source)
 
     def why_illegal(self, move: Move) -> str | None:
         """Why ``move`` is not legal here, or None when it is."""

@@ -72,6 +72,7 @@ _SIDE_TOP_AT = tuple(tuple(14 + n * 13 + RANK_OF[c] - 1 for c in range(52)) for 
 _SIDE_RANKS_AT = tuple(tuple(66 + n * 13 + RANK_OF[c] - 1 for c in range(52)) for n in range(4))
 _SIDE_SIZE = 118
 _KING_FACES = tuple(card for card in range(52) if RANK_OF[card] == KING)
+_KING_AT = KING - 1
 _NO_CARDS = bytes(13)
 _ONE_HOT_13 = tuple(bytes(int(i == value) for i in range(13)) for value in range(14))
 """One-hot rank rows; the last is all zero (an empty pile)."""
@@ -211,7 +212,7 @@ class ObservationEncoder:
     move right after it is played (:meth:`moved`); it then gives the same tensors as
     :func:`encode_game`, each a new array."""
 
-    __slots__ = ("_arrays", "_views", "game")
+    __slots__ = ("_arrays", "_hand_sizes", "_views", "game")
 
     def __init__(self, game: Game) -> None:
         self._views = (bytearray(OBSERVATION_SIZE), bytearray(OBSERVATION_SIZE))
@@ -222,6 +223,8 @@ class ObservationEncoder:
     def reset(self, game: Game) -> None:
         """A new game (or a game changed behind the encoder's back)."""
         self.game = game
+        # how many cards the hand piece of each seat's view counts; -1: count them afresh
+        self._hand_sizes = [-1, -1]
         center = _center_part(game.center)
         for player in (0, 1):
             block = _game_block(game, player)
@@ -236,22 +239,32 @@ class ObservationEncoder:
         The player's pay-off and side-stack piece is in both seats' tensors: at ``at`` in its
         own, at ``at + _SHIFT`` in the opponent's; every change is written to both."""
         game = self.game
+        source = move.source
         target = move.target
         mine = self._views[player]
         theirs = self._views[1 - player]
+        if PAYOFF < source < SIDE_SOURCE_BASE:  # a card of rank ``source`` left the hand
+            sizes = self._hand_sizes
+            if sizes[player] == len(game.players[player].hand) + 1:
+                mine[source - 1] -= 1
+                sizes[player] -= 1
+            else:  # cards were drawn too (R3.4(c)), or are yet to be counted
+                sizes[player] = -1
         if target < SIDE_TARGET_BASE:
-            # R3.1: a build changes one center stack (emptied again when complete, R3.4(b))
+            # R3.1: a build puts one card on a center stack, which is emptied again when
+            # complete (R3.4(b)), unless the build won the game
             stack = game.center[target]
+            size = len(stack)
             row = _CENTER + target * 12
-            mine[row : row + 12] = theirs[row : row + 12] = _ONE_HOT_12[len(stack)]
-            if stack:
-                count = stack.count
-                k1, k2, k3, k4 = _KING_FACES
-                kings = count(k1) + count(k2) + count(k3) + count(k4)
-            else:
-                kings = 0
-            mine[_CENTER_K + target] = theirs[_CENTER_K + target] = kings
-            source = move.source
+            at = row + (size - 1 if size else 11)  # its value before
+            mine[at] = theirs[at] = 0
+            if size < 12:
+                mine[row + size] = theirs[row + size] = 1
+            at = _CENTER_K + target
+            if not size:
+                mine[at] = theirs[at] = 0
+            elif _TOP_AT[stack[-1]] == _KING_AT:
+                mine[at] = theirs[at] = mine[at] + 1
             if source == PAYOFF:  # R3.4(a): the next pay-off card is turned up
                 payoff = game.players[player].payoff
                 top = _ONE_HOT_13[_TOP_AT[payoff[-1]] if payoff else 13]
@@ -296,10 +309,12 @@ class ObservationEncoder:
         players = game.players
         hand = players[seat].hand
         view = self._views[seat]
-        view[0:13] = _NO_CARDS
-        at = _TOP_AT
-        for card in hand:
-            view[at[card]] += 1
+        if len(hand) != self._hand_sizes[seat]:
+            view[0:13] = _NO_CARDS
+            at = _TOP_AT
+            for card in hand:
+                view[at[card]] += 1
+            self._hand_sizes[seat] = len(hand)
         view[_HAND_COUNT] = len(hand)
         view[_HAND_COUNT + 1] = len(players[1 - seat].hand)
         view[_STOCK] = len(game.stock)
