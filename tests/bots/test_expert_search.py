@@ -57,3 +57,24 @@ def test_the_search_stops_early_once_the_choice_is_settled() -> None:
     assert samples, "Expert searched at least once"
     assert min(samples) >= MIN_SAMPLES or min(samples) < 2
     assert any(n < 400 for n in samples)
+
+
+def test_with_too_few_samples_the_evaluation_choice_stands() -> None:
+    from spite_malice.bots.evaluation import EXPERT_WEIGHTS, AwareEvaluator
+    from spite_malice.bots.expert import MIN_SWITCH_SAMPLES
+    from spite_malice.bots.planning import best_plan
+    from spite_malice.bots.view import view_from_observation
+
+    game = Game.new(8, recording=False)
+    evaluator = AwareEvaluator(EXPERT_WEIGHTS)
+    searched = 0
+    while game.outcome is None and game.turn < 30:
+        observation = game.observation(game.to_move)
+        bot = ExpertBot(3, budget=600.0, max_samples=MIN_SWITCH_SAMPLES - 1)
+        bot.new_game(game.to_move)
+        move = bot.choose(observation)
+        searched += bot.last_samples > 0
+        expected = best_plan(view_from_observation(observation), evaluator).committed[0]
+        assert move == expected
+        game.apply(move)
+    assert searched, "some turns had plans to search"

@@ -16,7 +16,7 @@ LEVELS_UNDER_TEST = ("easy", "medium", "hard", "expert")
 
 def make(level: str, seed: int) -> Bot:
     if level == "expert":
-        return ExpertBot(seed, budget=60.0, max_samples=4)
+        return ExpertBot(seed, budget=60.0, max_samples=8)  # enough to let the search switch
     return make_bot(level, seed)
 
 

@@ -21,7 +21,7 @@ FAST_LEVELS = ("easy", "medium", "hard")
 
 def small_expert(seed: int) -> ExpertBot:
     """An Expert whose search is fixed by its sample count, not by the clock."""
-    return ExpertBot(seed, budget=60.0, max_samples=3)
+    return ExpertBot(seed, budget=60.0, max_samples=8)
 
 
 def play(bots: tuple[Bot, Bot], seed: int, *, max_turns: int = 1000) -> Game:

@@ -59,6 +59,10 @@ standard errors: more samples would not change the choice, and the player does n
 MIN_SAMPLES = 16
 """Samples taken before the search may stop early."""
 
+MIN_SWITCH_SAMPLES = 8
+"""With fewer samples than this (a slow or busy machine, a short budget), the evaluation's
+choice stands: so few samples let noise pick among the candidates."""
+
 
 class ExpertBot(TurnPlanningBot):
     """Sampling search over whole turns within ``budget`` seconds a turn."""
@@ -178,7 +182,7 @@ class ExpertBot(TurnPlanningBot):
             if samples >= MIN_SAMPLES and samples % 4 == 0 and _compare(candidates, results)[1]:
                 break
         self.last_samples = samples
-        if samples < 2:
+        if samples < MIN_SWITCH_SAMPLES:
             return candidates[0]
         return candidates[_compare(candidates, results)[0]]
 
