@@ -3,7 +3,7 @@
 Make it the usual way::
 
     from spite_malice.research.pettingzoo_env import env
-    e = env()                      # wrapped in PettingZoo's OrderEnforcingWrapper
+    e = env()                      # in (a faster subclass of) PettingZoo's OrderEnforcingWrapper
     e.reset(seed=42)
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
