@@ -239,3 +239,14 @@ def test_observations_handed_out_never_change_afterwards() -> None:
     assert len(given) > 200
     for handed, copy in given:
         assert all(np.array_equal(handed[key], copy[key]) for key in copy)
+
+
+def test_a_numpy_integer_action_is_played() -> None:
+    e = env()
+    e.reset(seed=8)
+    observation, *_ = e.last()
+    action = np.flatnonzero(observation["action_mask"])[0]  # a numpy integer
+    before = len(e.unwrapped.game.moves)
+    e.step(action)
+    assert len(e.unwrapped.game.moves) == before + 1
+    assert not any(e.terminations.values())
