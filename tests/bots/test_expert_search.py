@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from spite_malice.bots import ExpertBot
 from spite_malice.bots.expert import MIN_SAMPLES, _compare
 from spite_malice.bots.planning import Plan
@@ -21,7 +23,7 @@ def test_hard_choice_stays_when_nothing_beats_it_beyond_the_noise() -> None:
     assert not settled  # it could still turn out better
 
 
-def test_a_plan_clearly_better_in_every_sample_takes_over_and_settles() -> None:
+def test_a_plan_clearly_better_in_every_sample_takes_over_at_the_end() -> None:
     candidates = [plan(50.0), plan(45.0), plan(40.0)]
     results = [
         [0.0, 100.0, 0.0, 100.0],
@@ -30,14 +32,14 @@ def test_a_plan_clearly_better_in_every_sample_takes_over_and_settles() -> None:
     ]
     best, settled = _compare(candidates, results)
     assert best == 1
-    assert settled
+    assert not settled  # a switch never stops the search early (no optional stopping)
 
 
 def test_the_values_count_beside_the_samples() -> None:
     # the samples show no difference: the plan of higher value stays chosen, and is settled
     results = [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
     assert _compare([plan(50.0), plan(40.0)], results) == (0, True)
-    assert _compare([plan(50.0), plan(55.0)], results) == (1, True)
+    assert _compare([plan(50.0), plan(55.0)], results) == (1, False)
 
 
 def test_the_search_stops_early_once_the_choice_is_settled() -> None:
@@ -78,3 +80,14 @@ def test_with_too_few_samples_the_evaluation_choice_stands() -> None:
         assert move == expected
         game.apply(move)
     assert searched, "some turns had plans to search"
+
+
+def test_expert_takes_sixteen_samples_by_default() -> None:
+    from spite_malice.bots import make_bot
+
+    assert ExpertBot().max_samples == 16
+    assert make_bot("expert", 1).max_samples == 16  # type: ignore[attr-defined]
+    assert make_bot("expert:0.5", 1).max_samples == 16  # type: ignore[attr-defined]
+    assert ExpertBot(max_samples=None).max_samples is None
+    with pytest.raises(ValueError, match="max_samples must be at least 1"):
+        ExpertBot(max_samples=0)

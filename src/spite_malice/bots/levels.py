@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .base import Bot, register_bot, register_bot_option
 from .easy import EasyBot
-from .expert import ExpertBot
+from .expert import DEFAULT_SAMPLES, ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 
@@ -17,12 +17,12 @@ def _expert(seed: int | None) -> Bot:
 
 
 def _expert_budget(seed: int | None, option: str) -> Bot:
-    """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (a fixed number of samples a search,
-    which makes Expert deterministic and its strength independent of the machine's load)."""
+    """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (samples a search, 16 by default;
+    with a budget that reaches them Expert is deterministic whatever the machine's load)."""
     budget_text, _, samples_text = option.partition(":")
     try:
         budget = float(budget_text)
-        samples = int(samples_text) if samples_text else None
+        samples = int(samples_text) if samples_text else DEFAULT_SAMPLES
     except ValueError:
         raise ValueError(
             f"expert:{option}: expected expert:SECONDS or expert:SECONDS:SAMPLES, "
