@@ -341,14 +341,15 @@ class Game:
         if self.outcome is not None:
             return _NO_FLAGS
         me = self.players[self.to_move]
-        cache = _FLAGS[self.rules.king_can_start_stack]
+        king_can_start = self.rules.king_can_start_stack
+        cache = _FLAGS[king_can_start]
         center = self.center
         if len(center) == 3:  # the usual three stacks, spelled out: much faster than map
             lengths: tuple[int, ...] = (len(center[0]), len(center[1]), len(center[2]))
         else:
             lengths = tuple(map(len, center))
         builds, from_hand = cache.get(lengths) or cache.setdefault(
-            lengths, _target_flags(lengths, cache is _FLAGS[True])
+            lengths, _target_flags(lengths, king_can_start)
         )
         # by_source[s]: the flags of the moves of source s, one per target (move index 8s + t)
         by_source = _NO_SOURCES[:]
