@@ -13,7 +13,7 @@ they matter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine.cards import KING, QUEEN
@@ -47,14 +47,7 @@ HARD_WEIGHTS = Weights(
     own_chance=30.0,
     empty_side_kept=2.0,
 )
-EXPERT_WEIGHTS = Weights(
-    king_used=22.0,
-    king_used_for_payoff=3.0,
-    king_discarded=40.0,
-    danger=120.0,
-    own_chance=30.0,
-    empty_side_kept=2.0,
-)
+EXPERT_WEIGHTS = replace(HARD_WEIGHTS, danger=120.0)
 """Hard's weights with more weight on the opponent's danger, for Expert. Against Hard, over
 2,000 paired games each (``benchmarks/bots_weights.py``), a danger of 110 to 140 won 51.2% to
 52.6% of decided games (120 from deal 20000: 962-866, 172 draws), against 50.3% for 60;

@@ -9,8 +9,8 @@ policies (:mod:`.rollout`) finish its turn, play the opponent's reply as Hard wo
 next turn, and counts the pay-off cards each side played. Every candidate meets the same
 samples (common random numbers), so their differences are not noise from the deal. Expert
 keeps the evaluation's choice unless another plan beats it, sample by sample, by more than the
-noise, and stops sampling as soon as more samples could not change the choice. It never reads
-hidden state.
+noise; allowed more than 16 samples, it stops as soon as keeping that choice is clear. It
+never reads hidden state.
 
 Thinking time: a search takes ``max_samples`` samples (16 by default) within ``budget``
 seconds per turn (1 s by default), shared by the decisions of the turn (a turn needs a new
@@ -37,7 +37,7 @@ from .planning import WIN_VALUE, Plan, plan_turn
 from .rollout import finish_turn
 from .sampling import sample_game
 from .turn_bot import TurnPlanningBot
-from .view import TurnView, view_from_observation
+from .view import view_from_observation
 
 DEFAULT_BUDGET = 1.0
 """Seconds of thinking per turn, at most."""
@@ -138,7 +138,6 @@ class ExpertBot(TurnPlanningBot):
             return best
         return self._search(
             observation,
-            view,
             candidates,
             deadline,
             deadline if hard_deadline is None else hard_deadline,
@@ -154,7 +153,6 @@ class ExpertBot(TurnPlanningBot):
     def _search(
         self,
         observation: Observation,
-        view: TurnView,
         candidates: list[Plan],
         deadline: float,
         hard_deadline: float,
@@ -165,7 +163,7 @@ class ExpertBot(TurnPlanningBot):
         A candidate's score is its value plus what the sampled games add to it: the cards the
         plan could not know, the opponent's actual reply, our next turn. The value already
         weighs the danger of the reply by its odds; the samples correct that estimate rather
-        than replace it, as twenty-odd samples are too few to stand alone. Candidates meet
+        than replace it, as sixteen samples are too few to stand alone. Candidates meet
         the same samples, so each is compared with the first sample by sample (see
         :func:`_compare`).
         """
