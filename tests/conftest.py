@@ -10,6 +10,26 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from spite_malice.engine import Rules
+
+RULE_VARIANTS = (
+    Rules.STANDARD,
+    Rules.QUICK,
+    Rules(decks=3, center_stacks=4),
+    Rules(payoff_size=5, king_can_start_stack=False),
+)
+"""Rule sets that move every option away from the standard one (R0-R3 options)."""
+
+
+@pytest.fixture(
+    params=RULE_VARIANTS, ids=["standard", "quick", "3-decks-4-stacks", "no-king-start"]
+)
+def varied_rules(request: pytest.FixtureRequest) -> Rules:
+    """Each of :data:`RULE_VARIANTS` in turn."""
+    rules: Rules = request.param
+    return rules
+
+
 POSTGRES_ENV = "SPITE_MALICE_TEST_POSTGRES_URL"
 """The PostgreSQL server to test against; `.ci/run` sets it, and tests skip without it."""
 
