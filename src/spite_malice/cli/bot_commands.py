@@ -30,7 +30,8 @@ def register(subparsers: Any) -> None:
         description="Play N games between two bots on paired deals (each deal twice, seats "
         "swapped) and print wins, draws, the win rate over decided games with its 95% "
         "confidence interval (Wilson), points, average turns and thinking time. A bot is a "
-        "level (easy, medium, hard, expert, expert:SECONDS), reference, or a program path.",
+        "level (easy, medium, hard, expert, expert:SECONDS or expert:SECONDS:SAMPLES; Expert "
+        "takes 16 samples a search by default), reference, or a program path.",
     )
     arena.add_argument("bot_a", metavar="BOT_A")
     arena.add_argument("bot_b", metavar="BOT_B")
