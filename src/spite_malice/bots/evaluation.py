@@ -13,8 +13,11 @@ they matter.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import repeat
+from typing import NamedTuple
 
 from ..engine.cards import KING, QUEEN
 from ..engine.moves import Move
@@ -89,25 +92,18 @@ def has_rank_odds(count: int, total: int, cards: int) -> float:
 @lru_cache(maxsize=4096)
 def odds_table(unseen: Ranks, total: int, cards: int) -> tuple[float, ...]:
     """``has_rank_odds`` for every rank (index 0 unused), for ``cards`` unknown cards."""
-    return tuple(has_rank_odds(unseen[r], total, cards) for r in range(14))
+    return tuple(map(has_rank_odds, unseen[:14], repeat(total), repeat(cards)))
 
 
-def reach_odds(
-    value: int,
-    target: int,
-    known: list[int],
-    known_kings: int,
-    odds: tuple[float, ...],
-    king_odds: float,
-) -> float:
-    """The chance that a player can build from a center stack of ``value`` up to the card
-    ``target`` (its pay-off rank) and then play it, in one turn.
+Route = float | tuple[int, ...]
+"""What :func:`reach_route` gives: the ranks to build, or the chance when none is in doubt."""
 
-    ``known`` holds ranks the player surely holds (hand, side supply), ``known_kings`` its
-    Kings; ``odds[r]`` is the chance that its unknown cards hold a rank ``r``, ``king_odds``
-    that they hold a King. The ranks missing are assumed independent: a rough estimate, made
-    fast because it is computed for every state the planner visits.
-    """
+
+@cache
+def reach_route(value: int, target: int) -> Route:
+    """The ranks a player must build to go from a center stack of ``value`` up to the card
+    ``target`` (its pay-off rank), in order; or the chance itself (0 or 1) when no rank is in
+    doubt. It depends on the two ranks only, so it is worked out once for each pair."""
     if target == 0:
         return 0.0
     if target == KING:
@@ -121,11 +117,37 @@ def reach_odds(
         needed = [*range(value + 1, QUEEN), *range(1, target)]
     if len(needed) > 6:
         return 0.0
+    return tuple(needed)
+
+
+@cache
+def routes_to(target: int) -> tuple[Route, ...]:
+    """:func:`reach_route` to ``target`` from every center stack value (0..11)."""
+    return tuple(reach_route(value, target) for value in range(QUEEN))
+
+
+@cache
+def route_masks_to(target: int) -> tuple[int, ...]:
+    """The ranks of each of :func:`routes_to` as a :func:`rank_mask` (0 when none is in
+    doubt): only these of a player's known ranks change its chance."""
+    return tuple(0 if isinstance(route, float) else rank_mask(route) for route in routes_to(target))
+
+
+def route_odds(
+    needed: tuple[int, ...],
+    known: int,
+    known_kings: int,
+    odds: tuple[float, ...],
+    king_odds: float,
+) -> float:
+    """The chance that a player can build the ranks ``needed`` (a :func:`reach_route`) in one
+    turn; ``known`` has bit ``r`` set for each rank ``r`` it surely holds (see
+    :func:`reach_odds`)."""
     chance = 1.0
     kings = known_kings
     spare_king = king_odds
     for rank in needed:
-        if rank in known:
+        if known >> rank & 1:
             continue
         if kings:
             kings -= 1
@@ -136,6 +158,79 @@ def reach_odds(
         if chance < 0.005:
             return 0.0
     return chance
+
+
+def rank_mask(ranks: Iterable[int]) -> int:
+    """The ranks as a bit set (bit ``r`` for rank ``r``): a cheap ``in`` for the hot path."""
+    mask = 0
+    for rank in ranks:
+        mask |= 1 << rank
+    return mask
+
+
+def reach_odds(
+    value: int,
+    target: int,
+    known: Iterable[int],
+    known_kings: int,
+    odds: tuple[float, ...],
+    king_odds: float,
+) -> float:
+    """The chance that a player can build from a center stack of ``value`` up to the card
+    ``target`` (its pay-off rank) and then play it, in one turn.
+
+    ``known`` holds ranks the player surely holds (hand, side supply), ``known_kings`` its
+    Kings; ``odds[r]`` is the chance that its unknown cards hold a rank ``r``, ``king_odds``
+    that they hold a King. The ranks missing are assumed independent: a rough estimate, made
+    fast because it is computed for every state the planner visits.
+    """
+    route = reach_route(value, target)
+    if isinstance(route, float):
+        return route
+    return route_odds(route, rank_mask(known), known_kings, odds, king_odds)
+
+
+class SideFacts(NamedTuple):
+    """What the evaluation reads from one set of side stacks. The planner's states share a
+    few sets of side stacks (only a build from a side stack changes them), so each set is
+    read once a turn (:meth:`ProgressEvaluator.side_facts`)."""
+
+    cards: int
+    """Cards on the side stacks."""
+    kings: int
+    empty: int
+    """Empty side stacks."""
+    supply: int
+    """:func:`~.view.side_supply` as a :func:`rank_mask`."""
+    slots: tuple[tuple[int, int], ...]
+    """``(top, stack)`` for the first stack with each distinct top (0: empty), in stack
+    order: the discards worth comparing (R3.3)."""
+
+
+def side_facts(side: tuple[Ranks, ...]) -> SideFacts:
+    """The :class:`SideFacts` of ``side``."""
+    slots: list[tuple[int, int]] = []
+    tops: list[int] = []
+    cards = kings = empty = 0
+    for s, pile in enumerate(side):
+        cards += len(pile)
+        kings += pile.count(KING)
+        top = pile[-1] if pile else 0
+        if not pile:
+            empty += 1
+        if top not in tops:
+            tops.append(top)
+            slots.append((top, s))
+    return SideFacts(cards, kings, empty, rank_mask(side_supply(side)), tuple(slots))
+
+
+CenterFacts = tuple[float, Sequence[float]]
+"""What an evaluation reads from the center stacks (see :meth:`AwareEvaluator.center_facts`):
+the danger penalty, and by side-stack top (0..13) what burying that top under a higher card
+adds to a discard's value."""
+
+NO_CENTER_FACTS: CenterFacts = (0.0, (0.0,) * 14)
+"""The center facts of an evaluation that does not look at the center stacks."""
 
 
 class ProgressEvaluator:
@@ -150,24 +245,45 @@ class ProgressEvaluator:
         ]
         self._start_side = 0
         self._start_kings = 0
+        self._start_hand = 0
+        self._start_payoff = 0
+        self._payoff_top = 0
+        self._sides: dict[tuple[Ranks, ...], SideFacts] = {}
+        self._last_side: tuple[Ranks, ...] | None = None
+        self._last_facts = side_facts(())
 
     def begin(self, view: TurnView) -> None:
         self.view = view
         self._start_side = sum(len(pile) for pile in view.side)
         self._start_kings = view.hand.count(KING) + sum(pile.count(KING) for pile in view.side)
+        self._start_hand = len(view.hand)
+        self._start_payoff = view.payoff_left
+        self._payoff_top = view.payoff_top
+        self._sides = {}
+        self._last_side = None
+
+    def side_facts(self, side: tuple[Ranks, ...]) -> SideFacts:
+        """:func:`side_facts`, remembered for the turn being planned. The planner passes the
+        same side stacks down until a side build, so the last ones are checked first."""
+        if side is self._last_side:
+            return self._last_facts
+        facts = self._sides.get(side)
+        if facts is None:
+            facts = self._sides[side] = side_facts(side)
+        self._last_side = side
+        self._last_facts = facts
+        return facts
 
     def state_value(
         self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...], payoff_left: int, refill: bool
     ) -> float:
-        view = self.view
-        assert view is not None
         w = self.weights
-        played = view.payoff_left - payoff_left
+        facts = self.side_facts(side)
+        played = self._start_payoff - payoff_left
         value = w.payoff * played
-        value += w.hand_card * (len(view.hand) - len(hand))
-        side_left = sum(len(pile) for pile in side)
-        value += w.side_card * (self._start_side - side_left)
-        kings = self._start_kings - hand.count(KING) - sum(pile.count(KING) for pile in side)
+        value += w.hand_card * (self._start_hand - len(hand))
+        value += w.side_card * (self._start_side - facts.cards)
+        kings = self._start_kings - hand.count(KING) - facts.kings
         if kings:
             value -= kings * (w.king_used_for_payoff if played else w.king_used)
         if refill:
@@ -187,22 +303,16 @@ class ProgressEvaluator:
             return -self.weights.king_discarded
         return side_order_score(rank, top) + 0.3 * rank
 
-    def discard_adjustment(self, rank: int, top: int, center: Ranks) -> float:
-        """What the position of the center stacks adds to a discard's value."""
-        return 0.0
+    def center_facts(self, center: Ranks) -> CenterFacts:
+        """What the evaluation reads from the center stacks: none here."""
+        return NO_CENTER_FACTS
 
     def best_discard(
         self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...]
     ) -> tuple[float, Move]:
         table = self._discard_table
-        adjust = self.discard_adjustment
-        tops: list[int] = []
-        stacks: list[int] = []
-        for s, pile in enumerate(side):
-            top = pile[-1] if pile else 0
-            if top not in tops:
-                tops.append(top)
-                stacks.append(s)
+        adjustments = self.center_facts(center)[1]
+        slots = self.side_facts(side).slots
         best_value = -1e18
         best_rank = best_stack = 0
         previous = 0
@@ -211,10 +321,10 @@ class ProgressEvaluator:
                 continue
             previous = rank
             row = table[rank]
-            for top, s in zip(tops, stacks, strict=True):
+            for top, s in slots:
                 score = row[top]
                 if rank > top:
-                    score += adjust(rank, top, center)
+                    score += adjustments[top]
                 if score > best_value:
                     best_value = score
                     best_rank, best_stack = rank, s
@@ -227,21 +337,34 @@ class AwareEvaluator(ProgressEvaluator):
     def __init__(self, weights: Weights = HARD_WEIGHTS) -> None:
         super().__init__(weights)
         self._danger: list[float] = []
-        self._odds: list[tuple[float, ...]] = []
-        self._king_odds: list[float] = []
+        self._unseen: tuple[Ranks, int] = ((), 0)
+        self._odds: list[tuple[float, ...] | None] = []
+        self._routes: tuple[Route, ...] = ()
+        self._route_masks: tuple[int, ...] = ()
+        self._centers: dict[Ranks, CenterFacts] = {}
+        self._last_center: Ranks | None = None
+        self._last_center_facts = NO_CENTER_FACTS
+        self._reach: dict[tuple[int, int, int, int], float] = {}
 
     def begin(self, view: TurnView) -> None:
         super().begin(view)
         unseen, total = view.unseen, view.unseen_total
         # the opponent's whole hand is hidden: after its refill (R2.1) it holds five unseen cards
         opp_odds = odds_table(unseen, total, HAND_SIZE)
-        supply = sorted(side_supply(view.opp_side))
+        supply = rank_mask(side_supply(view.opp_side))
+        king_odds = opp_odds[KING]
+        # reach_odds from each center value, its route looked up once
         self._danger = [
-            reach_odds(value, view.opp_top, supply, 0, opp_odds, opp_odds[KING])
-            for value in range(QUEEN)
+            route if isinstance(route, float) else route_odds(route, supply, 0, opp_odds, king_odds)
+            for route in routes_to(view.opp_top)
         ]
-        self._odds = [odds_table(unseen, total, n) for n in range(HAND_SIZE + 1)]
-        self._king_odds = [row[KING] for row in self._odds]
+        self._unseen = (unseen, total)
+        self._odds = [None] * (HAND_SIZE + 1)  # filled when first needed: see own_chance
+        self._routes = routes_to(view.payoff_top)
+        self._route_masks = route_masks_to(view.payoff_top)
+        self._centers = {}
+        self._last_center = None
+        self._reach = {}
 
     def danger(self, center: Ranks) -> float:
         """The estimated chance that the opponent can play its pay-off card next turn on
@@ -255,32 +378,69 @@ class AwareEvaluator(ProgressEvaluator):
 
     def danger_penalty(self, center: Ranks) -> float:
         """What :meth:`danger` costs in the evaluation."""
-        return self.weights.danger * self.danger(center)
+        return self.center_facts(center)[0]
+
+    def center_facts(self, center: Ranks) -> CenterFacts:
+        """:meth:`danger_penalty` and the discard adjustments, remembered for the turn: many
+        states share their center stacks, and the planner asks for both with the same ones,
+        so the last are checked first."""
+        if center is self._last_center:
+            return self._last_center_facts
+        facts = self._centers.get(center)
+        if facts is None:
+            adjustments = [0.0] * 14
+            # do not bury a card our own pay-off needs next, nor one a center stack needs next
+            if self._payoff_top:
+                adjustments[self._payoff_top] = -6.0
+            for value in center:
+                adjustments[value + 1] = -6.0
+            facts = (self.weights.danger * self.danger(center), adjustments)
+            self._centers[center] = facts
+        self._last_center = center
+        self._last_center_facts = facts
+        return facts
+
+    def own_chance(self, center: Ranks, known: int, kings: int, draws: int) -> float:
+        """The best :func:`reach_odds` from these center stacks to our pay-off top, holding
+        the ranks ``known`` (a :func:`rank_mask`) and ``kings`` Kings, with ``draws`` unknown
+        cards. Each stack's chance is remembered for the turn, as states share their hand
+        and side stacks; only the known ranks on its route are part of the key."""
+        routes = self._routes
+        masks = self._route_masks
+        remembered = self._reach
+        best = 0.0
+        for v in center:
+            route = routes[v]
+            if isinstance(route, float):  # no rank in doubt
+                chance = route
+            else:
+                key = (v, known & masks[v], kings, draws)
+                found = remembered.get(key)
+                if found is None:
+                    odds = self._odds[draws]
+                    if odds is None:
+                        odds = self._odds[draws] = odds_table(*self._unseen, draws)
+                    found = remembered[key] = route_odds(route, known, kings, odds, odds[KING])
+                chance = found
+            if chance > best:
+                best = chance
+        return best
 
     def extra(
         self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...], payoff_left: int, refill: bool
     ) -> float:
-        view = self.view
-        assert view is not None
         w = self.weights
-        value = -self.danger_penalty(center)
+        facts = self.side_facts(side)
+        value = -self.center_facts(center)[0]
         # our own chance next turn, when the pay-off top is still the one we know
-        if payoff_left == view.payoff_left and view.payoff_top:
+        if payoff_left == self._start_payoff and self._payoff_top:
             draws = HAND_SIZE if refill else HAND_SIZE - len(hand) + 1
             draws = min(HAND_SIZE, draws)
-            known = list(hand)
-            known.extend(side_supply(side))
-            kings = known.count(KING)
-            odds = self._odds[draws]
-            king_odds = self._king_odds[draws]
-            best = 0.0
-            for v in center:
-                chance = reach_odds(v, view.payoff_top, known, kings, odds, king_odds)
-                if chance > best:
-                    best = chance
-            value += w.own_chance * best
+            known = rank_mask(hand) | facts.supply
+            kings = hand.count(KING) + (facts.supply >> KING & 1)
+            value += w.own_chance * self.own_chance(center, known, kings, draws)
         if w.empty_side_kept:
-            value += w.empty_side_kept * sum(1 for pile in side if not pile)
+            value += w.empty_side_kept * facts.empty
         return value
 
     def base_discard_score(self, rank: int, top: int) -> float:
@@ -288,11 +448,3 @@ class AwareEvaluator(ProgressEvaluator):
         if top == 0:
             score -= self.weights.empty_side_kept
         return score
-
-    def discard_adjustment(self, rank: int, top: int, center: Ranks) -> float:
-        # do not bury a card our own pay-off needs next, nor one a center stack needs next
-        view = self.view
-        assert view is not None
-        if top and (top == view.payoff_top or top - 1 in center):
-            return -6.0
-        return 0.0

@@ -65,7 +65,7 @@ class Plan:
         return self.moves[: self.commit]
 
 
-def _targets(center: Ranks, rank: int, king_can_start: bool) -> list[int]:
+def _targets(center: Ranks, rank: int, king_can_start: bool) -> Sequence[int]:
     """The center stacks that take ``rank`` (R3.1, R3.2), one per distinct stack value."""
     if rank == KING:
         out: list[int] = []
@@ -76,10 +76,7 @@ def _targets(center: Ranks, rank: int, king_can_start: bool) -> list[int]:
                 out.append(i)
         return out
     need = rank - 1
-    for i, value in enumerate(center):
-        if value == need:
-            return [i]
-    return []
+    return (center.index(need),) if need in center else ()
 
 
 def _build(center: Ranks, i: int) -> Ranks:
@@ -94,26 +91,27 @@ def _without(hand: Ranks, rank: int) -> Ranks:
     return hand[:i] + hand[i + 1 :]
 
 
-def plan_turn(
-    view: TurnView, evaluator: Evaluator, *, max_states: int = DEFAULT_MAX_STATES
-) -> list[Plan]:
-    """The best plan for each distinct committed prefix, best first (never empty).
+_TurnEnd = tuple[float, tuple[Move, ...], int, str]
+"""A plan before it is made a :class:`Plan`: value, moves, commit, ending."""
 
-    Deterministic: the same view gives the same plans in the same order. Pay-off builds are
-    tried first, so among equal plans the one that turns up the next pay-off card soonest wins.
-    """
+
+def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_TurnEnd]:
+    """The best way to end the turn for each distinct committed prefix, in the order the
+    prefixes were first found (which breaks ties between equal values)."""
     evaluator.begin(view)
+    state_value = evaluator.state_value
+    best_discard = evaluator.best_discard
     king_can_start = view.king_can_start
     seen: set[tuple[object, ...]] = set()
-    best: dict[tuple[Move, ...], Plan] = {}
-    left = [max_states]
+    best: dict[tuple[Move, ...], _TurnEnd] = {}
+    left = max_states
 
-    def record(path: list[Move], commit: int, value: float, ending: str) -> None:
+    def record(path: tuple[Move, ...], commit: int, value: float, ending: str) -> None:
         commit = commit or len(path)
-        prefix = tuple(path[:commit])
+        prefix = path[:commit]
         old = best.get(prefix)
-        if old is None or value > old.value:
-            best[prefix] = Plan(tuple(path), commit, value, ending)
+        if old is None or value > old[0]:
+            best[prefix] = (value, path, commit, ending)
 
     def visit(
         center: Ranks,
@@ -121,25 +119,31 @@ def plan_turn(
         side: tuple[Ranks, ...],
         payoff_top: int,
         payoff_left: int,
-        path: list[Move],
+        path: tuple[Move, ...],
         commit: int,
     ) -> None:
-        key = (tuple(sorted(center)), hand, side, payoff_top, payoff_left)
+        nonlocal left
+        # payoff_top is left out: it is the view's until a pay-off build, then unknown (0)
+        key = (tuple(sorted(center)), hand, side, payoff_left)
         if key in seen:
             return
         seen.add(key)
-        left[0] -= 1
-        base = evaluator.state_value(center, hand, side, payoff_left, False)
-        extra, discard = evaluator.best_discard(center, hand, side)
-        record([*path, discard], commit, base + extra, "discard")
-        if left[0] <= 0:
+        left -= 1
+        base = state_value(center, hand, side, payoff_left, False)
+        extra, discard = best_discard(center, hand, side)
+        moves = (*path, discard)
+        if commit:
+            record(moves, commit, base + extra, "discard")
+        else:  # nothing else records a prefix that ends in a discard: no rival to check
+            best[moves] = (base + extra, moves, len(moves), "discard")
+        if left <= 0:
             return
         depth = len(path) + 1
         if payoff_top:
             for i in _targets(center, payoff_top, king_can_start):
                 move = Move.build_from_payoff(i)
                 if payoff_left == 1:  # R3.4(a): the last pay-off card wins at once
-                    record([*path, move], commit or depth, WIN_VALUE, "win")
+                    record((*path, move), commit or depth, WIN_VALUE, "win")
                     return
                 # R3.4(a): the next pay-off card is unknown until it is turned up
                 visit(
@@ -148,13 +152,17 @@ def plan_turn(
                     side,
                     0,
                     payoff_left - 1,
-                    [*path, move],
+                    (*path, move),
                     commit or depth,
                 )
+        # most cards fit no stack: `rank - 1 not in center` rules them out before _targets
         for s, pile in enumerate(side):
             if pile:
+                top = pile[-1]
+                if top != KING and top - 1 not in center:
+                    continue
                 rest = (*side[:s], pile[:-1], *side[s + 1 :])
-                for i in _targets(center, pile[-1], king_can_start):
+                for i in _targets(center, top, king_can_start):
                     move = Move.build_from_side(s, i)
                     visit(
                         _build(center, i),
@@ -162,7 +170,7 @@ def plan_turn(
                         rest,
                         payoff_top,
                         payoff_left,
-                        [*path, move],
+                        (*path, move),
                         commit,
                     )
         previous = 0
@@ -170,25 +178,50 @@ def plan_turn(
             if rank == previous:
                 continue
             previous = rank
+            if rank != KING and rank - 1 not in center:
+                continue
             kept = _without(hand, rank)
             for i in _targets(center, rank, king_can_start):
                 move = Move.build_from_hand(rank, i)
                 after = _build(center, i)
                 if not kept:  # R3.4(c): the hand is empty, five unknown cards come
-                    value = evaluator.state_value(after, kept, side, payoff_left, True)
-                    record([*path, move], commit or depth, value, "refill")
+                    value = state_value(after, kept, side, payoff_left, True)
+                    record((*path, move), commit or depth, value, "refill")
                 else:
-                    visit(after, kept, side, payoff_top, payoff_left, [*path, move], commit)
+                    visit(after, kept, side, payoff_top, payoff_left, (*path, move), commit)
 
-    visit(view.center, view.hand, view.side, view.payoff_top, view.payoff_left, [], 0)
-    return sorted(best.values(), key=lambda plan: -plan.value)
+    visit(view.center, view.hand, view.side, view.payoff_top, view.payoff_left, (), 0)
+    return list(best.values())
+
+
+def plan_turn(
+    view: TurnView, evaluator: Evaluator, *, max_states: int = DEFAULT_MAX_STATES
+) -> list[Plan]:
+    """The best plan for each distinct committed prefix, best first (never empty).
+
+    Deterministic: the same view gives the same plans in the same order. Pay-off builds are
+    tried first, so among equal plans the one that turns up the next pay-off card soonest wins.
+    """
+    plans = [
+        Plan(moves, commit, value, ending)
+        for value, moves, commit, ending in _turn_ends(view, evaluator, max_states)
+    ]
+    plans.sort(key=lambda plan: -plan.value)
+    return plans
 
 
 def best_plan(
     view: TurnView, evaluator: Evaluator, *, max_states: int = DEFAULT_MAX_STATES
 ) -> Plan:
-    """The single best plan for ``view``."""
-    return plan_turn(view, evaluator, max_states=max_states)[0]
+    """The single best plan for ``view``: ``plan_turn(...)[0]``, without making and sorting
+    the others (the rollouts of :mod:`.rollout` want only this one)."""
+    ends = _turn_ends(view, evaluator, max_states)
+    first = ends[0]
+    for end in ends:
+        if end[0] > first[0]:  # the first of equal values, as plan_turn's stable sort
+            first = end
+    value, moves, commit, ending = first
+    return Plan(moves, commit, value, ending)
 
 
 def replay_ranks(view: TurnView, moves: Sequence[Move]) -> tuple[Ranks, Ranks, tuple[Ranks, ...]]:

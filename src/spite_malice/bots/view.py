@@ -9,6 +9,7 @@ was sampled from an observation (see :mod:`.sampling`).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.cards import KING, RANK_OF, Card
@@ -47,15 +48,17 @@ class TurnView:
     king_can_start: bool
 
 
+_rank_of = RANK_OF.__getitem__
+
+
 def _ranks(cards: tuple[Card, ...] | list[Card]) -> Ranks:
-    return tuple(RANK_OF[c] for c in cards)
+    return tuple(map(_rank_of, cards))
 
 
 def _unseen(visible: list[Card], decks: int) -> tuple[Ranks, int]:
-    counts = [0] + [4 * decks] * 13
-    for card in visible:
-        counts[RANK_OF[card]] -= 1
-    return tuple(counts), sum(counts)
+    seen = Counter(map(_rank_of, visible))
+    counts = (0, *(4 * decks - seen[rank] for rank in range(1, KING + 1)))
+    return counts, sum(counts)
 
 
 def view_from_observation(obs: Observation) -> TurnView:
