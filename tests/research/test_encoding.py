@@ -11,6 +11,7 @@ np = pytest.importorskip("numpy")
 from spite_malice.bots import reference_move  # noqa: E402
 from spite_malice.engine import Game, Rules, card_str  # noqa: E402
 from spite_malice.engine.cards import full_deck  # noqa: E402
+from spite_malice.research.actions import first_fit_action  # noqa: E402
 from spite_malice.research.encoding import (  # noqa: E402
     OBSERVATION_SIZE,
     SECTIONS,
@@ -18,6 +19,7 @@ from spite_malice.research.encoding import (  # noqa: E402
     action_mask,
     encode_game,
     encode_observation,
+    first_fit_from_mask,
     observation_high,
     observation_string,
     side_empty,
@@ -77,6 +79,59 @@ def test_the_updating_encoder_gives_the_same_tensors(varied_rules: Rules) -> Non
         # every tensor handed out is the caller's own: later moves never change it
         assert all(np.array_equal(tensor, copy) for tensor, copy in given)
     assert kinds == {"PC", "HC", "SC", "HS"}
+
+
+def test_an_encoder_started_mid_game_gives_the_same_tensors() -> None:
+    """Side stacks already built up when the encoder starts (or is reset) are tracked from
+    there on."""
+    started = 0
+    for position in _positions(games=4, every=13):
+        if position.is_over or not any(map(any, (p.side for p in position.players))):
+            continue
+        game = position.copy()
+        encoder = ObservationEncoder(Game.new(0, recording=False))
+        encoder.reset(game)
+        started += 1
+        for _ in range(60):
+            if game.is_over:
+                break
+            move = reference_move(game)
+            player = game.to_move
+            game.apply(move)
+            encoder.moved(player, move)
+            for seat in (0, 1):
+                assert np.array_equal(encoder.encode(seat), encode_game(game, seat))
+    assert started > 10
+
+
+def _side_pieces(player: int, seat: int) -> slice:
+    """Where ``player``'s pay-off and side stack piece is in ``seat``'s tensor."""
+    at = 13 if player == seat else 13 + 122
+    return slice(at, at + 122)
+
+
+def test_an_encoder_that_missed_a_discard_writes_that_side_stack_afresh() -> None:
+    """The next change to the stack finds it one card off or more and writes the piece anew
+    (the encoder is to be told of every move; this is its fallback)."""
+    for seed in range(4):
+        game = Game.new(seed, recording=False)
+        encoder = ObservationEncoder(game)
+        missed: tuple[int, int] | None = None  # (player, side stack) of the discard not told
+        while not game.is_over:
+            move = reference_move(game)
+            player = game.to_move
+            game.apply(move)
+            if missed is None and move.is_discard:
+                missed = (player, move.target - 4)
+                continue
+            encoder.moved(player, move)
+            if missed == (player, move.side_source) or missed == (player, move.target - 4):
+                for seat in (0, 1):
+                    pieces = _side_pieces(player, seat)
+                    expected = encode_game(game, seat)[pieces]
+                    assert np.array_equal(encoder.encode(seat)[pieces], expected)
+                break
+        assert missed is not None and not game.is_over
 
 
 def test_a_stack_completed_by_the_winning_move_shows_as_a_zero_row() -> None:
@@ -200,3 +255,46 @@ def test_the_action_mask_marks_the_legal_move_flags() -> None:
         mask[:] = 1
         assert flags == game.legal_move_flags()  # the mask is over a copy
     assert not action_mask(bytes(144)).any()
+
+
+def _my_side_sizes() -> slice:
+    at = 0
+    for name, shape in SECTIONS:
+        size = int(np.prod(shape))
+        if name == "my_side_size":
+            return slice(at, at + size)
+        at += size
+    raise AssertionError("no my_side_size section")
+
+
+def test_first_fit_from_mask_is_first_fit_action_on_any_mask() -> None:
+    """Every branch: pay-off builds, side stack builds, hand builds, discards (to the first
+    empty side stack, else the first) and no legal action at all."""
+    rng = random.Random(4)
+    tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+    for _ in range(20_000):
+        size = rng.choice((0, 1, 2, 4, 8, 16, 32, 64))
+        pool = rng.choice((range(144), range(4, 144), range(8, 112), range(100, 144)))
+        legal = sorted(rng.sample(pool, min(size, len(pool))))
+        mask = np.zeros(144, np.int8)
+        mask[legal] = 1
+        tensor[_my_side_sizes()] = [rng.choice((0, 0, 1, 5)) for _ in range(4)]
+        expected = first_fit_action(legal, side_empty(tensor))
+        assert first_fit_from_mask(mask, tensor) == expected
+        assert first_fit_from_mask(mask.astype(bool), tensor) == expected
+
+
+def test_first_fit_from_mask_plays_the_reference_move() -> None:
+    for game in _positions():
+        if not game.is_over:
+            mask = action_mask(game.legal_move_flags())
+            action = first_fit_from_mask(mask, encode_game(game, game.to_move))
+            assert action == reference_move(game).index
+
+
+def test_first_fit_from_mask_refuses_a_mask_of_another_size() -> None:
+    tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+    with pytest.raises(ValueError, match="144 int8"):
+        first_fit_from_mask(np.ones(144, np.int64), tensor)
+    with pytest.raises(ValueError, match="144 int8"):
+        first_fit_from_mask(np.ones(143, np.int8), tensor)

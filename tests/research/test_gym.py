@@ -15,7 +15,11 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from spite_malice.bots import LEVELS, Bot, reference_move  # noqa: E402
 from spite_malice.engine import Game, Move, Observation, Rules  # noqa: E402
 from spite_malice.research.actions import first_fit_action  # noqa: E402
-from spite_malice.research.encoding import encode_game, side_empty  # noqa: E402
+from spite_malice.research.encoding import (  # noqa: E402
+    encode_game,
+    first_fit_from_mask,
+    side_empty,
+)
 from spite_malice.research.gym_env import ENV_ID, SpiteMaliceEnv  # noqa: E402
 
 
@@ -63,8 +67,12 @@ def test_unknown_opponent_is_refused() -> None:
         SpiteMaliceEnv(opponent="nobody-knows-me")
 
 
-@pytest.mark.parametrize("reward", ["win", "points"])
-def test_first_fit_against_reference_matches_the_engine(reward: Literal["win", "points"]) -> None:
+@pytest.mark.parametrize(
+    ("reward", "from_mask"), [("win", False), ("points", False), ("win", True)]
+)
+def test_first_fit_against_reference_matches_the_engine(
+    reward: Literal["win", "points"], from_mask: bool
+) -> None:
     e = SpiteMaliceEnv(reward=reward)
     observation, info = e.reset(seed=21)
     seats = set()
@@ -75,8 +83,11 @@ def test_first_fit_against_reference_matches_the_engine(reward: Literal["win", "
         total = 0.0
         while True:
             assert np.array_equal(observation, encode_game(e.game, info["seat"]))
-            legal = np.flatnonzero(info["action_mask"]).tolist()
-            action = first_fit_action(legal, side_empty(observation))
+            if from_mask:
+                action = first_fit_from_mask(info["action_mask"], observation)
+            else:
+                legal = np.flatnonzero(info["action_mask"]).tolist()
+                action = first_fit_action(legal, side_empty(observation))
             observation, step_reward, terminated, truncated, info = e.step(action)
             total += step_reward
             assert not truncated

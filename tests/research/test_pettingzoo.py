@@ -17,7 +17,11 @@ from pettingzoo.utils import wrappers  # noqa: E402
 from spite_malice.bots import reference_move  # noqa: E402
 from spite_malice.engine import Game, Rules  # noqa: E402
 from spite_malice.research.actions import first_fit_action  # noqa: E402
-from spite_malice.research.encoding import encode_game, side_empty  # noqa: E402
+from spite_malice.research.encoding import (  # noqa: E402
+    encode_game,
+    first_fit_from_mask,
+    side_empty,
+)
 from spite_malice.research.pettingzoo_env import env, raw_env  # noqa: E402
 
 
@@ -42,10 +46,21 @@ def _engine_game(seed: int, rules: Rules) -> Game:
     return game
 
 
+def _policy_from_mask(observation: dict[str, Any]) -> int:
+    return first_fit_from_mask(observation["action_mask"], observation["observation"])
+
+
 @pytest.mark.parametrize(
-    ("rules", "reward"), [(Rules.STANDARD, "win"), (Rules(payoff_size=8), "points")]
+    ("rules", "reward", "policy"),
+    [
+        (Rules.STANDARD, "win", _policy),
+        (Rules(payoff_size=8), "points", _policy),
+        (Rules.STANDARD, "win", _policy_from_mask),
+    ],
 )
-def test_first_fit_self_play_matches_the_engine(rules: Rules, reward: str) -> None:
+def test_first_fit_self_play_matches_the_engine(
+    rules: Rules, reward: str, policy: Callable[[dict[str, Any]], int]
+) -> None:
     e = env(rules=rules, reward=reward)
     e.reset(seed=11)
     outcomes = []
@@ -61,7 +76,7 @@ def test_first_fit_self_play_matches_the_engine(rules: Rules, reward: str) -> No
                 continue
             seat = int(agent[-1])
             assert np.array_equal(observation["observation"], encode_game(e.unwrapped.game, seat))
-            action = _policy(observation)
+            action = policy(observation)
             actions.append(action)
             e.step(action)
         game = e.unwrapped.game

@@ -32,7 +32,7 @@ def bench_engine(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchR
 
 
 def _pettingzoo(games: int, seed: int, rules: Rules, wrapped: bool) -> BenchResult:
-    from .encoding import side_empty
+    from .encoding import first_fit_from_mask
     from .pettingzoo_env import env, raw_env
 
     environment = env(rules=rules) if wrapped else raw_env(rules=rules)
@@ -45,8 +45,9 @@ def _pettingzoo(games: int, seed: int, rules: Rules, wrapped: bool) -> BenchResu
             if termination or truncation:
                 environment.step(None)
                 continue
-            legal = observation["action_mask"].nonzero()[0].tolist()
-            environment.step(first_fit_action(legal, side_empty(observation["observation"])))
+            environment.step(
+                first_fit_from_mask(observation["action_mask"], observation["observation"])
+            )
             moves += 1
         wins += environment.unwrapped.game.outcome.winner is not None
     seconds = _clock() - start
@@ -66,7 +67,7 @@ def bench_pettingzoo_raw(games: int, seed: int, rules: Rules = Rules.STANDARD) -
 
 def bench_gym(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResult:
     """The Gymnasium environment: the agent first-fit against the ``reference`` bot."""
-    from .encoding import side_empty
+    from .encoding import first_fit_from_mask
     from .gym_env import SpiteMaliceEnv
 
     environment = SpiteMaliceEnv("reference", rules=rules)
@@ -79,10 +80,9 @@ def bench_gym(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResu
         )
         terminated = environment.game.outcome is not None
         while not terminated:
-            action = first_fit_action(
-                info["action_mask"].nonzero()[0].tolist(), side_empty(observation)
+            observation, _, terminated, _, info = step(
+                first_fit_from_mask(info["action_mask"], observation)
             )
-            observation, _, terminated, _, info = step(action)
         game = environment.game
         moves += len(game.moves)
         wins += game.outcome is not None and game.outcome.winner is not None

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from ..engine.cards import KING, RANK_OF, card_str
 from ..engine.game import Game
-from ..engine.moves import PAYOFF, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, Move
+from ..engine.moves import ACTIONS, PAYOFF, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, TARGETS, Move
 from ..engine.observation import Observation
 
 _PLAYER_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
@@ -79,6 +79,10 @@ _ONE_HOT_13 = tuple(bytes(int(i == value) for i in range(13)) for value in range
 _ONE_HOT_12 = tuple(bytes(int(i == value) for i in range(12)) for value in range(13))
 """One-hot center values 0..11; the last, for a stack completed by the winning move (which
 ends the game before the stack goes back into the stock, R3.4), is all zero."""
+# bound once rather than looked up in numpy (and made a dtype) at every step
+_frombuffer = np.frombuffer
+_INT8 = np.dtype(np.int8)
+_FLOAT32 = np.dtype(np.float32)
 
 
 def observation_high(deck_size: int = 104) -> npt.NDArray[np.float32]:
@@ -206,18 +210,37 @@ _MY_TURN = _STOCK + 1
 _SHIFT = _THEIR_BLOCK - _MY_BLOCK
 
 
+def _float_view(array: npt.NDArray[np.float32]) -> memoryview[float]:
+    """A float32 array as a memoryview: it takes Python floats faster than numpy does."""
+    return array.data.cast("B").cast("f")
+
+
+def _floats(values: bytes) -> memoryview[float]:
+    """Bytes as a float32 memoryview, to write into a tensor."""
+    return _float_view(np.frombuffer(values, np.uint8).astype(np.float32))
+
+
+_FLOAT = tuple(float(count) for count in range(256))
+"""Counts as floats: a tensor takes a float faster than an int (at most 156 cards, R0.2)."""
+_ONE_HOT_13_FLOATS = tuple(_floats(row) for row in _ONE_HOT_13)
+_NO_CARDS_FLOATS = _floats(_NO_CARDS)
+
+
 class ObservationEncoder:
-    """:func:`encode_game` for one game, faster: it keeps each seat's tensor (as bytes) and
-    updates only the pieces a move changed. Tell it every new game (:meth:`reset`) and every
-    move right after it is played (:meth:`moved`); it then gives the same tensors as
+    """:func:`encode_game` for one game, faster: it keeps each seat's tensor and updates
+    only the numbers a move changed. Tell it every new game (:meth:`reset`) and every move
+    right after it is played (:meth:`moved`); it then gives the same tensors as
     :func:`encode_game`, each a new array."""
 
-    __slots__ = ("_arrays", "_hand_sizes", "_views", "game")
+    __slots__ = ("_arrays", "_hand_sizes", "_side_tops", "_views", "game")
 
     def __init__(self, game: Game) -> None:
-        self._views = (bytearray(OBSERVATION_SIZE), bytearray(OBSERVATION_SIZE))
-        # each seat's view as a uint8 array sharing its memory (never handed out)
-        self._arrays = tuple(np.frombuffer(view, np.uint8) for view in self._views)
+        # each seat's tensor (never handed out), written through a float32 memoryview
+        self._arrays = (np.zeros(OBSERVATION_SIZE, _FLOAT32), np.zeros(OBSERVATION_SIZE, _FLOAT32))
+        self._views = (_float_view(self._arrays[0]), _float_view(self._arrays[1]))
+        # the place of each of a player's side stack tops in its own tensor's one-hot rows
+        # (of a zero in the row when the stack is empty)
+        self._side_tops = ([0] * 4, [0] * 4)
         self.reset(game)
 
     def reset(self, game: Game) -> None:
@@ -225,15 +248,23 @@ class ObservationEncoder:
         self.game = game
         # how many cards the hand piece of each seat's view counts; -1: count them afresh
         self._hand_sizes = [-1, -1]
-        center = _center_part(game.center)
+        center = _floats(_center_part(game.center))
         for player in (0, 1):
-            block = _game_block(game, player)
-            self._views[player][_MY_BLOCK:_THEIR_BLOCK] = block
-            self._views[1 - player][_THEIR_BLOCK:_HAND_COUNT] = block
             self._views[player][_CENTER:_STOCK] = center
+            self._set_block(player)
+
+    def _set_block(self, player: int) -> None:
+        """Write the player's pay-off and side stack piece afresh, in both seats' tensors."""
+        block = _floats(_game_block(self.game, player))
+        self._views[player][_MY_BLOCK:_THEIR_BLOCK] = block
+        self._views[1 - player][_THEIR_BLOCK:_HAND_COUNT] = block
+        tops = self._side_tops[player]
+        for number, pile in enumerate(self.game.players[player].side):
+            row = _SIDE_TOP_AT[number]
+            tops[number] = _MY_BLOCK + (row[pile[-1]] if pile else row[0])
 
     def moved(self, player: int, move: Move) -> None:
-        """``player`` has just played ``move``: update the pieces it changed, reading the
+        """``player`` has just played ``move``: update the numbers it changed, reading the
         position it left (so call this after each move, before the next one).
 
         The player's pay-off and side-stack piece is in both seats' tensors: at ``at`` in its
@@ -246,7 +277,7 @@ class ObservationEncoder:
         if PAYOFF < source < SIDE_SOURCE_BASE:  # a card of rank ``source`` left the hand
             sizes = self._hand_sizes
             if sizes[player] == len(game.players[player].hand) + 1:
-                mine[source - 1] -= 1
+                mine[source - 1] -= 1.0
                 sizes[player] -= 1
             else:  # cards were drawn too (R3.4(c)), or are yet to be counted
                 sizes[player] = -1
@@ -257,20 +288,20 @@ class ObservationEncoder:
             size = len(stack)
             row = _CENTER + target * 12
             at = row + (size - 1 if size else 11)  # its value before
-            mine[at] = theirs[at] = 0
+            mine[at] = theirs[at] = 0.0
             if size < 12:
-                mine[row + size] = theirs[row + size] = 1
+                mine[row + size] = theirs[row + size] = 1.0
             at = _CENTER_K + target
             if not size:
-                mine[at] = theirs[at] = 0
+                mine[at] = theirs[at] = 0.0
             elif _TOP_AT[stack[-1]] == _KING_AT:
-                mine[at] = theirs[at] = mine[at] + 1
+                mine[at] = theirs[at] = mine[at] + 1.0
             if source == PAYOFF:  # R3.4(a): the next pay-off card is turned up
                 payoff = game.players[player].payoff
-                top = _ONE_HOT_13[_TOP_AT[payoff[-1]] if payoff else 13]
+                top = _ONE_HOT_13_FLOATS[_TOP_AT[payoff[-1]] if payoff else 13]
                 mine[_MY_BLOCK : _MY_BLOCK + 13] = top
                 theirs[_THEIR_BLOCK : _THEIR_BLOCK + 13] = top
-                mine[_MY_BLOCK + 13] = theirs[_THEIR_BLOCK + 13] = len(payoff)
+                mine[_MY_BLOCK + 13] = theirs[_THEIR_BLOCK + 13] = _FLOAT[len(payoff)]
                 return
             if source < SIDE_SOURCE_BASE:
                 return  # from the hand: nothing else seen by both seats changed
@@ -281,27 +312,25 @@ class ObservationEncoder:
         size = len(pile)
         size_at = _MY_BLOCK + _SIDE_SIZE + number
         before = mine[size_at]
-        top_row = _MY_BLOCK + 14 + 13 * number
+        tops = self._side_tops[player]
         if size == before + 1:  # a card discarded onto it
-            if before:
-                at = mine.find(1, top_row, top_row + 13)
-                mine[at] = theirs[at + _SHIFT] = 0
-            at = top_row + _TOP_AT[pile[-1]]
-            mine[at] = theirs[at + _SHIFT] = 1
+            at = tops[number]
+            mine[at] = theirs[at + _SHIFT] = 0.0
+            at = tops[number] = _MY_BLOCK + _SIDE_TOP_AT[number][pile[-1]]
+            mine[at] = theirs[at + _SHIFT] = 1.0
             at += 52  # the rank's count in the stack
-            mine[at] = theirs[at + _SHIFT] = mine[at] + 1
+            mine[at] = theirs[at + _SHIFT] = mine[at] + 1.0
         elif size == before - 1:  # its top card built on the center
-            at = mine.find(1, top_row, top_row + 13)
-            mine[at] = theirs[at + _SHIFT] = 0
-            mine[at + 52] = theirs[at + 52 + _SHIFT] = mine[at + 52] - 1
+            at = tops[number]
+            mine[at] = theirs[at + _SHIFT] = 0.0
+            mine[at + 52] = theirs[at + 52 + _SHIFT] = mine[at + 52] - 1.0
             if pile:
-                at = top_row + _TOP_AT[pile[-1]]
-                mine[at] = theirs[at + _SHIFT] = 1
-        else:  # not one move since the last update: build the piece afresh
-            block = _game_block(game, player)
-            mine[_MY_BLOCK:_THEIR_BLOCK] = theirs[_THEIR_BLOCK:_HAND_COUNT] = block
+                at = tops[number] = _MY_BLOCK + _SIDE_TOP_AT[number][pile[-1]]
+                mine[at] = theirs[at + _SHIFT] = 1.0
+        else:  # not one move since the last update: write the piece afresh
+            self._set_block(player)
             return
-        mine[size_at] = theirs[size_at + _SHIFT] = size
+        mine[size_at] = theirs[size_at + _SHIFT] = _FLOAT[size]
 
     def encode(self, seat: int) -> npt.NDArray[np.float32]:
         """The tensor of ``seat`` in the current position (a new array)."""
@@ -309,23 +338,24 @@ class ObservationEncoder:
         players = game.players
         hand = players[seat].hand
         view = self._views[seat]
-        if len(hand) != self._hand_sizes[seat]:
-            view[0:13] = _NO_CARDS
+        size = len(hand)
+        if size != self._hand_sizes[seat]:
+            view[0:13] = _NO_CARDS_FLOATS
             at = _TOP_AT
             for card in hand:
-                view[at[card]] += 1
-            self._hand_sizes[seat] = len(hand)
-        view[_HAND_COUNT] = len(hand)
-        view[_HAND_COUNT + 1] = len(players[1 - seat].hand)
-        view[_STOCK] = len(game.stock)
-        view[_MY_TURN] = game.outcome is None and game.to_move == seat
-        return self._arrays[seat].astype(np.float32)
+                view[at[card]] += 1.0
+            self._hand_sizes[seat] = size
+        view[_HAND_COUNT] = _FLOAT[size]
+        view[_HAND_COUNT + 1] = _FLOAT[len(players[1 - seat].hand)]
+        view[_STOCK] = _FLOAT[len(game.stock)]
+        view[_MY_TURN] = 1.0 if game.outcome is None and game.to_move == seat else 0.0
+        return self._arrays[seat].copy()
 
 
 def action_mask(flags: bytes | bytearray) -> npt.NDArray[np.int8]:
     """The int8 action mask (144 numbers, a 1 at each legal action) of the flags of
     :meth:`~spite_malice.engine.Game.legal_move_flags`: a new array over a copy of them."""
-    return np.frombuffer(bytearray(flags), np.int8)
+    return _frombuffer(bytearray(flags), _INT8)
 
 
 def observation_string(observation: Observation) -> str:
@@ -366,6 +396,55 @@ def side_empty(tensor: npt.NDArray[np.float32]) -> tuple[bool, bool, bool, bool]
     return (sizes[0] == 0, sizes[1] == 0, sizes[2] == 0, sizes[3] == 0)
 
 
+_from_bytes = int.from_bytes
+
+
+def _bits(actions: range | list[int]) -> int:
+    """The bits of ``int.from_bytes(flags, "little")`` that hold the given actions' flags."""
+    return sum(1 << 8 * action for action in actions)
+
+
+_PAYOFF_BUILD_BITS = _bits(range(SIDE_TARGET_BASE))
+_SIDE_BUILD_BITS = _bits(
+    [a for a in range(SIDE_SOURCE_BASE * TARGETS, ACTIONS) if a % TARGETS < SIDE_TARGET_BASE]
+)
+_HAND_BUILD_BITS = _bits(
+    [a for a in range(TARGETS, SIDE_SOURCE_BASE * TARGETS) if a % TARGETS < SIDE_TARGET_BASE]
+)
+_DISCARD_BELOW_KING_BITS = _bits(
+    [a for a in range(TARGETS, KING * TARGETS) if a % TARGETS >= SIDE_TARGET_BASE]
+)
+
+
+def first_fit_from_mask(action_mask: npt.NDArray[np.int8], observation: Any) -> int:
+    """:func:`~.actions.first_fit_action` read straight from an observation: the int8
+    ``action_mask`` (144 numbers) and the seat's tensor, whose side stack sizes it reads only
+    when it discards. The same action as ``first_fit_action(action_mask.nonzero()[0].tolist(),
+    side_empty(observation))``, in about a third of the time."""
+    flags = action_mask.tobytes()
+    if len(flags) != ACTIONS:
+        raise ValueError(f"an action mask is {ACTIONS} int8 numbers, not {len(flags)} bytes")
+    bits = _from_bytes(flags, "little")  # action a's flag at bit 8a
+    builds = bits & _PAYOFF_BUILD_BITS or bits & _SIDE_BUILD_BITS or bits & _HAND_BUILD_BITS
+    if builds:
+        # the lowest: the pay-off top, else side stacks 1-4, else hand cards by ascending
+        # rank (Kings last), each on the lowest center stack that takes it
+        return (builds & -builds).bit_length() >> 3
+    discards = bits & _DISCARD_BELOW_KING_BITS
+    # the highest non-King rank in hand (its discards are actions 8 * rank + 4..7), else King
+    action = (discards.bit_length() >> 6 if discards else KING) * TARGETS + SIDE_TARGET_BASE
+    # onto the first empty side stack, else the first
+    if observation[_MY_SIDE_SIZE] == 0:
+        return action
+    if observation[_MY_SIDE_SIZE + 1] == 0:
+        return action + 1
+    if observation[_MY_SIDE_SIZE + 2] == 0:
+        return action + 2
+    if observation[_MY_SIDE_SIZE + 3] == 0:
+        return action + 3
+    return action
+
+
 __all__ = [
     "OBSERVATION_SIZE",
     "SECTIONS",
@@ -373,6 +452,7 @@ __all__ = [
     "action_mask",
     "encode_game",
     "encode_observation",
+    "first_fit_from_mask",
     "observation_high",
     "observation_string",
     "side_empty",
