@@ -131,14 +131,16 @@ def test_starting_from_a_position() -> None:
     assert e.game.to_position() == game.to_position()
 
 
-def test_an_action_out_of_range_is_illegal_too() -> None:
+@pytest.mark.parametrize("action", [500, 144, -1, np.int64(-3), None])
+def test_an_action_out_of_range_is_illegal_too(action: Any) -> None:
     e = env()
     e.reset(seed=6)
     agent = e.agent_selection
-    e.step(500)
+    e.step(action)
     assert all(e.terminations.values())
     assert e.rewards[agent] == -1.0
     assert e.infos[agent]["illegal_action"]["move"] is None
+    assert e.unwrapped.game.moves == []
 
 
 def _library_wrapped(**kwargs: Any) -> Any:

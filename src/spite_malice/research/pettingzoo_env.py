@@ -59,6 +59,9 @@ from .encoding import (
 )
 
 AGENTS = ("player_0", "player_1")
+_SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
+_frombuffer = np.frombuffer
+_INT8 = np.dtype(np.int8)
 _NO_MOVES = bytes(NUM_ACTIONS)
 RewardKind = Literal["win", "points"]
 Observation = dict[str, npt.NDArray[Any]]
@@ -161,7 +164,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
 
     def observe(self, agent: str) -> Observation:
         """The agent's tensor and action mask: new arrays, never changed afterwards."""
-        seat = 0 if agent == "player_0" else 1
+        seat = _SEATS[agent]
         return {
             "observation": self._encoder.encode(seat),
             "action_mask": action_mask(self._legal)
@@ -174,10 +177,11 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
         agent = self.agent_selection
         observation: Observation | None = None
         if observe:
-            seat = 0 if agent == "player_0" else 1
+            seat = _SEATS[agent]
             observation = {
                 "observation": self._encoder.encode(seat),
-                "action_mask": action_mask(self._legal)
+                # action_mask(self._legal), written out
+                "action_mask": _frombuffer(bytearray(self._legal), _INT8)
                 if seat == self.game.to_move
                 else np.zeros(NUM_ACTIONS, np.int8),
             }
@@ -194,11 +198,14 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
+        if type(action) is int:
+            index = action
+        elif action is None:
             self._end_illegal(agent, action)
             return
-        index = action if type(action) is int else operator.index(action)
-        if index < 0 or index >= NUM_ACTIONS or not self._legal[index]:
+        else:
+            index = operator.index(action)
+        if not (0 <= index < NUM_ACTIONS and self._legal[index]):
             self._end_illegal(agent, action)
             return
         self._cumulative_rewards[agent] = 0.0
