@@ -254,6 +254,9 @@ def test_the_action_mask_marks_the_legal_move_flags() -> None:
         assert np.flatnonzero(mask).tolist() == [move.index for move in game.legal_moves()]
         mask[:] = 1
         assert flags == game.legal_move_flags()  # the mask is over a copy
+        again = action_mask(flags)  # and a copy of its own each time
+        assert not np.shares_memory(mask, again)
+        assert np.flatnonzero(again).tolist() == [move.index for move in game.legal_moves()]
     assert not action_mask(bytes(144)).any()
 
 

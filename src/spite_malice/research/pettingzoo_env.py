@@ -62,6 +62,7 @@ AGENTS = ("player_0", "player_1")
 _SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
 _frombuffer = np.frombuffer
 _INT8 = np.dtype(np.int8)
+_NO_BYTES = bytearray()  # never changed: ``_NO_BYTES + flags`` is a new bytearray
 _NO_MOVES = bytes(NUM_ACTIONS)
 RewardKind = Literal["win", "points"]
 Observation = dict[str, npt.NDArray[Any]]
@@ -181,7 +182,7 @@ class SpiteMaliceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
             observation = {
                 "observation": self._encoder.encode(seat),
                 # action_mask(self._legal), written out
-                "action_mask": _frombuffer(bytearray(self._legal), _INT8)
+                "action_mask": _frombuffer(_NO_BYTES + self._legal, _INT8)
                 if seat == self.game.to_move
                 else np.zeros(NUM_ACTIONS, np.int8),
             }
