@@ -259,7 +259,7 @@ class DirectOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: igno
     ``terminations``, ``truncations``, ``infos``) and calls ``last``, ``observe`` and ``step``
     on the environment directly. The library's wrapper reaches each of them through
     ``BaseWrapper.__getattr__``, only after a failed ordinary look-up, which costs more per
-    step than the game itself."""
+    step than the game itself. After a reset, ``last`` is the environment's own method."""
 
     @property
     def agents(self) -> list[str]:
@@ -296,6 +296,11 @@ class DirectOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: igno
         if not self._has_reset:
             raise AttributeError("infos cannot be accessed before reset")
         return self.env.infos  # type: ignore[no-any-return]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        # From now on ``last`` has nothing to check: calls go straight to the environment's.
+        self.__dict__["last"] = self.env.last
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
