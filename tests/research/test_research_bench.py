@@ -22,3 +22,20 @@ def test_research_bench_prints_every_adapter(capsys: pytest.CaptureFixture[str])
 def test_research_bench_refuses_an_unknown_adapter(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["research-bench", "--only", "chess"]) == 2
     assert "unknown adapter 'chess'" in capsys.readouterr().out
+
+
+def test_step_costs_replays_the_engines_games_through_each_adapter() -> None:
+    from spite_malice.engine import Rules
+    from spite_malice.research.bench import step_costs
+
+    costs = step_costs(4, 1, Rules.QUICK)
+    assert set(costs) == {
+        "engine apply",
+        "engine reference_move",
+        "pettingzoo env() own cost",
+        "pettingzoo raw_env() own cost",
+        "gymnasium own cost",
+        "agent first_fit_from_mask",
+        "agent nonzero + first_fit_action",
+    }
+    assert costs["engine apply"] > 0 and costs["agent first_fit_from_mask"] > 0

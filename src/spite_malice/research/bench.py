@@ -1,11 +1,14 @@
 """Speed of the adapters: first-fit self-play through each one, beside the engine's fast path.
 
-Every adapter plays the reference first-fit policy the way a user of that library would: from
-the action mask (the legal actions) and the seat's own side stacks
-(:func:`.actions.first_fit_action`). The engine row is :func:`spite_malice.bench.bench_fast`.
-PettingZoo and Gymnasium play exactly the engine's games (``options={"game_seed": n}``);
-OpenSpiel samples its chance nodes, so its games are different deals of the same length on
-average: compare moves per second there. Times are CPU seconds of this process.
+Every adapter plays the reference first-fit policy the way a user of that library would, from
+what the seat sees: PettingZoo's and Gymnasium's agents from the action mask and the tensor
+(:func:`.encoding.first_fit_from_mask`), OpenSpiel's from ``legal_actions()`` and the seat's
+side stacks (:func:`.actions.first_fit_action`). The engine row is
+:func:`spite_malice.bench.bench_fast`. PettingZoo and Gymnasium play exactly the engine's games
+(``options={"game_seed": n}``); OpenSpiel samples its chance nodes, so its games are different
+deals of the same length on average: compare moves per second there. Times are CPU seconds of
+this process. :func:`step_costs` splits a move's time into the engine's, the adapter's own and
+the agent's.
 """
 
 from __future__ import annotations
@@ -14,8 +17,11 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ..bench import BenchResult, bench_fast
+from ..engine.game import Game
+from ..engine.moves import ALL_MOVES
 from ..engine.rules import Rules
 from .actions import first_fit_action
 
@@ -130,6 +136,117 @@ def bench_openspiel(games: int, seed: int, rules: Rules = Rules.STANDARD) -> Ben
     return BenchResult("openspiel", games, moves, seconds, wins, games - wins)
 
 
+def _engine_games(games: int, seed: int, rules: Rules) -> list[tuple[int, list[int], list[int]]]:
+    """The engine's first-fit games: each game's seed, actions, and the seat that played each."""
+    from ..bots.reference import reference_move
+
+    out = []
+    for i in range(games):
+        game = Game.new(seed + i, rules, recording=False)
+        actions: list[int] = []
+        seats: list[int] = []
+        while game.outcome is None:
+            seats.append(game.to_move)
+            move = reference_move(game)
+            actions.append(move.index)
+            game.apply(move)
+        out.append((seed + i, actions, seats))
+    return out
+
+
+def _replay_engine(played: list[tuple[int, list[int], list[int]]], rules: Rules) -> float:
+    start = _clock()
+    for game_seed, actions, _ in played:
+        game = Game.new(game_seed, rules, recording=False)
+        apply = game.apply
+        for action in actions:
+            apply(ALL_MOVES[action])
+    return _clock() - start
+
+
+def _replay_pettingzoo(
+    played: list[tuple[int, list[int], list[int]]],
+    rules: Rules,
+    wrapped: bool,
+    seen: list[tuple[Any, Any]] | None = None,
+) -> float:
+    """CPU seconds of the environment replaying the games: each agent reads its observation
+    and plays the recorded action (and keeps the observation in ``seen``, if given)."""
+    from .pettingzoo_env import env, raw_env
+
+    environment = env(rules=rules) if wrapped else raw_env(rules=rules)
+    start = _clock()
+    for game_seed, actions, _ in played:
+        environment.reset(options={"game_seed": game_seed})
+        step = iter(actions).__next__
+        for _agent in environment.agent_iter():
+            observation, _, termination, truncation, _ = environment.last()
+            if termination or truncation:
+                environment.step(None)
+                continue
+            if seen is not None:
+                seen.append((observation["action_mask"], observation["observation"]))
+            environment.step(step())
+        assert len(environment.unwrapped.game.moves) == len(actions), "not the engine's game"
+    return _clock() - start
+
+
+def _replay_gym(played: list[tuple[int, list[int], list[int]]], rules: Rules) -> float:
+    from .gym_env import SpiteMaliceEnv
+
+    environment = SpiteMaliceEnv("reference", rules=rules)
+    start = _clock()
+    for i, (game_seed, actions, seats) in enumerate(played):
+        seat = i % 2
+        mine = iter([a for a, s in zip(actions, seats, strict=True) if s == seat]).__next__
+        environment.reset(options={"game_seed": game_seed, "seat": seat})
+        terminated = environment.game.outcome is not None
+        while not terminated:
+            terminated = environment.step(mine())[2]
+        assert len(environment.game.moves) == len(actions), "not the engine's game"
+    return _clock() - start
+
+
+def step_costs(games: int, seed: int, rules: Rules = Rules.STANDARD) -> dict[str, float]:
+    """Microseconds per move of each part of first-fit self-play, so that the adapters' own
+    cost is seen apart from the engine's and the policy's: the engine's ``apply`` and its
+    reference policy; each adapter replaying the engine's games (its agents play the recorded
+    actions after reading their observations), less the engine's ``apply``; and the agent's
+    first-fit from an observation, by :func:`.encoding.first_fit_from_mask` and by
+    ``first_fit_action(mask.nonzero()[0].tolist(), side_empty(tensor))``."""
+    from .encoding import first_fit_from_mask, side_empty
+
+    played = _engine_games(games, seed, rules)
+    moves = sum(len(actions) for _, actions, _ in played)
+    engine = bench_engine(games, seed, rules).seconds
+    applying = _replay_engine(played, rules)
+    wrapped = _replay_pettingzoo(played, rules, True)
+    raw = _replay_pettingzoo(played, rules, False)
+    gym = _replay_gym(played, rules)
+    # the Gymnasium opponent's moves are the engine's own: apply and reference_move
+    opponent = sum(seats.count(1 - i % 2) for i, (_, _, seats) in enumerate(played))
+    seen: list[tuple[Any, Any]] = []
+    _replay_pettingzoo(played[:20], rules, False, seen)
+    start = _clock()
+    for mask, tensor in seen:
+        first_fit_from_mask(mask, tensor)
+    from_mask = _clock() - start
+    start = _clock()
+    for mask, tensor in seen:
+        first_fit_action(mask.nonzero()[0].tolist(), side_empty(tensor))
+    from_list = _clock() - start
+    per_move = 1e6 / moves
+    return {
+        "engine apply": applying * per_move,
+        "engine reference_move": (engine - applying) * per_move,
+        "pettingzoo env() own cost": (wrapped - applying) * per_move,
+        "pettingzoo raw_env() own cost": (raw - applying) * per_move,
+        "gymnasium own cost": (gym - applying - (engine - applying) * opponent / moves) * per_move,
+        "agent first_fit_from_mask": from_mask * 1e6 / len(seen),
+        "agent nonzero + first_fit_action": from_list * 1e6 / len(seen),
+    }
+
+
 RUNNERS: dict[str, Runner] = {
     "engine": bench_engine,
     "pettingzoo": bench_pettingzoo,
@@ -146,4 +263,5 @@ __all__ = [
     "bench_openspiel",
     "bench_pettingzoo",
     "bench_pettingzoo_raw",
+    "step_costs",
 ]
