@@ -14,6 +14,7 @@ the agent's.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -207,44 +208,56 @@ def _replay_gym(played: list[tuple[int, list[int], list[int]]], rules: Rules) ->
     return _clock() - start
 
 
-def step_costs(games: int, seed: int, rules: Rules = Rules.STANDARD) -> dict[str, float]:
+def step_costs(
+    games: int, seed: int, rules: Rules = Rules.STANDARD, runs: int = 5
+) -> dict[str, float]:
     """Microseconds per move of each part of first-fit self-play, so that the adapters' own
     cost is seen apart from the engine's and the policy's: the engine's ``apply`` and its
     reference policy; each adapter replaying the engine's games (its agents play the recorded
-    actions after reading their observations), less the engine's ``apply``; and the agent's
-    first-fit from an observation, by :func:`.encoding.first_fit_from_mask` and by
-    ``first_fit_action(mask.nonzero()[0].tolist(), side_empty(tensor))``."""
+    actions after reading their observations), less the engine's ``apply`` (and, for
+    Gymnasium, less its opponent's ``reference_move``); and the agent's first-fit from an
+    observation, by :func:`.encoding.first_fit_from_mask` and by
+    ``first_fit_action(mask.nonzero()[0].tolist(), side_empty(tensor))``. Each is the median
+    of ``runs`` runs, interleaved."""
     from .encoding import first_fit_from_mask, side_empty
 
     played = _engine_games(games, seed, rules)
     moves = sum(len(actions) for _, actions, _ in played)
-    engine = bench_engine(games, seed, rules).seconds
-    applying = _replay_engine(played, rules)
-    wrapped = _replay_pettingzoo(played, rules, True)
-    raw = _replay_pettingzoo(played, rules, False)
-    gym = _replay_gym(played, rules)
     # the Gymnasium opponent's moves are the engine's own: apply and reference_move
     opponent = sum(seats.count(1 - i % 2) for i, (_, _, seats) in enumerate(played))
+    rows: dict[str, list[float]] = {}
+    per_move = 1e6 / moves
+    for _ in range(runs):
+        engine = bench_engine(games, seed, rules).seconds
+        applying = _replay_engine(played, rules)
+        wrapped = _replay_pettingzoo(played, rules, True)
+        raw = _replay_pettingzoo(played, rules, False)
+        gym = _replay_gym(played, rules)
+        policy = engine - applying
+        for name, value in (
+            ("engine apply", applying * per_move),
+            ("engine reference_move", policy * per_move),
+            ("pettingzoo env() own cost", (wrapped - applying) * per_move),
+            ("pettingzoo raw_env() own cost", (raw - applying) * per_move),
+            ("gymnasium own cost", (gym - applying - policy * opponent / moves) * per_move),
+        ):
+            rows.setdefault(name, []).append(value)
+    # the agents' part, on the observations of the first games (kept only for this)
     seen: list[tuple[Any, Any]] = []
     _replay_pettingzoo(played[:20], rules, False, seen)
-    start = _clock()
-    for mask, tensor in seen:
-        first_fit_from_mask(mask, tensor)
-    from_mask = _clock() - start
-    start = _clock()
-    for mask, tensor in seen:
-        first_fit_action(mask.nonzero()[0].tolist(), side_empty(tensor))
-    from_list = _clock() - start
-    per_move = 1e6 / moves
-    return {
-        "engine apply": applying * per_move,
-        "engine reference_move": (engine - applying) * per_move,
-        "pettingzoo env() own cost": (wrapped - applying) * per_move,
-        "pettingzoo raw_env() own cost": (raw - applying) * per_move,
-        "gymnasium own cost": (gym - applying - (engine - applying) * opponent / moves) * per_move,
-        "agent first_fit_from_mask": from_mask * 1e6 / len(seen),
-        "agent nonzero + first_fit_action": from_list * 1e6 / len(seen),
-    }
+    for _ in range(runs):
+        start = _clock()
+        for mask, tensor in seen:
+            first_fit_from_mask(mask, tensor)
+        middle = _clock()
+        for mask, tensor in seen:
+            first_fit_action(mask.nonzero()[0].tolist(), side_empty(tensor))
+        end = _clock()
+        rows.setdefault("agent first_fit_from_mask", []).append((middle - start) * 1e6 / len(seen))
+        rows.setdefault("agent nonzero + first_fit_action", []).append(
+            (end - middle) * 1e6 / len(seen)
+        )
+    return {name: statistics.median(values) for name, values in rows.items()}
 
 
 RUNNERS: dict[str, Runner] = {
