@@ -14,7 +14,7 @@ np = pytest.importorskip("numpy")
 from spite_malice.bots import reference_move  # noqa: E402
 from spite_malice.engine import CardsDrawn, Game, PayoffTurned, Rules  # noqa: E402
 from spite_malice.research import openspiel as sm_openspiel  # noqa: E402
-from spite_malice.research.actions import game_first_fit_action  # noqa: E402
+from spite_malice.research.actions import game_first_fit_action, move_to_action  # noqa: E402
 from spite_malice.research.encoding import encode_observation  # noqa: E402
 
 NAME = sm_openspiel.GAME_NAME
@@ -259,3 +259,145 @@ def test_r3_4_b_completed_stacks_go_back_into_the_stock_never_into_pay_off_piles
             else:
                 state.apply_action(game_first_fit_action(state.engine))
     assert checked_draw and checked_turn_up
+
+
+# ----------------------------------------------------------------- the fast paths
+
+
+def _params(rules: Rules) -> dict[str, Any]:
+    return {
+        "decks": rules.decks,
+        "payoff_size": rules.payoff_size,
+        "center_stacks": rules.center_stacks,
+        "king_can_start_stack": rules.king_can_start_stack,
+    }
+
+
+def _expected_chance_outcomes(state: Any) -> dict[int, float]:
+    """The class docstring's odds, from the counts of unseen cards and the engine's stock."""
+    fresh, recycled = list(state._fresh), list(state._recycled)
+    fresh_total, recycled_total = sum(fresh), sum(recycled)
+    if state._pending[0][0] == "payoff":  # R3.4(a)
+        return {face: n / fresh_total for face, n in enumerate(fresh) if n}
+    waiting = sum(1 for kind, _, _ in state._pending if kind == "hand")
+    stock = len(state.table.stock) + waiting
+    out = {
+        face: (stock - recycled_total) / stock * n / fresh_total
+        for face, n in enumerate(fresh)
+        if n and stock > recycled_total
+    }
+    out.update({52 + face: n / stock for face, n in enumerate(recycled) if n})  # R3.4(b)
+    return out
+
+
+def test_python_answers_are_openspiel_s_own_at_every_node(varied_rules: Rules) -> None:
+    # legal_actions() and is_chance_node() answer in Python; OpenSpiel's C++ versions
+    # (reached through pyspiel.State) call back into the state and must agree everywhere.
+    game = pyspiel.load_game(NAME, _params(varied_rules))
+    rng = random.Random(3)
+    nodes = {"chance": 0, "player": 0, "terminal": 0}
+    for number in range(4):
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            legal = state.legal_actions()
+            assert legal == pyspiel.State.legal_actions(state)
+            for player in (0, 1):
+                assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+            if state.is_terminal():
+                assert legal == []
+                nodes["terminal"] += 1
+                break
+            if state.is_chance_node():
+                nodes["chance"] += 1
+                outcomes = state.chance_outcomes()
+                assert legal == [action for action, _ in outcomes] == sorted(legal)
+                expected = _expected_chance_outcomes(state)
+                assert [action for action, _ in outcomes] == sorted(expected)
+                for action, chance in outcomes:
+                    assert chance == pytest.approx(expected[action], rel=1e-12)
+                assert sum(chance for _, chance in outcomes) == pytest.approx(1.0, abs=1e-12)
+                state.apply_action(_sample(state, rng))
+            else:
+                nodes["player"] += 1
+                assert legal == [move.index for move in state.table.legal_moves()]
+                # random play in one game, first-fit (which wins) in the others
+                first_fit = number and (number % 2 or len(state.history()) < 400)
+                state.apply_action(
+                    game_first_fit_action(state.engine) if first_fit else rng.choice(legal)
+                )
+            if len(state.history()) % 50 == 0:
+                state.check_counts()
+        state.check_counts()
+    assert nodes["terminal"] == 4 and nodes["chance"] > 200 and nodes["player"] > 200
+
+
+def test_flagged_actions_are_the_places_of_the_set_flags() -> None:
+    rng = random.Random(11)
+    for density in (0.0, 0.02, 0.1, 0.5, 1.0):
+        for _ in range(300):
+            flags = bytes(int(rng.random() < density) for _ in range(144))
+            assert sm_openspiel._flagged_actions(flags) == [i for i in range(144) if flags[i]]
+    # a list of its own every time: changing one does not change the next answer
+    flags = bytes([1] * 144)
+    sm_openspiel._flagged_actions(flags).clear()
+    assert sm_openspiel._flagged_actions(flags) == list(range(144))
+
+
+def test_information_state_words_of_the_deal_and_a_move() -> None:
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    for outcome in range(12):  # hands AS-5S and 6S-TS, pay-off tops JS and QS
+        state.apply_action(outcome)
+    assert state.current_player() == 1  # R1.4: the higher pay-off top starts
+    assert state.information_state_string(0) == (
+        "seat 0 0+AS 0+2S 0+3S 0+4S 0+5S 1+?? 1+?? 1+?? 1+?? 1+?? 0^JS 1^QS"
+    )
+    assert state.information_state_string(1) == (
+        "seat 1 0+?? 0+?? 0+?? 0+?? 0+?? 1+6S 1+7S 1+8S 1+9S 1+TS 0^JS 1^QS"
+    )
+    state.apply_action(move_to_action("H9-S1"))  # R3.3: a discard ends the turn
+    assert not state.is_chance_node()  # player 0 still holds five cards (R2.1)
+    state.apply_action(move_to_action("H5-S1"))
+    assert state.is_chance_node()  # player 1 draws one card
+    state.apply_action(13)  # AH
+    assert state.information_state_string(0).endswith("1^QS 1:H9-S1 0:H5-S1 1+??")
+    assert state.information_state_string(1).endswith("1^QS 1:H9-S1 0:H5-S1 1+AH")
+
+
+@pytest.mark.parametrize("outcome", [-5, 104, 52])
+def test_an_impossible_chance_outcome_is_refused_and_changes_nothing(outcome: int) -> None:
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    before = str(state)
+    expected = "impossible here" if outcome == 52 else "no chance outcome"
+    with pytest.raises(ValueError, match=expected):  # 52: no card has been recycled yet
+        state.apply_action(outcome)
+    assert str(state) == before and state.history() == []
+    state.check_counts()
+
+
+def test_sample_outcome_picks_what_pyspiel_sample_action_picks() -> None:
+    rng = random.Random(4)
+    state = _midgame(seed=6)
+    lists = [[(3, 0.25), (5, 0.25), (9, 0.5)], [(7, 1.0)]]
+    while len(lists) < 40:
+        if state.is_chance_node():
+            lists.append(state.chance_outcomes())
+            state.apply_action(_sample(state, rng))
+        elif state.is_terminal():
+            state = _midgame(seed=len(lists))
+        else:
+            state.apply_action(game_first_fit_action(state.engine))
+    for outcomes in lists:
+        edges = [0.0, 0.25, 0.5, 0.75, 1.0 - 2**-53]
+        edges += [sum(p for _, p in outcomes[:i]) for i in range(len(outcomes))]
+        for z in [rng.random() for _ in range(50)] + [z for z in edges if z < 1.0]:
+            try:
+                expected = pyspiel.sample_action(outcomes, z)[0]
+            except pyspiel.SpielError:  # the probabilities add up to a hair below z
+                assert sum(p for _, p in outcomes) <= z
+                expected = outcomes[-1][0]
+            assert sm_openspiel.sample_outcome(outcomes, z) == expected
+    with pytest.raises(ValueError, match="no outcomes"):
+        sm_openspiel.sample_outcome([], 0.5)

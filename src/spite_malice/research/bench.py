@@ -99,10 +99,12 @@ def bench_gym(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResu
 
 def bench_openspiel(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResult:
     """The OpenSpiel game through ``pyspiel``: chance outcomes sampled from
-    ``chance_outcomes()``, player actions from ``legal_actions()``."""
+    ``chance_outcomes()`` (:func:`.openspiel.sample_outcome`, ``pyspiel.sample_action``'s
+    choice), player actions from ``legal_actions()``."""
     import pyspiel
 
     from . import openspiel  # importing it registers the game
+    from .openspiel import sample_outcome
 
     game = pyspiel.load_game(
         openspiel.GAME_NAME,
@@ -113,20 +115,17 @@ def bench_openspiel(games: int, seed: int, rules: Rules = Rules.STANDARD) -> Ben
             "king_can_start_stack": rules.king_can_start_stack,
         },
     )
-    rng = random.Random(seed)
-    choices = rng.choices
+    uniform = random.Random(seed).random
     moves = wins = 0
     start = _clock()
     for _ in range(games):
         state = game.new_initial_state()
+        players = state.table.players  # what each seat sees of its own side stacks
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                faces = [face for face, _ in outcomes]
-                weights = [p for _, p in outcomes]
-                state.apply_action(choices(faces, weights)[0])
+                state.apply_action(sample_outcome(state.chance_outcomes(), uniform()))
                 continue
-            side = state.table.players[state.current_player()].side
+            side = players[state.current_player()].side
             legal = state.legal_actions()
             state.apply_action(
                 first_fit_action(legal, (not side[0], not side[1], not side[2], not side[3]))
