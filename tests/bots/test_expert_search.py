@@ -1,11 +1,14 @@
-"""Expert's choice among sampled plans, and its early stop once the choice is settled."""
+"""Expert's choice among sampled plans: which plans it drops, which it picks, and how it
+shares out its rollouts."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
 from spite_malice.bots import ExpertBot
-from spite_malice.bots.expert import MIN_SAMPLES, _compare
+from spite_malice.bots.expert import MIN_SAMPLES, _choose, _edge, _trails
 from spite_malice.bots.planning import Plan
 from spite_malice.engine import Game, Move
 
@@ -18,36 +21,95 @@ def test_hard_choice_stays_when_nothing_beats_it_beyond_the_noise() -> None:
     candidates = [plan(50.0), plan(45.0)]
     # the second plan does 10 better on average, with a spread far larger than that
     results = [[0.0, 0.0, 0.0, 0.0], [200.0, -180.0, 190.0, -170.0]]
-    best, settled = _compare(candidates, results)
-    assert best == 0
-    assert not settled  # it could still turn out better
+    assert _choose(candidates, results, [1]) == 0
+    assert not _trails(candidates, results, 1)  # it could still turn out better
 
 
-def test_a_plan_clearly_better_in_every_sample_takes_over_at_the_end() -> None:
+def test_a_plan_clearly_better_in_every_sample_takes_over() -> None:
     candidates = [plan(50.0), plan(45.0), plan(40.0)]
     results = [
         [0.0, 100.0, 0.0, 100.0],
         [100.0, 200.0, 100.0, 210.0],  # +102.5 on average, a prior of -5
         [0.0, 100.0, 0.0, 100.0],  # the same as Hard's choice, a prior of -10
     ]
-    best, settled = _compare(candidates, results)
-    assert best == 1
-    assert not settled  # a switch never stops the search early (no optional stopping)
+    assert _choose(candidates, results, [1, 2]) == 1
+    assert _edge(candidates, results, 1) == pytest.approx((97.5, 2.5))
+    # a dropped plan is never chosen, however it did
+    assert _choose(candidates, results, [2]) == 0
 
 
 def test_the_values_count_beside_the_samples() -> None:
-    # the samples show no difference: the plan of higher value stays chosen, and is settled
+    # the samples show no difference: the plan of higher value wins, and a lower one trails
     results = [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
-    assert _compare([plan(50.0), plan(40.0)], results) == (0, True)
-    assert _compare([plan(50.0), plan(55.0)], results) == (1, False)
+    assert _choose([plan(50.0), plan(40.0)], results, [1]) == 0
+    assert _trails([plan(50.0), plan(40.0)], results, 1)
+    assert _choose([plan(50.0), plan(55.0)], results, [1]) == 1
+    assert not _trails([plan(50.0), plan(55.0)], results, 1)
 
 
-def test_the_search_stops_early_once_the_choice_is_settled() -> None:
+def test_a_dropped_plan_is_compared_on_the_samples_it_took() -> None:
+    candidates = [plan(0.0), plan(0.0)]
+    # the first plan went on to four more samples after the second was dropped
+    results = [[0.0, 10.0, 0.0, 10.0, 500.0, 500.0, 500.0, 500.0], [20.0, 30.0, 20.0, 30.0]]
+    assert _edge(candidates, results, 1) == pytest.approx((20.0, 0.0))
+
+
+class ScriptedExpert(ExpertBot):
+    """Expert whose rollouts score each candidate (known by its value) by a fixed rule: its
+    score, plus or minus its swing in turn, and counts them."""
+
+    def __init__(
+        self, scores: dict[float, float], max_samples: int, swing: dict[float, float] | None = None
+    ) -> None:
+        super().__init__(1, budget=600.0, max_samples=max_samples)
+        self.scores = scores
+        self.swing = swing or {}
+        self.rollouts: dict[float, int] = dict.fromkeys(scores, 0)
+
+    def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
+        self.rollouts[plan.value] += 1
+        sign = 1.0 if self.rollouts[plan.value] % 2 else -1.0
+        return self.scores[plan.value] + sign * self.swing.get(plan.value, 0.0)
+
+
+def search(bot: ExpertBot, values: list[float]) -> Plan:
+    observation = Game.new(5, recording=False).observation(0)
+    deadline = time.perf_counter() + 600.0
+    return bot._search(observation, [plan(v) for v in values], deadline, deadline)
+
+
+def test_plans_that_clearly_trail_are_dropped_and_the_close_ones_get_their_rollouts() -> None:
+    # values 50, 49, 48, 47: the last two do far worse in the samples; the second does as
+    # well as the first on average, but too unevenly to tell them apart
+    scores = {50.0: 0.0, 49.0: 0.0, 48.0: -400.0, 47.0: -400.0}
+    bot = ScriptedExpert(scores, max_samples=16, swing={49.0: 30.0})
+    assert search(bot, [50.0, 49.0, 48.0, 47.0]).value == 50.0
+    assert bot.rollouts[48.0] == bot.rollouts[47.0] == MIN_SAMPLES  # dropped at the first look
+    # never more rollouts than 16 samples of each candidate; the close pair got the rest
+    assert sum(bot.rollouts.values()) <= 16 * 4
+    assert bot.rollouts[50.0] == bot.rollouts[49.0] == bot.last_samples
+    assert bot.last_samples == MIN_SAMPLES + (16 * 4 - 4 * MIN_SAMPLES) // 2
+
+
+def test_a_plan_that_wins_in_the_samples_is_chosen() -> None:
+    bot = ScriptedExpert({50.0: 0.0, 49.0: 0.0, 48.0: 300.0}, max_samples=16, swing={48.0: 50.0})
+    assert search(bot, [50.0, 49.0, 48.0]).value == 48.0
+    assert sum(bot.rollouts.values()) <= 16 * 3
+
+
+def test_the_search_stops_once_every_other_plan_is_dropped() -> None:
+    bot = ScriptedExpert({50.0: 0.0, 49.0: -500.0, 48.0: -500.0}, max_samples=100)
+    assert search(bot, [50.0, 49.0, 48.0]).value == 50.0
+    assert bot.last_samples == MIN_SAMPLES
+    assert sum(bot.rollouts.values()) == 3 * MIN_SAMPLES
+
+
+def test_in_a_real_game_the_search_drops_plans_and_stops_early() -> None:
     samples = []
     game = Game.new(5, recording=False)
-    bot = ExpertBot(5, budget=600.0, max_samples=400)
+    bot = ExpertBot(5, budget=600.0, max_samples=40)
     bot.new_game(0)
-    while game.outcome is None and game.turn < 40:
+    while game.outcome is None and game.turn < 30:
         observation = game.observation(game.to_move)
         if game.to_move == 0:
             move = bot.choose(observation)
@@ -57,8 +119,8 @@ def test_the_search_stops_early_once_the_choice_is_settled() -> None:
             move = observation.legal_moves[-1]
         game.apply(move)
     assert samples, "Expert searched at least once"
-    assert min(samples) >= MIN_SAMPLES or min(samples) < 2
-    assert any(n < 400 for n in samples)
+    assert min(samples) >= MIN_SAMPLES
+    assert any(n < 40 for n in samples)  # every other plan was dropped: stopped early
 
 
 def test_with_too_few_samples_the_evaluation_choice_stands() -> None:
@@ -82,12 +144,12 @@ def test_with_too_few_samples_the_evaluation_choice_stands() -> None:
     assert searched, "some turns had plans to search"
 
 
-def test_expert_takes_sixteen_samples_by_default() -> None:
+def test_expert_takes_24_samples_by_default() -> None:
     from spite_malice.bots import make_bot
 
-    assert ExpertBot().max_samples == 16
-    assert make_bot("expert", 1).max_samples == 16  # type: ignore[attr-defined]
-    assert make_bot("expert:0.5", 1).max_samples == 16  # type: ignore[attr-defined]
+    assert ExpertBot().max_samples == 24
+    assert make_bot("expert", 1).max_samples == 24  # type: ignore[attr-defined]
+    assert make_bot("expert:0.5", 1).max_samples == 24  # type: ignore[attr-defined]
     assert ExpertBot(max_samples=None).max_samples is None
     with pytest.raises(ValueError, match="max_samples must be at least 1"):
         ExpertBot(max_samples=0)

@@ -9,18 +9,19 @@ policies (:mod:`.rollout`) finish its turn, play the opponent's reply as Hard wo
 next turn, and counts the pay-off cards each side played. Every candidate meets the same
 samples (common random numbers), so their differences are not noise from the deal. Expert
 keeps the evaluation's choice unless another plan beats it, sample by sample, by more than the
-noise; allowed more than 16 samples, it stops as soon as keeping that choice is clear. It
+noise. The rollouts go where the choice is close: a plan that clearly trails the evaluation's
+choice is dropped after a few samples, and the plans still in contention get its share. It
 never reads hidden state.
 
-Thinking time: a search takes ``max_samples`` samples (16 by default) within ``budget``
-seconds per turn (1 s by default), shared by the decisions of the turn (a turn needs a new
-search when a pay-off card is turned up or the hand is refilled). When the budget reaches the
-samples, as it does on an ordinary machine, Expert is fully deterministic for a seed; a busy
-machine gets through fewer, and with fewer than 8 the evaluation's choice stands.
+Thinking time: a search takes at most ``max_samples`` (24 by default) rollouts per candidate
+plan, within ``budget`` seconds per turn (1 s by default), shared by the decisions of the turn
+(a turn needs a new search when a pay-off card is turned up or the hand is refilled). When
+the budget reaches the samples, as it does on an ordinary machine, Expert is fully
+deterministic for a seed; a busy machine gets through fewer, and with fewer than 8 the
+evaluation's choice stands.
 
-Why 16: against Hard, 16 samples a search won 58.4% of decided games over 1,000 games,
-where an earlier search of about 60 samples won 57.1% over 160 (docs/bots.md): as strong on
-what could be measured, and a turn takes a tenth of the time.
+Why 24: the samples are what make Expert stronger than Hard, and 24 stay well inside the
+time budget (docs/bots.md has the figures against Hard).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from .view import view_from_observation
 DEFAULT_BUDGET = 1.0
 """Seconds of thinking per turn, at most."""
 
-DEFAULT_SAMPLES = 16
+DEFAULT_SAMPLES = 24
 """Samples a search takes, when the budget allows."""
 
 CANDIDATES = 6
@@ -61,11 +62,11 @@ SWITCH_Z = 1.0
 replace it."""
 
 STOP_Z = 2.0
-"""With more than ``MIN_SAMPLES`` allowed, the search stops early once every other plan trails
-the evaluation's choice by more than this many standard errors."""
+"""A plan that trails the evaluation's choice by more than this many standard errors is
+dropped from the search; once every other plan is dropped, the search stops."""
 
-MIN_SAMPLES = 16
-"""Samples taken before the search may stop early."""
+MIN_SAMPLES = 8
+"""Samples every candidate takes before any is dropped."""
 
 MIN_SWITCH_SAMPLES = 8
 """With fewer samples than this (a slow or busy machine, a short budget), the evaluation's
@@ -157,44 +158,57 @@ class ExpertBot(TurnPlanningBot):
         deadline: float,
         hard_deadline: float,
     ) -> Plan:
-        """Score each candidate in the same sampled games; keep the evaluation's choice
+        """Score the candidates in the same sampled games; keep the evaluation's choice
         unless another plan does better by more than the noise of the samples.
 
         A candidate's score is its value plus what the sampled games add to it: the cards the
         plan could not know, the opponent's actual reply, our next turn. The value already
         weighs the danger of the reply by its odds; the samples correct that estimate rather
-        than replace it, as sixteen samples are too few to stand alone. Candidates meet
+        than replace it, as a few dozen samples are too few to stand alone. Candidates meet
         the same samples, so each is compared with the first sample by sample (see
-        :func:`_compare`).
+        :func:`_edge`).
+
+        The rollouts are shared out by successive rejection: every candidate gets the first
+        ``MIN_SAMPLES`` samples; from then on a plan that clearly trails the evaluation's
+        choice is dropped, and the rollouts it would have taken go to the plans still in
+        contention. With ``max_samples`` set, the search takes at most ``max_samples`` times
+        as many rollouts as there are candidates: never more work than sampling every
+        candidate ``max_samples`` times, and more samples where the choice is close.
         """
         rng = self._sample_rng(observation)
         seat = observation.seat
         results: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(1, len(candidates)))
         samples = 0
         limit = self.max_samples
+        rollouts_left = None if limit is None else limit * len(candidates)
         clock = time.perf_counter
-        while limit is None or samples < limit:
+        while alive:
+            if rollouts_left is not None and rollouts_left < 1 + len(alive):
+                break
             if clock() >= deadline:
                 break
             world = sample_game(observation, rng)
             chance_seed = rng.getrandbits(63)
             scores: list[float] = []
-            for plan in candidates:
+            for i in (0, *alive):
                 if clock() >= hard_deadline:
                     break
                 game = world.copy(rng=random.Random(chance_seed))
-                scores.append(self._rollout(game, plan, seat))
-            if len(scores) < len(candidates):
+                scores.append(self._rollout(game, candidates[i], seat))
+            if len(scores) < 1 + len(alive):
                 break  # out of time: an unfinished sample would favour the first candidates
-            for i, score in enumerate(scores):
+            for i, score in zip((0, *alive), scores, strict=True):
                 results[i].append(score)
             samples += 1
-            if samples >= MIN_SAMPLES and samples % 4 == 0 and _compare(candidates, results)[1]:
-                break
+            if rollouts_left is not None:
+                rollouts_left -= len(scores)
+            if samples >= MIN_SAMPLES and samples % 4 == 0:
+                alive = [i for i in alive if not _trails(candidates, results, i)]
         self.last_samples = samples
         if samples < MIN_SWITCH_SAMPLES:
             return candidates[0]
-        return candidates[_compare(candidates, results)[0]]
+        return candidates[_choose(candidates, results, alive)]
 
     def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
         """Play ``plan``'s committed moves in a sampled game, then with the planning policies
@@ -226,30 +240,36 @@ class ExpertBot(TurnPlanningBot):
         return 100.0 * (mine - theirs)
 
 
-def _compare(candidates: list[Plan], results: list[list[float]]) -> tuple[int, bool]:
-    """Which candidate the samples so far choose, and whether the choice is settled.
+def _edge(candidates: list[Plan], results: list[list[float]], i: int) -> tuple[float, float]:
+    """Candidate ``i``'s edge over the first (the evaluation's choice) and its standard error.
 
-    A candidate's edge over the first (the evaluation's choice) is the difference of their
-    values plus the mean of its sampled advantage; it is chosen only when that edge is
-    positive and more than ``SWITCH_Z`` standard errors. Keeping the first is settled when no
-    other candidate could beat it within ``STOP_Z`` standard errors."""
-    samples = len(results[0])
-    base = candidates[0].value
-    edges: list[float] = [0.0]
-    errors: list[float] = [0.0]
+    The edge is the difference of their values plus the mean of candidate ``i``'s sampled
+    advantage, over the samples both took (candidate ``i`` took the first ones, until it was
+    dropped)."""
+    other = results[i]
+    samples = len(other)
+    differences = [a - b for a, b in zip(other, results[0], strict=False)]
+    mean = sum(differences) / samples
+    spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
+    return candidates[i].value - candidates[0].value + mean, math.sqrt(spread / samples)
+
+
+def _trails(candidates: list[Plan], results: list[list[float]], i: int) -> bool:
+    """Whether candidate ``i`` trails the evaluation's choice by more than ``STOP_Z``
+    standard errors, so that it is no longer worth sampling. Dropping a plan only ever
+    keeps the choice where it was, so it may be decided at any point of the search; a switch
+    is decided at the end (stopping on a lucky run of samples would be optional stopping)."""
+    edge, error = _edge(candidates, results, i)
+    return edge + STOP_Z * error < 0.0
+
+
+def _choose(candidates: list[Plan], results: list[list[float]], alive: list[int]) -> int:
+    """The candidate the samples choose: among those still in contention, the one with the
+    largest edge over the first, when that edge is positive and more than ``SWITCH_Z``
+    standard errors; otherwise the first."""
     best, best_edge = 0, 0.0
-    for i in range(1, len(candidates)):
-        prior = candidates[i].value - base
-        differences = [a - b for a, b in zip(results[i], results[0], strict=True)]
-        mean = sum(differences) / samples
-        spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
-        error = math.sqrt(spread / samples)
-        edge = prior + mean
-        edges.append(edge)
-        errors.append(error)
+    for i in alive:
+        edge, error = _edge(candidates, results, i)
         if edge > best_edge and edge > SWITCH_Z * error:
             best, best_edge = i, edge
-    # Stopping once a switch looks clear would stop on a lucky run of samples (optional
-    # stopping), so only the decision to stay settles early; a switch is decided at the end.
-    settled = best == 0 and all(edges[i] + STOP_Z * errors[i] < 0.0 for i in range(1, len(edges)))
-    return best, settled
+    return best

@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
         "swapped) and print wins, draws, the win rate over decided games with its 95% "
         "confidence interval (Wilson), points, average turns and thinking time. A bot is a "
         "level (easy, medium, hard, expert, expert:SECONDS or expert:SECONDS:SAMPLES; Expert "
-        "takes 16 samples a search by default), reference, or a program path.",
+        "takes 24 samples a search by default), reference, or a program path.",
     )
     arena.add_argument("bot_a", metavar="BOT_A")
     arena.add_argument("bot_b", metavar="BOT_B")
