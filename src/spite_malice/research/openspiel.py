@@ -387,36 +387,41 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         game = self._box.game
         move = ALL_MOVES[action]
         me = game.to_move
-        players = game.players
-        mine = players[me].hand
-        theirs = players[1 - me].hand
-        source = move.source
         target = move.target
-        kept_mine = len(mine) - (0 < source < SIDE_SOURCE_BASE)  # a hand card leaves
-        kept_theirs = len(theirs)
-        completed = None
-        if target < SIDE_TARGET_BASE and len(game.center[target]) == QUEEN - 1:
-            completed = [*game.center[target], self._card_of(move)]
         self._log.append((-1, _MOVE_WORDS[me][action], None))
+        if target >= SIDE_TARGET_BASE:  # R3.3: a discard ends the turn
+            theirs = game.players[1 - me].hand
+            kept = len(theirs)
+            game.apply(move)
+            if len(theirs) > kept:  # R2.1: the next player draws up to five
+                self._draw(1 - me, kept, len(theirs))
+            return
+        center = game.center
+        completed = None
+        if len(center[target]) == QUEEN - 1:
+            completed = [*center[target], self._card_of(move)]
+        mine = game.players[me].hand
+        kept = len(mine) - 1  # after a card from the hand
         game.apply(move)
-        if completed and not game.center[target]:  # R3.4(b): back into the stock
+        if completed and not center[target]:  # R3.4(b): back into the stock
             recycled = self._recycled
             for card in completed:
                 recycled[card] += 1
             self._recycled_total += len(completed)
             self._hidden_stale = True
-        pending = self._pending
-        if source == 0 and players[me].payoff:  # R3.4(a): turn up the next card
-            pending.append(("payoff", me, 0))
-            self._hidden_stale = True
-        if len(mine) > kept_mine:  # R3.4(c): an empty hand draws five
-            pending += [("hand", me, index) for index in range(kept_mine, len(mine))]
-            self._draws_pending += len(mine) - kept_mine
-            self._hidden_stale = True
-        if len(theirs) > kept_theirs:  # R2.1: the next player draws up to five
-            pending += [("hand", 1 - me, index) for index in range(kept_theirs, len(theirs))]
-            self._draws_pending += len(theirs) - kept_theirs
-            self._hidden_stale = True
+        source = move.source
+        if source == 0:
+            if game.players[me].payoff:  # R3.4(a): turn up the next card
+                self._pending.append(("payoff", me, 0))
+                self._hidden_stale = True
+        elif source < SIDE_SOURCE_BASE and len(mine) > kept:  # R3.4(c): an empty hand draws
+            self._draw(me, kept, len(mine))
+
+    def _draw(self, player: int, start: int, stop: int) -> None:
+        """Cards ``start`` to ``stop`` of ``player``'s hand were drawn: chance decides them."""
+        self._pending += [("hand", player, index) for index in range(start, stop)]
+        self._draws_pending += stop - start
+        self._hidden_stale = True
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
