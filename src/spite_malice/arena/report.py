@@ -26,7 +26,7 @@ def _ms(seconds: float) -> str:
 def _elo(value: float) -> str:
     if math.isinf(value):
         return "+infinity" if value > 0 else "-infinity"
-    return f"{value:+.0f}"
+    return f"{round(value):+d}"
 
 
 def elo_text(estimate: EloEstimate) -> str:
