@@ -1,7 +1,8 @@
 """Tune Hard's evaluation weights by self-play with Optuna, then confirm on held-out deals.
 
-A study: each trial proposes :class:`~spite_malice.bots.evaluation.Weights` (Optuna's TPE
-sampler, seeded, one trial at a time, so a study is reproducible), and Hard with them plays
+A study: each trial proposes :class:`~spite_malice.bots.evaluation.Weights` (Optuna's CMA-ES
+sampler started at the baseline's weights, or its TPE sampler; seeded, one trial at a time,
+so a study is reproducible), and Hard with them plays
 the frozen baseline ``hard-1`` on the *training* deals, each deal twice with the seats
 swapped; the trial's value is its mean score (a win 1, a draw 1/2). The first trial is
 ``hard-1``'s own weights, which score exactly 50%. Every trial meets the same deals, so the
@@ -13,7 +14,9 @@ runs it; a candidate that is only lucky on the training deals fails there.
         --train-seed 100000 --holdout-seed 500000 --sprt 0,60 --confirm 3 --jobs 2 \\
         --out tune.json
 
-Needs the ``tune`` extra (``pip install -e '.[tune]'``). docs/bots.md records the studies run
+The study works on each weight scaled to its range (0 to 1, see :data:`SPACE`), so that
+CMA-ES's one step size (``--sigma``) means the same for every weight. Needs the ``tune``
+extra (``pip install -e '.[tune]'``: Optuna and cmaes). docs/bots.md records the studies run
 and what they found. ``--from`` starts from other weights than ``hard-1``'s (a JSON object
 of weights), ``--fix NAME=VALUE`` keeps a weight out of the study.
 """
@@ -25,6 +28,7 @@ import json
 import multiprocessing
 import sys
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, fields, replace
 from functools import partial
@@ -50,9 +54,10 @@ SPACE: dict[str, tuple[float, float]] = {
     "empty_side_kept": (0.0, 12.0),
     "danger_per_card": (-12.0, 20.0),
     "danger_near_win": (-12.0, 30.0),
-    "danger_low_stock": (0.0, 120.0),
+    "danger_low_stock": (-30.0, 120.0),
     "side_order": (0.2, 2.5),
     "discard_rank": (0.0, 1.5),
+    "refused_cards": (0.0, 5.0),
 }
 """The weights the study searches and their ranges (``payoff`` stays 100: the unit)."""
 
@@ -143,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--train-seed", type=int, default=100_000)
     parser.add_argument("--holdout-seed", type=int, default=500_000)
     parser.add_argument("--study-seed", type=int, default=18)
+    parser.add_argument("--sampler", choices=("cmaes", "tpe"), default="cmaes")
+    parser.add_argument("--sigma", type=float, default=0.12, help="CMA-ES's first step (0.12)")
     parser.add_argument("--sprt", default="0,60", help="ELO0,ELO1 of the confirmation")
     parser.add_argument("--confirm", type=int, default=3, help="best trials to confirm")
     parser.add_argument("--max-confirm-games", type=int, default=6000)
@@ -162,20 +169,30 @@ def main(argv: list[str] | None = None) -> int:
     def say(text: str) -> None:
         print(text, flush=True)
 
+    def scaled(name: str, value: float) -> float:
+        low, high = space[name]
+        return min(0.99, max(0.01, (value - low) / (high - low)))
+
+    def unscaled(params: dict[str, float]) -> dict[str, float]:
+        return {n: space[n][0] + x * (space[n][1] - space[n][0]) for n, x in params.items()}
+
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(
-        direction="maximize", sampler=optuna.samplers.TPESampler(seed=args.study_seed)
-    )
-    study.enqueue_trial({name: getattr(start, name) for name in space})
+    x0 = {name: scaled(name, getattr(start, name)) for name in space}
+    sampler: optuna.samplers.BaseSampler
+    if args.sampler == "cmaes":
+        warnings.filterwarnings("ignore", category=FutureWarning)  # x0, sigma0: deprecated
+        sampler = optuna.samplers.CmaEsSampler(x0=x0, sigma0=args.sigma, seed=args.study_seed)
+    else:
+        sampler = optuna.samplers.TPESampler(seed=args.study_seed)
+    study = optuna.create_study(direction="maximize", sampler=sampler)
+    study.enqueue_trial(x0)
     seeds = range(args.train_seed, args.train_seed + args.deals)
     began = time.perf_counter()
     record: dict[str, Any] = {"args": {k: str(v) for k, v in vars(args).items()}, "trials": []}
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
 
         def objective(trial: optuna.Trial) -> float:
-            chosen = {
-                name: trial.suggest_float(name, low, high) for name, (low, high) in space.items()
-            }
+            chosen = unscaled({name: trial.suggest_float(name, 0.0, 1.0) for name in space})
             weights = replace(start, **chosen)
             counts, wins, losses, draws = score_deals(weights, seeds, pool)
             score = sum(c * v for c, v in zip(counts, PAIR_SCORES, strict=True)) / sum(counts)
@@ -198,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         test = Sprt(elo0, elo1)
         record["confirmations"] = []
         for trial in ranked[: args.confirm]:
-            weights = replace(start, **trial.params)
+            weights = replace(start, **unscaled(trial.params))
             say(f"trial {trial.number} (training score {trial.value:.3f}) on held-out deals:")
             found = confirm(
                 weights, test, args.holdout_seed, args.max_confirm_games // 2, pool, say

@@ -54,6 +54,16 @@ class Weights:
     discard_rank: float = 0.3
     """A discard's value grows by this for each rank of the card: high cards are the hardest
     to build, so they are the ones to get rid of."""
+    refused_cards: float = HAND_SIZE
+    """Opponent modelling: for a center value the opponent left at the end of its turn
+    (:attr:`~.view.TurnView.refused`), its hand could not reach its pay-off card from there,
+    so the danger counts only the cards it draws next turn plus this many of its hand as
+    unknown (rounded). ``HAND_SIZE`` (5, the default) reads nothing into refusals."""
+
+    @property
+    def reads_refusals(self) -> bool:
+        """Whether the evaluation uses the opponent's refusals."""
+        return round(self.refused_cards) < HAND_SIZE
 
 
 MEDIUM_WEIGHTS = Weights()
@@ -371,10 +381,19 @@ class AwareEvaluator(ProgressEvaluator):
         supply = rank_mask(side_supply(view.opp_side))
         king_odds = opp_odds[KING]
         # reach_odds from each center value, its route looked up once
+        routes = routes_to(view.opp_top)
         self._danger = [
             route if isinstance(route, float) else route_odds(route, supply, 0, opp_odds, king_odds)
-            for route in routes_to(view.opp_top)
+            for route in routes
         ]
+        if view.refused and self.weights.reads_refusals:
+            # R2.1: it draws up to five; its hand as it is could not use these values
+            draws = HAND_SIZE - view.opp_hand_count + round(self.weights.refused_cards)
+            odds = odds_table(unseen, total, max(0, min(HAND_SIZE, draws)))
+            for value in set(view.refused):
+                route = routes[value]
+                if not isinstance(route, float):
+                    self._danger[value] = route_odds(route, supply, 0, odds, odds[KING])
         self._unseen = (unseen, total)
         self._odds = [None] * (HAND_SIZE + 1)  # filled when first needed: see own_chance
         self._routes = routes_to(view.payoff_top)

@@ -89,6 +89,9 @@ class SearchSettings:
     """Whether the look-ahead goes on to our own next turn after the opponent's reply."""
     discount: float = 0.7
     """The weight of pay-off cards played in our next turn."""
+    refusals: bool = False
+    """Deal the opponent only hands that agree with what it refused to build (see
+    :func:`~.sampling.sample_game`)."""
 
 
 EXPERT_SETTINGS = SearchSettings()
@@ -153,7 +156,8 @@ class ExpertBot(TurnPlanningBot):
         :func:`time.perf_counter` value) or ``max_samples``. A sample still running at
         ``hard_deadline`` (default: ``deadline``) is dropped, so a slow machine or a position
         with many ways to play cannot overrun the turn's budget by much."""
-        view = view_from_observation(observation)
+        refused = self.refused if self.evaluator.weights.reads_refusals else ()
+        view = view_from_observation(observation, refused)
         plans = plan_turn(view, self.evaluator)
         best = plans[0]
         self.last_samples = 0
@@ -213,7 +217,7 @@ class ExpertBot(TurnPlanningBot):
                 break
             if clock() >= deadline:
                 break
-            world = sample_game(observation, rng)
+            world = sample_game(observation, rng, self.refused if self.settings.refusals else ())
             chance_seed = rng.getrandbits(63)
             scores: list[float] = []
             for i in (0, *alive):

@@ -26,4 +26,6 @@ class HardBot(TurnPlanningBot):
         self.evaluator = AwareEvaluator(weights)
 
     def plan(self, observation: Observation) -> list[Move]:
-        return list(best_plan(view_from_observation(observation), self.evaluator).committed)
+        refused = self.refused if self.evaluator.weights.reads_refusals else ()
+        view = view_from_observation(observation, refused)
+        return list(best_plan(view, self.evaluator).committed)
