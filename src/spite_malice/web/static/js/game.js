@@ -10,6 +10,7 @@ import { splitMove } from "./moves.js";
 import { fitTable, keepFitted } from "./fit.js";
 import { GameConnection } from "./net.js";
 import { applyPrefs, onPrefChange, pref } from "./prefs.js";
+import { playSound, preloadSounds } from "./sound.js";
 import { placeNode, renderTable } from "./table.js";
 import { capitalise, errorText, eventSentence, explainIllegal, hintSentence, moveSentence } from "./words.js";
 
@@ -42,6 +43,9 @@ export class GameScreen {
     this.ownFlightDone = Promise.resolve();
     this.build();
     applyPrefs();
+    preloadSounds();
+    this.visibilityHandler = () => this.updateAttention();
+    document.addEventListener("visibilitychange", this.visibilityHandler);
     this.input = new MoveInput(this.tableNode, {
       onMove: (move, flight) => this.sendMove(move, flight),
       onMessage: (text) => this.say(text),
@@ -69,6 +73,8 @@ export class GameScreen {
     this.input.destroy();
     this.stopFitting?.();
     this.stopPrefs?.();
+    document.removeEventListener("visibilitychange", this.visibilityHandler);
+    this.setAttention(false);
     this.hideBubble();
     this.dialog?.remove();
     finishFlights();
@@ -222,6 +228,9 @@ export class GameScreen {
       this.clearChanges();
     }
     this.draw(msg.state);
+    const dealt = msg.cause === "new_game" || msg.cause === "new_match"
+      || (msg.cause === "connect" && msg.state.observation.history.length === 0);
+    if (dealt) playSound("shuffle");
     if (fresh || !this.logNode.childElementCount) {
       this.logEvents = msg.log ?? [];
       this.redoLog();
@@ -260,6 +269,7 @@ export class GameScreen {
     }
     if (mine) this.pendingMove = false;
     this.draw(msg.state);
+    this.playEvents(msg.events ?? []);
     if (mine) this.flyOwnMove(msg.move, speed.fly);
     this.logEvents = [...(this.logEvents ?? []), ...(msg.events ?? [])];
     this.log.addMove(msg.events ?? [], msg.move, msg.seat);
@@ -320,6 +330,63 @@ export class GameScreen {
     this.updatePhase();
     this.updatePresence();
     this.markChanges();
+  }
+
+  /** The sounds of a move's events: the card placed, then draws, a shuffle, the end. */
+  playEvents(events) {
+    let at = 0;
+    const later = (name) => {
+      if (at === 0) playSound(name);
+      else setTimeout(() => playSound(name), at);
+      at += 140;
+    };
+    for (const event of events) {
+      if (event.kind === "built" || event.kind === "discarded") later("place");
+      else if (event.kind === "cards_drawn") later("draw");
+      else if (event.kind === "stack_completed") later("shuffle");
+      else if (event.kind === "game_won") later(event.player === this.seat ? "win" : "lose");
+    }
+  }
+
+  /**
+   * My turn while the tab is in the background: the tab's title and icon say so, and a
+   * notification too when the player turned that on (Settings).
+   */
+  updateAttention() {
+    const waiting = this.isMyTurn() && !this.waitingForFriend() && !this.draining;
+    const away = document.visibilityState === "hidden";
+    this.setAttention(waiting && away);
+    if (waiting && away && !this.notified) {
+      this.notified = true;
+      this.notify();
+    }
+    if (!waiting) this.notified = false;
+  }
+
+  setAttention(on) {
+    const base = `Game ${this.ticket.room} · Spite & Malice`;
+    const title = on ? `● Your turn · ${base}` : base;
+    if (document.title !== title && (on || document.title.startsWith("● "))) document.title = title;
+    const icon = document.querySelector('link[rel="icon"]');
+    const href = on ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+    if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+  }
+
+  notify() {
+    if (!pref("notify") || !("Notification" in window) || Notification.permission !== "granted") return;
+    try {
+      const note = new Notification("Your turn", {
+        body: `${this.names().opponent} has played. It is your turn.`,
+        tag: `spite-malice-${this.ticket.room}`,
+        icon: "/static/favicon-turn.svg",
+      });
+      note.onclick = () => {
+        window.focus();
+        note.close();
+      };
+    } catch {
+      // Some browsers allow notifications only from a service worker; the title still shows it.
+    }
   }
 
   /** What the opponent changed in their turn stays marked until I act. */
@@ -424,7 +491,9 @@ export class GameScreen {
         ? "Your turn: pick a card, then where it goes."
         : "Your turn: nothing can be built, so discard a hand card."));
     }
+    if (mine && !this.wasMyTurn && this.wasMyTurn !== undefined) playSound("turn");
     this.wasMyTurn = mine;
+    this.updateAttention();
     const obs = this.state.observation;
     const number = this.state.match.game_number;
     if (obs.outcome && this.shownOverFor !== `${this.ticket.room}:${number}:${this.state.match.over}`) {
