@@ -8,7 +8,7 @@ reasons compare what two choices leave on the table, from the seat's view only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..bots.view import TurnView
 from ..engine.cards import ACE, KING, QUEEN, RANK_NAMES, a_rank
@@ -40,6 +40,8 @@ class _Table:
     """(rank, side stack) of the discard."""
     buried: int = 0
     """The rank of the side-stack top the discard covered (0 when it covered nothing)."""
+    built: list[int] = field(default_factory=list)
+    """The ranks built, in order (a King as a King)."""
 
     @classmethod
     def of(cls, view: TurnView) -> _Table:
@@ -57,6 +59,8 @@ class _Table:
 
     def play(self, move: Move) -> None:
         rank = self.card(move)
+        if move.is_build:
+            self.built.append(rank)
         if move.is_discard:
             pile = self.side[move.side_target]
             self.buried = pile[-1] if pile else 0
@@ -175,11 +179,17 @@ def why_better(view: TurnView, played: Sequence[Move], better: Sequence[Move]) -
             return f"Side stack {other_side + 1} was a better place for your {_name(rank)}."
         return f"The {_name(other)} was a better card to discard than the {_name(rank)}."
     if built_theirs < built_mine:
-        kept = sorted(set(theirs.hand) - set(mine.hand))
+        left = list(theirs.built)
+        kept = []
+        for rank in mine.built:
+            if rank in left:
+                left.remove(rank)
+            else:
+                kept.append(rank)
         if kept:
-            words = _list([_name(r) for r in kept])
+            words = _list([_name(r) for r in sorted(set(kept))])
             return f"Holding back the {words} played out better over the next turns."
-    return "The better turn played out better over the next turns, on most deals."
+    return "The better turn did better over the next turns on the deals looked at."
 
 
 def _wasted_king(view: TurnView, played: Sequence[Move], better: Sequence[Move]) -> str:

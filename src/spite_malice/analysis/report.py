@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.view import view_from_observation
+from ..bots.view import TurnView, view_from_observation
 from ..engine.errors import PositionError, quote
 from ..engine.game import Game
 from ..engine.moves import Move
@@ -232,7 +232,7 @@ def report_decision(judgement: Judgement, z: float = DEFAULT_Z) -> DecisionRepor
         played_words=describe_moves(view, decision.moves),
         better=_notation(better.moves),
         better_plan=_notation(better.plan),
-        better_words=describe_moves(view, better.plan),
+        better_words=_better_words(view, better.moves, better.plan),
         lost=_rounded(lost),
         difference=_rounded(0.0 if best.is_played else best.gain),
         error=_rounded(0.0 if best.is_played else best.error),
@@ -240,6 +240,16 @@ def report_decision(judgement: Judgement, z: float = DEFAULT_Z) -> DecisionRepor
         alternatives=len(judgement.choices) - 1,
         reason=why_better(view, decision.moves, best.moves) if lost > 0 else "",
     )
+
+
+def _better_words(view: TurnView, moves: tuple[Move, ...], plan: tuple[Move, ...]) -> str:
+    """The better choice in words, and the rest of its planned turn when new cards were to be
+    seen first (a pay-off card turned up decides how the turn goes on)."""
+    words = describe_moves(view, moves)
+    if len(plan) > len(moves):
+        rest = describe_moves(view, plan)[len(words) :].removeprefix(", then ")
+        words += f" (and then, unless your next pay-off card changes the plan: {rest})"
+    return words
 
 
 def _notation(moves: Sequence[Move]) -> tuple[str, ...]:
