@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play play-terminal test lint typecheck bench load clean
+.PHONY: setup play play-terminal test lint typecheck bench load cluster clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,3 +39,8 @@ clean:
 
 load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --games 200 --duration 60
+
+# Three instances on PostgreSQL behind HAProxy on this machine (docs/deploying.md); Ctrl-C stops them.
+cluster: $(STAMP)
+	bash deploy/install-services.sh
+	$(BIN)/spite-malice cluster

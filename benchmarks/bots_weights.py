@@ -1,4 +1,4 @@
-"""Hard with changed evaluation weights against Hard itself: is a weight worth changing?
+"""Hard with changed evaluation weights against the frozen ``hard-1``: is a weight worth it?
 
 Both bots plan whole turns the same way; only the variant's :class:`Weights` differ. Deal
 ``seed + k`` is played twice with the seats swapped and both bots seeded from the deal, so
@@ -44,7 +44,7 @@ def _pair(weights: Weights, seed: int) -> list[str | None]:
     for seat in (0, 1):
         variant = HardBot(seed)
         variant.evaluator = AwareEvaluator(weights)
-        winners.append(play_game(variant, make_bot("hard", seed), seed, seat).winner)
+        winners.append(play_game(variant, make_bot("hard-1", seed), seed, seat).winner)
     return winners
 
 
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     low, high = wilson_interval(wins, wins + losses)
     changed = ", ".join(f"{name}={value:g}" for name, value in args.changes) or "no change"
     print(
-        f"Hard ({changed}) v Hard, {2 * args.deals} games from deal {args.seed}: "
+        f"Hard ({changed}) v hard-1, {2 * args.deals} games from deal {args.seed}: "
         f"{wins}-{losses}, {draws} drawn; win rate {wins / max(1, wins + losses):.1%} "
         f"(95% CI {low:.1%} to {high:.1%}); {time.perf_counter() - start:.0f} s"
     )

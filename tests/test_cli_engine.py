@@ -182,3 +182,42 @@ def test_bench_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
         main(["bench", "--games", "0"])
     assert caught.value.code == 2
     assert "must be at least 1, not 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["moves", "replay"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"to_move": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+        ('{"format": 1, "seed": ' + "7" * 5_000 + "}", "a number in it has too many digits"),
+        ('{"to_move": NaN}', "not JSON: NaN is not a JSON number"),
+    ],
+    ids=["nested", "nested-value", "5000-digits", "NaN"],
+)
+def test_json_that_python_cannot_read_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, content: str, message: str
+) -> None:
+    path = _write(tmp_path, "hostile.json", content)
+    status, lines, err = _run(capsys, command, path)
+    assert (status, lines) == (2, [])
+    assert err.count("\n") == 1 and err.endswith("\n")
+    assert err == f"spite-malice {command}: invalid JSON file {path!r}: {message}\n"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"seed": 2**64}, "record seed must be a whole number from 0 to 2**63 - 1, not 1844"),
+        ({"format": True}, "record format must be 1, not True"),
+        ({"seed": -4}, "record seed must be a whole number from 0 to 2**63 - 1, not -4"),
+    ],
+)
+def test_a_record_with_wrong_values_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, Any], message: str
+) -> None:
+    data = json.loads((GOLDEN / "unfinished.json").read_text())
+    data.update(change)
+    status, lines, err = _run(capsys, "replay", _write(tmp_path, "rec.json", data))
+    assert (status, lines) == (2, [])
+    assert err.count("\n") == 1 and message in err and len(err) < 500

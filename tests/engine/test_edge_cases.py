@@ -312,7 +312,7 @@ def test_r5_1_option_match_target() -> None:
 
 def test_r4_3_the_1000_turn_safeguard() -> None:
     assert TURN_LIMIT == 1000
-    nearly = game(hands=("9H 9C", "2D 3D 4D 5D 6D"), turn=999)
+    nearly = game(hands=("9H 9C", "2D 3D 4D 5D"), turn=999)
     nearly.play("H9-S1")
     assert not nearly.is_over
     assert nearly.turn == 1000
@@ -322,7 +322,7 @@ def test_r4_3_the_1000_turn_safeguard() -> None:
     assert nearly.outcome.reason == TURN_LIMIT_REACHED
     assert nearly.outcome.is_draw
     # Builds during the last turn are still allowed; only its discard ends the game.
-    last = game(hands=("AH 9C", "2D 3D 4D 5D 6D"), turn=1000)
+    last = game(hands=("AH 9C", "2D 3D 4D 5D"), turn=1000)
     last.play("HA-C1")
     assert not last.is_over
     last.play("H9-S1")
@@ -332,7 +332,7 @@ def test_r4_3_the_1000_turn_safeguard() -> None:
 
 
 def test_r4_3_the_turn_survives_a_save_and_load() -> None:
-    played = game(hands=("9H 9C", "2D 3D 4D 5D 6D"), turn=500)
+    played = game(hands=("9H 9C", "2D 3D 4D 5D"), turn=500)
     played.play("H9-S1")
     again = Game.from_position(played.to_position())
     assert again.turn == 501

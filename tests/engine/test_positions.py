@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 from spite_malice.engine import Game, NotationError, PositionError, Rules
 
-from .helpers import assert_cards_conserved, game, names, position
+from .helpers import assert_cards_conserved, game, names, position, stall_move
 
 
 def test_the_helper_builds_a_full_legal_position() -> None:
@@ -318,3 +319,144 @@ def test_a_position_with_a_score_round_trips() -> None:
     pos = position(hands=("9H", "2D"))
     pos["score"] = [12, 30]
     assert Game.from_position(pos).to_position()["score"] == [12, 30]
+
+
+# ------------------------------------------------------------ what a position's turn implies
+
+FULL_PAYOFFS = ("2S 3S 4S 5S 6S", "2H 3H 4H 5H 6H")
+SMALL = Rules(payoff_size=5)
+
+
+def _turn_1(**piles: Any) -> dict[str, Any]:
+    """A turn-1 position under 5-card pay-off piles: both piles full, five cards a hand."""
+    args: dict[str, Any] = {
+        "rules": SMALL,
+        "payoffs": FULL_PAYOFFS,
+        "hands": ("AH 7C 8C 9C TC", "2D 3D 4D 5D 6D"),
+        "turn": 1,
+    }
+    args.update(piles)
+    return position(**args)
+
+
+def test_turn_1_is_the_deal_and_the_first_players_turn_so_far() -> None:
+    """At turn 1 no turn has ended (R2.3): no side stack holds a card, and the player not to
+    move still has the 5-card hand and the full pay-off pile of the deal (R1.2)."""
+    Game.from_position(_turn_1())
+    # The player to move may already have built, from the pay-off pile and the hand, and
+    # refilled an emptied hand (R3.4(c)): their pile and hand may be short, the center full.
+    Game.from_position(
+        _turn_1(payoffs=("2S 3S", FULL_PAYOFFS[1]), hands=("7C", "2D 3D 4D 5D 6D"), center=("AS",))
+    )
+    refused = [
+        (_turn_1(sides=(("KC",), ())), "player 1's side stacks hold 1 cards"),
+        (_turn_1(sides=((), ("KC",))), "player 2's side stacks hold 1 cards"),
+        (
+            _turn_1(payoffs=(FULL_PAYOFFS[0], "2H 3H 4H 5H")),
+            "at turn 1 player 2 has not played, so their pay-off pile holds 5 cards, not 4",
+        ),
+        (
+            _turn_1(hands=("AH 7C 8C 9C TC", "2D 3D 4D 5D")),
+            "at turn 1 player 2 has not played, so their hand holds 5 cards, not 4",
+        ),
+    ]
+    for pos, message in refused:
+        with pytest.raises(PositionError, match=re.escape(message)):
+            Game.from_position(pos)
+        with pytest.raises(PositionError):
+            Game.from_position(json.dumps(pos))
+
+
+def test_r2_3_after_turn_1_the_player_not_to_move_holds_at_most_4_cards() -> None:
+    """Their turn ended with a discard from a hand of at most 5 (R2.1, R2.3)."""
+    fine = position(hands=("9H 8H", "2D 3D 4D 5D"), turn=7)
+    Game.from_position(fine)
+    five = position(hands=("9H 8H", "2D 3D 4D 5D 6D"), turn=7)
+    with pytest.raises(
+        PositionError,
+        match="at turn 7 player 2 holds 5 cards, but their turn ended with a discard, "
+        "after which a hand holds at most 4",
+    ):
+        Game.from_position(five)
+    Game.from_position(position(hands=("9H 8H", ""), turn=2))  # a discard may empty the hand
+
+
+def test_r3_3_a_side_stack_card_needs_a_discard_of_its_own() -> None:
+    """By turn t, turns 1 to t-1 have each ended with one discard, the players taking turns:
+    the player not to move made t // 2 of them, the player to move (t - 1) // 2."""
+    hands = ("9H 8H", "2D 3D 4D")
+    Game.from_position(position(hands=hands, sides=((), ("KC",)), turn=2))
+    with pytest.raises(PositionError, match="player 1's side stacks hold 1 cards, but by turn 2"):
+        Game.from_position(position(hands=hands, sides=(("KC",), ()), turn=2))
+    with pytest.raises(PositionError, match="player 2's side stacks hold 2 cards, but by turn 2"):
+        Game.from_position(position(hands=hands, sides=((), ("KC", "KD")), turn=2))
+    Game.from_position(position(hands=hands, sides=(("KS",), ("KC",)), turn=3))
+    Game.from_position(position(hands=hands, sides=(("KS", "KH"), ("KC", "KD", "QD")), turn=6))
+    with pytest.raises(PositionError, match="player 1's side stacks hold 3 cards, but by turn 6"):
+        Game.from_position(position(hands=hands, sides=(("KS", "KH", "QC"), ("KC", "KD")), turn=6))
+    # The same rules from player 2's side of the table.
+    Game.from_position(position(hands=("2D 3D 4D", "9H"), sides=(("KC",), ()), to_move=1, turn=2))
+    with pytest.raises(PositionError, match="player 2's side stacks hold 1 cards, but by turn 2"):
+        Game.from_position(
+            position(hands=("2D 3D 4D", "9H"), sides=((), ("KC",)), to_move=1, turn=2)
+        )
+
+
+def test_a_position_without_turn_is_a_set_up_one_whose_history_is_not_checked() -> None:
+    """Positions for tests, puzzles and bug reports leave ``turn`` out: any cards anywhere
+    that the rules allow at some decision point, counted from turn 1 for R4.3."""
+    pos = position(hands=("9H 8H", "2D 3D 4D 5D 6D"), sides=(("KS",), ("KC",)), center=("AS",))
+    assert "turn" not in pos
+    assert Game.from_position(pos).turn == 1
+    pos["turn"] = 1
+    with pytest.raises(PositionError, match="at turn 1 player 2 has not played"):
+        Game.from_position(pos)
+
+
+def test_every_position_reached_by_play_is_accepted_with_its_turn() -> None:
+    """The checks of the turn refuse nothing that a game can reach: every decision point of
+    a few whole games, written with its turn, reads back as the same position."""
+    from spite_malice.bots.reference import reference_move
+
+    policies = [reference_move] * 10 + [stall_move] * 2  # stalling fills the side stacks
+    for seed, policy in enumerate(policies):
+        rules = Rules.QUICK if seed % 2 else Rules.STANDARD
+        played = Game.new(seed, rules)
+        while not played.is_over:
+            pos = played.to_position()
+            pos["turn"] = played.turn
+            again = Game.from_position(pos)
+            assert again.to_position() == played.to_position()
+            played.apply(policy(played))
+
+
+def test_r5_1_a_score_that_reached_the_match_target_is_refused() -> None:
+    """Reaching the target ends the match (R5.1): no game of it is played at that score."""
+    pos = position(hands=("9H", "2D"))
+    pos["score"] = [49, 0]
+    Game.from_position(pos)
+    for score in ([50, 0], [3, 50], [51, 7], [10**5000, 0]):
+        pos["score"] = score
+        with pytest.raises(PositionError, match="reached the match target of 50"):
+            Game.from_position(pos)
+    pos = position(rules=Rules(match_target=10), hands=("9H", "2D"))
+    pos["score"] = [9, 9]
+    Game.from_position(pos)
+    pos["score"] = [10, 0]
+    with pytest.raises(PositionError, match="reached the match target of 10: that match is over"):
+        Game.from_position(pos)
+
+
+def test_a_game_played_on_from_a_set_up_position_always_reads_back() -> None:
+    """A set-up position may hold more side stack cards than its turns could explain; once
+    played on, it is written without its turn rather than as a position that is refused."""
+    played = game(hands=("9H 8H", "2D 3D 4D"), sides=(("KS", "KH"), ("KC",)))
+    played.play("H9-S1")
+    assert played.turn == 2
+    pos = played.to_position()
+    assert "turn" not in pos  # player 1's three side cards cannot be there by turn 2
+    assert Game.from_position(pos).to_position() == pos
+    dealt = Game.new(4)
+    while dealt.turn < 9:
+        dealt.play(next(m for m in dealt.legal_moves() if m.is_discard))
+    assert dealt.to_position()["turn"] == 9  # a dealt game's turn is always written

@@ -233,12 +233,13 @@ def test_r2_2_no_build_at_all_is_fine() -> None:
 
 
 def test_r2_3_exactly_one_discard_ends_the_turn() -> None:
-    played = game(hands=("9H 8H", "2D 3D 4D 5D 6D"), turn=7)
+    played = game(hands=("9H 8H", "2D 3D 4D 5D"), turn=7)
     played.play("H9-S2")
     assert played.to_move == 1
     assert played.turn == 8
     assert names(played.players[0].side[1]) == "9H"
-    assert played.events[-2:] == [CardDiscarded(0, parse_card("9H"), 1), TurnEnded(0, 7)]
+    assert played.events[-3:-1] == [CardDiscarded(0, parse_card("9H"), 1), TurnEnded(0, 7)]
+    assert played.events[-1] == CardsDrawn(1, 1, (played.players[1].hand[-1],))  # R2.1
     # The hand still holds the 8, but the turn is over: player 2 moves now.
     assert not played.is_legal("H8-S1")
 
@@ -466,7 +467,7 @@ def test_r4_2_a_draw_from_an_empty_stock_draws_the_game_at_once() -> None:
 
 
 def test_r4_3_a_game_that_reaches_1000_turns_is_drawn_and_flagged() -> None:
-    played = game(hands=("9C 8C", "2D 3D 4D 5D 6D"), turn=1000)
+    played = game(hands=("9C 8C", "2D 3D 4D 5D"), turn=1000)
     played.play("H9-S1")
     assert played.outcome is not None
     assert played.outcome.is_draw

@@ -248,3 +248,207 @@ def test_a_program_that_stops_reading_cannot_block_the_engine(tmp_path: Path) ->
     assert time.monotonic() - started < 20
     bot.close()
     assert bot._process is None
+
+
+# ----------------------------------------------------------------- floods and leftovers
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process runs (a zombie, dead and waiting to be reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2] not in "ZX"
+
+
+def test_a_million_info_lines_with_the_move_are_read_in_time(tmp_path: Path) -> None:
+    """Issue 12: reading them one by one took longer than the default 5 s limit."""
+    answer = 'sys.stdout.write("info thinking\\n" * 1_000_000 + "move " + moves[-1] + "\\n"); ' + (
+        "sys.stdout.flush()"
+    )
+    bot = _bot(_script(tmp_path, "chatty", _loop(answer)), move_time=5.0)
+    try:
+        game = Game.new(3)
+        bot.new_game(game.to_move)
+        observation = game.observation(game.to_move)
+        for _ in range(3):
+            assert bot.choose(observation) == observation.legal_moves[-1]
+    finally:
+        bot.close()
+
+
+def test_info_and_blank_lines_may_come_before_the_greeting_and_between_moves(
+    tmp_path: Path,
+) -> None:
+    body = """
+    for line in sys.stdin:
+        word = line.split(" ", 1)[0].strip()
+        if word == "spite-malice-protocol":
+            sys.stdout.write("info hello\\n\\n  info  indented\\ninfo\\n" * 1000)
+            say("ready 1 Chatty")
+        elif word == "moves":
+            moves = line.split()[1:]
+        elif word == "go":
+            sys.stdout.write("info a\\n\\r\\ninfo b\\r\\n" * 1000 + "move " + moves[0] + "\\r\\n")
+            sys.stdout.flush()
+    """
+    bot = _bot(_script(tmp_path, "chatty2", body))
+    try:
+        game = Game.new(4)
+        bot.new_game(game.to_move)
+        observation = game.observation(game.to_move)
+        assert bot.choose(observation) == observation.legal_moves[0]
+        assert bot.program_name == "Chatty"
+    finally:
+        bot.close()
+
+
+def test_a_line_starting_with_info_is_not_info_unless_the_word_is(tmp_path: Path) -> None:
+    bot = _bot(_script(tmp_path, "informer", _loop('say("information " + moves[0])')))
+    with pytest.raises(BotError, match="answered garbage: 'information "):
+        _first_choice(bot)
+
+
+def test_standard_error_is_kept_as_a_bounded_tail(tmp_path: Path) -> None:
+    """Issue 12: 300 MB of standard error took the arena to 948 MB. Here 40 MB are written
+    before the move and 40 MB more before a crash: the engine's memory stays far below it,
+    and the crash still quotes the last lines."""
+    import tracemalloc
+
+    from spite_malice.protocol import external
+
+    answer = """sys.stderr.write(("x" * 1023 + "\\n") * 40_000); sys.stderr.flush()
+            if position["turn"] > 1 or len(position["history"]) > 0:
+                sys.stderr.write("the last words\\n"); sys.stderr.flush(); sys.exit(4)
+            say("move " + moves[-1])"""
+    bot = _bot(_script(tmp_path, "noisy", _loop(answer)), move_time=60.0)
+    game = Game.new(5)
+    tracemalloc.start()
+    try:
+        bot.new_game(game.to_move)
+        move = bot.choose(game.observation(game.to_move))
+        game.play(move)
+        while game.to_move != bot._seat:
+            game.play(game.legal_moves()[-1])
+        with pytest.raises(BotError, match=r"crashed: exited with status 4.*the last words"):
+            bot.choose(game.observation(game.to_move))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        bot.close()
+    assert peak < 16 * 1024 * 1024, f"peak {peak / 2**20:.0f} MiB for 80 MiB of error output"
+    assert len(bot._stderr) <= external.STDERR_TAIL
+
+
+SPAWNER = """
+def spawn(path):
+    # A child in the bot's group, a child that leaves it with setsid, and a grandchild of
+    # that one, forked twice so that its parent is gone; each writes its number to `path`.
+    if os.fork() == 0:
+        open(path + ".grouped", "w").write(str(os.getpid())); time.sleep(120); os._exit(0)
+    if os.fork() == 0:
+        os.setsid()
+        open(path + ".session", "w").write(str(os.getpid()))
+        if os.fork() == 0:
+            if os.fork() == 0:
+                open(path + ".orphan", "w").write(str(os.getpid())); time.sleep(120)
+            os._exit(0)
+        time.sleep(120); os._exit(0)
+    for suffix in (".grouped", ".session", ".orphan"):
+        while not os.path.exists(path + suffix) or not open(path + suffix).read():
+            time.sleep(0.01)
+"""
+
+
+def _spawned(path: Path) -> list[int]:
+    return [
+        int(Path(str(path) + suffix).read_text()) for suffix in (".grouped", ".session", ".orphan")
+    ]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("ending", ["close", "quit-and-exit", "failure"])
+def test_the_bots_whole_process_tree_ends_with_it(tmp_path: Path, ending: str) -> None:
+    """Issue 12: a bot that calls setsid left processes behind. Whether it is closed while
+    it runs, exits on `quit` by itself, or fails, none of its processes is left running."""
+    pids = tmp_path / "pids"
+    answer = {
+        "close": 'say("move " + moves[-1])',
+        "quit-and-exit": 'say("move " + moves[-1])',
+        "failure": 'say("no idea")',
+    }[ending]
+    body = (
+        SPAWNER
+        + f"""
+spawn({str(pids)!r})
+for line in sys.stdin:
+    word = line.split(" ", 1)[0].strip()
+    if word == "spite-malice-protocol":
+        say("ready 1 Spawner")
+    elif word == "moves":
+        moves = line.split()[1:]
+    elif word == "go":
+        {answer}
+    elif word == "quit":
+        {"sys.exit(0)" if ending == "quit-and-exit" else "pass"}
+"""
+    )
+    path = tmp_path / "spawner.py"
+    path.write_text(PRELUDE + body)
+    bot = _bot(shlex.join([sys.executable, str(path)]))
+    game = Game.new(6)
+    try:
+        bot.new_game(game.to_move)
+        children = _spawned(pids)
+        assert all(_alive(pid) for pid in children)
+        if ending == "failure":
+            with pytest.raises(BotError, match="answered garbage"):
+                bot.choose(game.observation(game.to_move))
+        else:
+            bot.choose(game.observation(game.to_move))
+    finally:
+        bot.close()
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.05)  # SIGKILL is delivered at once; this only waits for the kernel
+    assert not [pid for pid in children if _alive(pid)]
+
+
+def test_a_bot_that_closes_its_standard_error_is_not_polled_in_a_busy_loop(
+    tmp_path: Path,
+) -> None:
+    """A closed standard error is always "readable" (at its end): it must be dropped from
+    the selectors, or waiting for a slow reader spins on it."""
+    body = """
+    os.close(2)
+    sys.stdin.readline()
+    say("ready 1 Quiet")
+    time.sleep(1.0)  # the engine's next, long line waits for this bot to read
+    for line in sys.stdin:
+        word = line.split(" ", 1)[0].strip()
+        if word == "moves":
+            moves = line.split()[1:]
+        elif word == "go":
+            say("move " + moves[-1])
+    """
+    bot = _bot(_script(tmp_path, "closed_stderr", body))
+    drains = 0
+    drain = bot._drain_stderr
+
+    def counted() -> None:
+        nonlocal drains
+        drains += 1
+        drain()
+
+    bot._drain_stderr = counted  # type: ignore[method-assign]
+    try:
+        game = Game.new(7)
+        bot.new_game(game.to_move)
+        bot._send("info " + "x" * 300_000 + "\n")  # far more than a pipe holds
+        observation = game.observation(game.to_move)
+        for _ in range(3):
+            assert bot.choose(observation) == observation.legal_moves[-1]
+    finally:
+        bot.close()
+    assert drains < 20, f"standard error was polled {drains} times"

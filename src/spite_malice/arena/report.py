@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import math
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -11,13 +12,32 @@ from rich.table import Table
 from ..bots.levels import level_label
 from .games import GameResult
 from .ladder import LadderResult
+from .sprt import EloEstimate, Sprt
 from .stats import Summary
+from .tournament import SprtState
 
 
 def _ms(seconds: float) -> str:
     if seconds < 0.001:
         return f"{seconds * 1000:.3f} ms"
     return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def _elo(value: float) -> str:
+    if math.isinf(value):
+        return "+infinity" if value > 0 else "-infinity"
+    return f"{round(value):+d}"
+
+
+def elo_text(estimate: EloEstimate) -> str:
+    """``+45 (95% CI +20 to +70), 100 pairs``: an Elo estimate for a report."""
+    if estimate.trials == 0:
+        return "no games"
+    trials = f"{estimate.trials} {'pairs' if estimate.paired else 'games'}"
+    return (
+        f"{_elo(estimate.elo)}  (95% CI {_elo(estimate.low)} to {_elo(estimate.high)}; "
+        f"score {estimate.score:.1%}, draws half a point, {trials})"
+    )
 
 
 def summary_rows(summary: Summary) -> list[tuple[str, str]]:
@@ -28,11 +48,12 @@ def summary_rows(summary: Summary) -> list[tuple[str, str]]:
         ("games", f"{summary.games} ({summary.games // 2} deals, seats swapped)"),
         (f"{a} wins", str(summary.wins)),
         (f"{b} wins", str(summary.losses)),
-        ("draws", str(summary.draws)),
+        ("draws", f"{summary.draws} ({summary.draws / max(1, summary.games):.1%} of games)"),
         (
             f"{a} win rate (decided games)",
             f"{summary.win_rate:.1%}  (95% CI {low:.1%} to {high:.1%})",
         ),
+        (f"{a} Elo difference", elo_text(summary.elo)),
         ("points", f"{a} {summary.points_a}, {b} {summary.points_b}"),
         ("average turns", f"{summary.average_turns:.1f}"),
     ]
@@ -51,14 +72,44 @@ def summary_rows(summary: Summary) -> list[tuple[str, str]]:
     return rows
 
 
-def summary_table(summary: Summary) -> Table:
+def sprt_text(test: Sprt, state: SprtState) -> str:
+    """Where a sequential test stands: the games, the LLR between its bounds, the verdict."""
+    lower, upper = test.bounds
+    text = f"{state.games} games: LLR {state.llr:+.2f} ({lower:+.2f}, {upper:+.2f})"
+    if state.decision == "H1":
+        return f"{text}: H1 accepted, the difference is at least {test.elo1:+g} Elo"
+    if state.decision == "H0":
+        return f"{text}: H0 accepted, the difference is at most {test.elo0:+g} Elo"
+    return text
+
+
+def sprt_rows(test: Sprt, state: SprtState) -> list[tuple[str, str]]:
+    """The test's settings and result, as rows to add to the summary."""
+    verdict = {
+        "H1": f"H1 accepted: at least {test.elo1:+g} Elo",
+        "H0": f"H0 accepted: at most {test.elo0:+g} Elo",
+        None: "no decision: the game limit came first",
+    }[state.decision]
+    lower, upper = test.bounds
+    return [
+        (
+            "SPRT",
+            f"H0 {test.elo0:+g} Elo, H1 {test.elo1:+g} Elo, "
+            f"alpha {test.alpha:g}, beta {test.beta:g}",
+        ),
+        ("SPRT result", f"{verdict}; LLR {state.llr:+.2f} ({lower:+.2f}, {upper:+.2f})"),
+        ("pairs by score (0, 1/4, 1/2, 3/4, 1)", ", ".join(str(n) for n in state.pairs)),
+    ]
+
+
+def summary_table(summary: Summary, extra: Iterable[tuple[str, str]] = ()) -> Table:
     """A rich table of an arena summary."""
     table = Table(
         title=f"{level_label(summary.name_a)} v {level_label(summary.name_b)}", show_header=False
     )
     table.add_column(style="bold")
     table.add_column()
-    for label, value in summary_rows(summary):
+    for label, value in [*summary_rows(summary), *extra]:
         table.add_row(label, value)
     return table
 

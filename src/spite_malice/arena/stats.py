@@ -6,9 +6,10 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .games import GameResult
+from .sprt import EloEstimate, estimate_elo
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -77,6 +78,8 @@ class Summary:
     times_b: BotTimes
     failures: tuple[tuple[str, int], ...]
     """Forfeit reasons and how often each happened."""
+    elo: EloEstimate = field(default_factory=lambda: estimate_elo(()))
+    """A's Elo advantage over B (draws half a point) with its 95% interval, from the pairs."""
 
     @property
     def decided(self) -> int:
@@ -95,6 +98,7 @@ class Summary:
 
 def summarize(results: Iterable[GameResult], name_a: str, name_b: str) -> Summary:
     """Add up arena results (from A's side)."""
+    results = list(results)
     games = wins = losses = draws = points_a = points_b = turns = 0
     a_dec: list[float] = []
     b_dec: list[float] = []
@@ -131,4 +135,5 @@ def summarize(results: Iterable[GameResult], name_a: str, name_b: str) -> Summar
         bot_times(a_dec, a_turn),
         bot_times(b_dec, b_turn),
         tuple(failures.most_common()),
+        estimate_elo(results),
     )

@@ -39,6 +39,31 @@ class Weights:
     danger: float = 0.0
     own_chance: float = 0.0
     empty_side_kept: float = 0.0
+    danger_per_card: float = 0.0
+    """Press when ahead, block when behind: the danger weight grows by this for each pay-off
+    card we have more left than the opponent (up to 8), and shrinks as much when we have
+    fewer."""
+    danger_near_win: float = 0.0
+    """The danger weight grows by this for each pay-off card the opponent has below 6: its
+    last cards are the ones that win."""
+    danger_low_stock: float = 0.0
+    """When we are not behind and the stock runs low (under 30 cards), the danger weight
+    shrinks by up to this much: blocking then only stalls the game into a draw (R4.2)."""
+    side_order: float = 1.0
+    """The weight of :func:`side_order_score` in a discard's value."""
+    discard_rank: float = 0.3
+    """A discard's value grows by this for each rank of the card: high cards are the hardest
+    to build, so they are the ones to get rid of."""
+    refused_cards: float = HAND_SIZE
+    """Opponent modelling: for a center value the opponent left at the end of its turn
+    (:attr:`~.view.TurnView.refused`), its hand could not reach its pay-off card from there,
+    so the danger counts only the cards it draws next turn plus this many of its hand as
+    unknown (rounded). ``HAND_SIZE`` (5, the default) reads nothing into refusals."""
+
+    @property
+    def reads_refusals(self) -> bool:
+        """Whether the evaluation uses the opponent's refusals."""
+        return round(self.refused_cards) < HAND_SIZE
 
 
 MEDIUM_WEIGHTS = Weights()
@@ -299,9 +324,10 @@ class ProgressEvaluator:
     def base_discard_score(self, rank: int, top: int) -> float:
         """The value of discarding ``rank`` onto a side stack whose top is ``top`` (0: empty),
         whatever the center stacks are; it prefers getting rid of high cards."""
+        w = self.weights
         if rank == KING:
-            return -self.weights.king_discarded
-        return side_order_score(rank, top) + 0.3 * rank
+            return -w.king_discarded
+        return w.side_order * side_order_score(rank, top) + w.discard_rank * rank
 
     def center_facts(self, center: Ranks) -> CenterFacts:
         """What the evaluation reads from the center stacks: none here."""
@@ -345,6 +371,7 @@ class AwareEvaluator(ProgressEvaluator):
         self._last_center: Ranks | None = None
         self._last_center_facts = NO_CENTER_FACTS
         self._reach: dict[tuple[int, int, int, int], float] = {}
+        self._danger_weight = weights.danger
 
     def begin(self, view: TurnView) -> None:
         super().begin(view)
@@ -354,10 +381,19 @@ class AwareEvaluator(ProgressEvaluator):
         supply = rank_mask(side_supply(view.opp_side))
         king_odds = opp_odds[KING]
         # reach_odds from each center value, its route looked up once
+        routes = routes_to(view.opp_top)
         self._danger = [
             route if isinstance(route, float) else route_odds(route, supply, 0, opp_odds, king_odds)
-            for route in routes_to(view.opp_top)
+            for route in routes
         ]
+        if view.refused and self.weights.reads_refusals:
+            # R2.1: it draws up to five; its hand as it is could not use these values
+            draws = HAND_SIZE - view.opp_hand_count + round(self.weights.refused_cards)
+            odds = odds_table(unseen, total, max(0, min(HAND_SIZE, draws)))
+            for value in set(view.refused):
+                route = routes[value]
+                if not isinstance(route, float):
+                    self._danger[value] = route_odds(route, supply, 0, odds, odds[KING])
         self._unseen = (unseen, total)
         self._odds = [None] * (HAND_SIZE + 1)  # filled when first needed: see own_chance
         self._routes = routes_to(view.payoff_top)
@@ -365,6 +401,22 @@ class AwareEvaluator(ProgressEvaluator):
         self._centers = {}
         self._last_center = None
         self._reach = {}
+        self._danger_weight = self.danger_weight(view)
+
+    def danger_weight(self, view: TurnView) -> float:
+        """The weight of the opponent's danger in this position: :attr:`Weights.danger`, more
+        when we are behind or the opponent is close to winning, less when we are ahead and
+        the stock runs low (the adjustments are 0 unless their weights are set)."""
+        w = self.weights
+        weight = w.danger
+        if w.danger_per_card:
+            lead = max(-8, min(8, view.payoff_left - view.opp_payoff_left))
+            weight += w.danger_per_card * lead
+        if w.danger_near_win:
+            weight += w.danger_near_win * max(0, 6 - view.opp_payoff_left)
+        if w.danger_low_stock and view.payoff_left <= view.opp_payoff_left:
+            weight -= w.danger_low_stock * max(0.0, (30 - view.stock_count) / 30)
+        return max(0.0, weight)
 
     def danger(self, center: Ranks) -> float:
         """The estimated chance that the opponent can play its pay-off card next turn on
@@ -394,7 +446,7 @@ class AwareEvaluator(ProgressEvaluator):
                 adjustments[self._payoff_top] = -6.0
             for value in center:
                 adjustments[value + 1] = -6.0
-            facts = (self.weights.danger * self.danger(center), adjustments)
+            facts = (self._danger_weight * self.danger(center), adjustments)
             self._centers[center] = facts
         self._last_center = center
         self._last_center_facts = facts

@@ -29,11 +29,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass, field
 
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
-from .evaluation import EXPERT_WEIGHTS, AwareEvaluator
+from .evaluation import EXPERT_WEIGHTS, HARD_WEIGHTS, AwareEvaluator, Weights
 from .planning import WIN_VALUE, Plan, plan_turn
 from .rollout import finish_turn
 from .sampling import sample_game
@@ -73,6 +74,30 @@ MIN_SWITCH_SAMPLES = 8
 choice stands: so few samples let noise pick among the candidates."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchSettings:
+    """How Expert searches: one value, so that a frozen baseline (``expert-1``) keeps its
+    settings while the shipped Expert changes (:mod:`.baselines`)."""
+
+    own_weights: Weights = EXPERT_WEIGHTS
+    """Ranks the plans to search and plays our own turns in the sampled games."""
+    opponent_weights: Weights = field(default=HARD_WEIGHTS)
+    """Plays the opponent's turns in the sampled games."""
+    candidates: int = CANDIDATES
+    margin: float = MARGIN
+    next_turn: bool = True
+    """Whether the look-ahead goes on to our own next turn after the opponent's reply."""
+    discount: float = 0.7
+    """The weight of pay-off cards played in our next turn."""
+    refusals: bool = False
+    """Deal the opponent only hands that agree with what it refused to build (see
+    :func:`~.sampling.sample_game`)."""
+
+
+EXPERT_SETTINGS = SearchSettings()
+"""The shipped Expert's search."""
+
+
 class ExpertBot(TurnPlanningBot):
     """Sampling search over whole turns within ``budget`` seconds a turn."""
 
@@ -84,7 +109,8 @@ class ExpertBot(TurnPlanningBot):
         budget: float = DEFAULT_BUDGET,
         *,
         max_samples: int | None = DEFAULT_SAMPLES,
-        candidates: int = CANDIDATES,
+        candidates: int | None = None,
+        settings: SearchSettings = EXPERT_SETTINGS,
     ) -> None:
         super().__init__(seed)
         if budget <= 0:
@@ -95,15 +121,17 @@ class ExpertBot(TurnPlanningBot):
             )
         self.budget = budget
         self.max_samples = max_samples
-        self.candidates = candidates
-        self.next_turn = True
+        self.settings = settings
+        self.candidates = settings.candidates if candidates is None else candidates
+        self.margin = settings.margin
+        self.next_turn = settings.next_turn
         """Whether the look-ahead goes on to our own next turn after the opponent's reply."""
-        self.discount = 0.7
+        self.discount = settings.discount
         """The weight of pay-off cards played in our next turn."""
-        self.evaluator = AwareEvaluator(EXPERT_WEIGHTS)
+        self.evaluator = AwareEvaluator(settings.own_weights)
         """Ranks the plans to search, and plays our own turns in the sampled games."""
-        self.opponent_model = AwareEvaluator()
-        """Plays the opponent's turns in the sampled games: as Hard would."""
+        self.opponent_model = AwareEvaluator(settings.opponent_weights)
+        """Plays the opponent's turns in the sampled games."""
         self._turn = -1
         self._turn_deadline = 0.0
         self.last_samples = 0
@@ -128,13 +156,14 @@ class ExpertBot(TurnPlanningBot):
         :func:`time.perf_counter` value) or ``max_samples``. A sample still running at
         ``hard_deadline`` (default: ``deadline``) is dropped, so a slow machine or a position
         with many ways to play cannot overrun the turn's budget by much."""
-        view = view_from_observation(observation)
+        refused = self.refused if self.evaluator.weights.reads_refusals else ()
+        view = view_from_observation(observation, refused)
         plans = plan_turn(view, self.evaluator)
         best = plans[0]
         self.last_samples = 0
         if best.value >= WIN_VALUE:
             return best
-        candidates = [p for p in plans[: self.candidates] if p.value >= best.value - MARGIN]
+        candidates = [p for p in plans[: self.candidates] if p.value >= best.value - self.margin]
         if len(candidates) < 2:
             return best
         return self._search(
@@ -188,7 +217,7 @@ class ExpertBot(TurnPlanningBot):
                 break
             if clock() >= deadline:
                 break
-            world = sample_game(observation, rng)
+            world = sample_game(observation, rng, self.refused if self.settings.refusals else ())
             chance_seed = rng.getrandbits(63)
             scores: list[float] = []
             for i in (0, *alive):

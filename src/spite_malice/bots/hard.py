@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..engine.moves import Move
 from ..engine.observation import Observation
-from .evaluation import AwareEvaluator
+from .evaluation import HARD_WEIGHTS, AwareEvaluator, Weights
 from .planning import best_plan
 from .turn_bot import TurnPlanningBot
 from .view import view_from_observation
@@ -21,9 +21,11 @@ class HardBot(TurnPlanningBot):
 
     name = "Hard"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, weights: Weights = HARD_WEIGHTS) -> None:
         super().__init__(seed)
-        self.evaluator = AwareEvaluator()
+        self.evaluator = AwareEvaluator(weights)
 
     def plan(self, observation: Observation) -> list[Move]:
-        return list(best_plan(view_from_observation(observation), self.evaluator).committed)
+        refused = self.refused if self.evaluator.weights.reads_refusals else ()
+        view = view_from_observation(observation, refused)
+        return list(best_plan(view, self.evaluator).committed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Bot, register_bot, register_bot_option
+from .baselines import EXPERT_1_SAMPLES, Expert1Bot, Hard1Bot
 from .easy import EasyBot
 from .expert import DEFAULT_SAMPLES, ExpertBot
 from .hard import HardBot
@@ -16,19 +17,32 @@ def _expert(seed: int | None) -> Bot:
     return ExpertBot(seed)
 
 
-def _expert_budget(seed: int | None, option: str) -> Bot:
-    """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (samples a search, 16 by default;
-    with a budget that reaches them Expert is deterministic whatever the machine's load)."""
+def _budget_option(name: str, option: str, default_samples: int) -> tuple[float, int]:
+    """The seconds and samples of ``NAME:SECONDS`` or ``NAME:SECONDS:SAMPLES``."""
     budget_text, _, samples_text = option.partition(":")
     try:
         budget = float(budget_text)
-        samples = int(samples_text) if samples_text else DEFAULT_SAMPLES
+        samples = int(samples_text) if samples_text else default_samples
     except ValueError:
         raise ValueError(
-            f"expert:{option}: expected expert:SECONDS or expert:SECONDS:SAMPLES, "
-            "such as expert:0.25 or expert:60:16"
+            f"{name}:{option}: expected {name}:SECONDS or {name}:SECONDS:SAMPLES, "
+            f"such as {name}:0.25 or {name}:60:16"
         ) from None
+    return budget, samples
+
+
+def _expert_budget(seed: int | None, option: str) -> Bot:
+    """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (samples a search, see
+    :data:`~.expert.DEFAULT_SAMPLES`; with a budget that reaches them Expert is deterministic
+    whatever the machine's load)."""
+    budget, samples = _budget_option("expert", option, DEFAULT_SAMPLES)
     return ExpertBot(seed, budget, max_samples=samples)
+
+
+def _expert_1_budget(seed: int | None, option: str) -> Bot:
+    """``expert-1:SECONDS`` or ``expert-1:SECONDS:SAMPLES``: the frozen baseline's budget."""
+    budget, samples = _budget_option("expert-1", option, EXPERT_1_SAMPLES)
+    return Expert1Bot(seed, budget, max_samples=samples)
 
 
 def level_label(name: str) -> str:
@@ -47,3 +61,6 @@ register_bot("medium", MediumBot)
 register_bot("hard", HardBot)
 register_bot("expert", _expert)
 register_bot_option("expert", _expert_budget)
+register_bot("hard-1", Hard1Bot)
+register_bot("expert-1", Expert1Bot)
+register_bot_option("expert-1", _expert_1_budget)

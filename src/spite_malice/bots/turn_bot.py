@@ -13,6 +13,7 @@ from ..engine.moves import Move
 from ..engine.observation import Observation
 from .base import Bot
 from .reference import ReferenceBot
+from .view import Ranks
 
 
 class TurnPlanningBot(Bot):
@@ -22,16 +23,28 @@ class TurnPlanningBot(Bot):
         super().__init__(seed)
         self._queue: list[Move] = []
         self._expected_history = -1
+        self._refusal_turn = -1
+        self.refused: Ranks = ()
+        """The center values at the start of this turn, when the opponent played the turn
+        before (see :attr:`~.view.TurnView.refused`); empty on the game's first turn."""
 
     def new_game(self, seat: int) -> None:
         self._queue = []
         self._expected_history = -1
+        self._refusal_turn = -1
+        self.refused = ()
 
     @abstractmethod
     def plan(self, observation: Observation) -> list[Move]:
         """The moves to play now, from this position (at least one, all legal in turn)."""
 
     def choose(self, observation: Observation) -> Move:
+        if observation.turn != self._refusal_turn:
+            self._refusal_turn = observation.turn
+            # the opponent moved last (turns alternate, R2): what it left, it could not use
+            self.refused = (
+                tuple(len(stack) for stack in observation.center) if observation.history else ()
+            )
         legal = observation.legal_moves
         history = len(observation.history)
         if self._queue and history == self._expected_history and self._queue[0] in legal:

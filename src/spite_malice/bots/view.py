@@ -46,6 +46,13 @@ class TurnView:
     unseen_total: int
     stock_count: int
     king_can_start: bool
+    opp_hand_count: int = HAND_SIZE
+    """Cards in the opponent's hand: it draws the rest of five at the start of its turn."""
+    refused: Ranks = ()
+    """Center values the opponent left at the end of its last turn (the values at the start
+    of this one): with its hand and side stacks it could not build any of them up to its
+    pay-off card, or it would have played it. Empty when not known (see
+    :func:`refusal_of`)."""
 
 
 _rank_of = RANK_OF.__getitem__
@@ -61,8 +68,9 @@ def _unseen(visible: list[Card], decks: int) -> tuple[Ranks, int]:
     return counts, sum(counts)
 
 
-def view_from_observation(obs: Observation) -> TurnView:
-    """The view of ``obs.seat``, which must be the seat to move."""
+def view_from_observation(obs: Observation, refused: Ranks = ()) -> TurnView:
+    """The view of ``obs.seat``, which must be the seat to move; ``refused`` as
+    :attr:`TurnView.refused`."""
     me, opp = obs.me, obs.opponent
     unseen, total = _unseen(obs.visible_cards(), obs.rules.decks)
     return TurnView(
@@ -78,6 +86,8 @@ def view_from_observation(obs: Observation) -> TurnView:
         unseen_total=total,
         stock_count=obs.stock_count,
         king_can_start=obs.rules.king_can_start_stack,
+        opp_hand_count=opp.hand_count,
+        refused=refused,
     )
 
 
@@ -110,6 +120,7 @@ def view_from_game(game: Game) -> TurnView:
         unseen_total=total,
         stock_count=len(game.stock),
         king_can_start=game.rules.king_can_start_stack,
+        opp_hand_count=len(opp.hand),
     )
 
 
@@ -137,3 +148,32 @@ def side_supply(side: tuple[Ranks, ...]) -> set[int]:
 def draws_next_turn(hand_left: int) -> int:
     """Cards drawn at the start of the next turn (R2.1) when ``hand_left`` cards remain."""
     return max(0, HAND_SIZE - hand_left)
+
+
+def can_reach_payoff(
+    center: Ranks, target: int, hand: Ranks, side: tuple[Ranks, ...], king_can_start: bool
+) -> bool:
+    """Whether a player holding ``hand`` (ranks) with side stacks ``side`` can build one of
+    the center stacks of values ``center`` up to ``target`` (its pay-off rank) and play it,
+    Kings standing in for any rank (R3.2). Used to read the opponent's refusals."""
+    if not target:
+        return False
+    if target == KING:
+        return True  # a King plays on any stack (R3.2)
+    supply = side_supply(side)
+    for value in set(center):
+        if target <= value:
+            continue  # past a Queen and round again: too long a route to matter here
+        left = list(hand)
+        for rank in range(value + 1, target):
+            if rank in supply:
+                continue
+            if rank in left:
+                left.remove(rank)
+            elif KING in left and (rank != 1 or king_can_start):
+                left.remove(KING)
+            else:
+                break
+        else:
+            return True
+    return False

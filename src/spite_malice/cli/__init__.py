@@ -19,6 +19,8 @@ COMMAND_MODULES = (
     "spite_malice.cli.web_commands",
     "spite_malice.cli.bot_commands",
     "spite_malice.cli.research_commands",
+    "spite_malice.cli.cluster_commands",
+    "spite_malice.cli.analysis_commands",
 )
 
 

@@ -31,12 +31,27 @@ def register(subparsers: Any) -> None:
         "swapped) and print wins, draws, the win rate over decided games with its 95% "
         "confidence interval (Wilson), points, average turns and thinking time. A bot is a "
         "level (easy, medium, hard, expert, expert:SECONDS or expert:SECONDS:SAMPLES; Expert "
-        "takes 24 samples a search by default), reference, or a program path.",
+        "takes 24 samples a search by default), hard-1 or expert-1 (the frozen baselines), "
+        "reference, or a program path. With --sprt ELO0,ELO1 it plays pairs until a "
+        "sequential probability ratio test (pentanomial GSPRT, as fishtest) accepts H0 (A is "
+        "at most ELO0 better) or H1 (at least ELO1), printing the log-likelihood ratio as it "
+        "goes; --games is then the most it plays.",
     )
     arena.add_argument("bot_a", metavar="BOT_A")
     arena.add_argument("bot_b", metavar="BOT_B")
-    _common(arena, games=200, what="games, played as pairs of deals")
+    _common(
+        arena,
+        games=None,
+        what="games, played as pairs of deals (200; with --sprt, at most this many: 20000)",
+    )
     arena.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
+    arena.add_argument(
+        "--sprt",
+        metavar="ELO0,ELO1",
+        help="run until an SPRT of ELO0 against ELO1 (logistic Elo, draws half a point) decides",
+    )
+    arena.add_argument("--alpha", type=float, default=0.05, help="the SPRT's false-H1 rate (0.05)")
+    arena.add_argument("--beta", type=float, default=0.05, help="the SPRT's false-H0 rate (0.05)")
     arena.set_defaults(handler=_arena)
 
     ladder = subparsers.add_parser(
@@ -62,8 +77,9 @@ def register(subparsers: Any) -> None:
     ladder.set_defaults(handler=_ladder)
 
 
-def _common(parser: argparse.ArgumentParser, games: int, what: str) -> None:
-    parser.add_argument("--games", type=_positive, default=games, help=f"{what} ({games})")
+def _common(parser: argparse.ArgumentParser, games: int | None, what: str) -> None:
+    shown = what if games is None else f"{what} ({games})"
+    parser.add_argument("--games", type=_positive, default=games, help=shown)
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (1)")
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (1)")
     parser.add_argument(
@@ -120,8 +136,12 @@ def _arena(args: argparse.Namespace) -> int:
     from ..arena.stats import summarize
     from ..arena.tournament import run_arena
 
+    if args.sprt is not None:
+        return _arena_sprt(args)
     if not _check_bots("arena", (args.bot_a, args.bot_b)):
         return 2
+    if args.games is None:
+        args.games = 200
     console = Console()
     total = args.games + args.games % 2
     with Progress(console=console, transient=True) as progress:
@@ -137,6 +157,62 @@ def _arena(args: argparse.Namespace) -> int:
         )
     summary = summarize(results, args.bot_a, args.bot_b)
     console.print(summary_table(summary))
+    if args.csv is not None:
+        write_csv(args.csv, results, args.bot_a, args.bot_b)
+        console.print(f"wrote {args.csv}")
+    return 0
+
+
+SPRT_LINE_EVERY = 10
+"""Pairs between the lines an SPRT run prints."""
+
+
+def _arena_sprt(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from ..arena.report import sprt_rows, sprt_text, summary_table, write_csv
+    from ..arena.sprt import Sprt, parse_sprt
+    from ..arena.stats import summarize
+    from ..arena.tournament import SprtState, run_sprt
+
+    try:
+        elo0, elo1 = parse_sprt(args.sprt)
+        test = Sprt(elo0, elo1, args.alpha, args.beta)
+    except ValueError as error:
+        print(f"spite-malice arena: {error}", file=sys.stderr)
+        return 2
+    max_games = 20_000 if args.games is None else args.games
+    if max_games < 2:
+        print("spite-malice arena: --sprt needs --games of at least 2", file=sys.stderr)
+        return 2
+    if not _check_bots("arena", (args.bot_a, args.bot_b)):
+        return 2
+    console = Console()
+    console.print(
+        f"{args.bot_a} v {args.bot_b}: SPRT H0 {elo0:+g} Elo, H1 {elo1:+g} Elo, at most "
+        f"{max_games - max_games % 2} games from deal {args.seed}"
+    )
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{args.bot_a} v {args.bot_b}", total=max_games // 2 * 2)
+
+        def report(state: SprtState) -> None:
+            progress.update(task, advance=2, description=f"LLR {state.llr:+.2f}")
+            if state.decision is not None or sum(state.pairs) % SPRT_LINE_EVERY == 0:
+                console.print(sprt_text(test, state))
+
+        results, state = run_sprt(
+            args.bot_a,
+            args.bot_b,
+            test,
+            args.seed,
+            max_games=max_games,
+            jobs=args.jobs,
+            rules=_rules(args),
+            progress=report,
+        )
+    summary = summarize(results, args.bot_a, args.bot_b)
+    console.print(summary_table(summary, sprt_rows(test, state)))
     if args.csv is not None:
         write_csv(args.csv, results, args.bot_a, args.bot_b)
         console.print(f"wrote {args.csv}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 from collections.abc import Callable
 from functools import partial
@@ -13,6 +12,7 @@ from typing import Any
 from ..engine.errors import NotationError
 from ..engine.events import CardBuilt, CardDiscarded, GameDealt, TurnEnded
 from ..engine.game import Game
+from ..engine.jsontext import load_json
 from ..engine.record import GameRecord
 from ..engine.rules import TURN_LIMIT
 
@@ -79,12 +79,14 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _read_json(path: Path) -> Any:
+    """The JSON value in the file; any failure to read it is one NotationError naming the
+    file (JSON nested too deeply and numbers of thousands of digits included)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise NotationError("JSON file", str(path), str(error)) from None
+        return load_json(path.read_text(encoding="utf-8"), "JSON file")
     except UnicodeDecodeError:
-        raise NotationError("JSON file", str(path), "not UTF-8 text") from None
+        raise NotationError("JSON file", path, "not UTF-8 text", shown=repr(str(path))) from None
+    except NotationError as error:
+        raise NotationError("JSON file", path, error.reason, shown=repr(str(path))) from None
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -19,7 +19,16 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .errors import GameOverError, IllegalMoveError, NotationError, PositionError, SpiteMaliceError
+from .errors import (
+    ArgumentError,
+    GameOverError,
+    IllegalMoveError,
+    NotationError,
+    PositionError,
+    RulesError,
+    SeedError,
+    SpiteMaliceError,
+)
 from .events import (
     CardBuilt,
     CardDiscarded,
@@ -39,6 +48,7 @@ from .moves import ACTIONS, ALL_MOVES, Move, move_at, parse_move
 from .observation import Observation, PlayerView
 from .record import GameRecord
 from .rules import HAND_SIZE, PRESETS, SIDE_STACKS, TURN_LIMIT, Rules
+from .seeds import SEED_LIMIT, check_seed, is_seed
 
 __all__ = [
     "ACE",
@@ -51,12 +61,14 @@ __all__ = [
     "QUEEN",
     "RANKS",
     "RANK_OF",
+    "SEED_LIMIT",
     "SIDE_STACKS",
     "STOCK_EXHAUSTED",
     "SUITS",
     "TURN_LIMIT",
     "TURN_LIMIT_REACHED",
     "WON",
+    "ArgumentError",
     "Card",
     "CardBuilt",
     "CardDiscarded",
@@ -79,12 +91,16 @@ __all__ = [
     "PlayerView",
     "PositionError",
     "Rules",
+    "RulesError",
+    "SeedError",
     "SpiteMaliceError",
     "StackCompleted",
     "TurnEnded",
     "a_rank",
     "card_str",
     "cards_str",
+    "check_seed",
+    "is_seed",
     "make_card",
     "move_at",
     "parse_card",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .errors import NotationError
+from .errors import ArgumentError, NotationError, quote
 
 Card = int
 """A card face, 0..51. Two decks hold every face twice."""
@@ -33,6 +33,12 @@ RANK_OF: tuple[int, ...] = tuple(face % 13 + 1 for face in range(FACES))
 
 _NAMES: tuple[str, ...] = tuple(RANKS[face % 13] + SUITS[face // 13] for face in range(FACES))
 _BY_NAME: dict[str, Card] = {name: face for face, name in enumerate(_NAMES)}
+_BY_NAME.update({name.lower(): face for face, name in enumerate(_NAMES)})
+_BY_NAME.update({name[0] + name[1].lower(): face for face, name in enumerate(_NAMES)})
+_BY_NAME.update({name[0].lower() + name[1]: face for face, name in enumerate(_NAMES)})
+
+ASCII_SPACE = " \t\r\n"
+"""The white space that notation may carry around a card or a move (ASCII only)."""
 
 
 def a_rank(rank: int) -> str:
@@ -43,8 +49,8 @@ def a_rank(rank: int) -> str:
 
 def make_card(rank: int, suit: int = 0) -> Card:
     """The card of ``rank`` (1..13) in ``suit`` (0..3, S H D C)."""
-    if not 1 <= rank <= 13 or not 0 <= suit <= 3:
-        raise ValueError(f"no card of rank {rank} and suit {suit}")
+    if type(rank) is not int or type(suit) is not int or not (1 <= rank <= 13 and 0 <= suit <= 3):
+        raise ArgumentError(f"no card of rank {quote(rank)} and suit {quote(suit)}")
     return suit * 13 + rank - 1
 
 
@@ -69,11 +75,15 @@ def cards_str(cards: Iterable[Card]) -> str:
 
 
 def parse_card(text: str) -> Card:
-    """Parse a card such as ``'AS'`` or ``'td'`` (lower case is accepted)."""
+    """Parse a card such as ``'AS'`` or ``'td'`` (lower case is accepted, and ASCII white space
+    around it; letters that only look like ours, such as ``ſ``, are not)."""
+    card = _BY_NAME.get(text) if type(text) is str else None
+    if card is not None:
+        return card
     if not isinstance(text, str):
         raise NotationError("card", text, "expected a string such as 'AS' or 'TD'")
-    card = _BY_NAME.get(text.strip().upper())
-    if card is None or len(text.strip()) != 2:
+    card = _BY_NAME.get(text.strip(ASCII_SPACE))
+    if card is None:
         raise NotationError(
             "card", text, f"expected a rank of {' '.join(RANKS)} then a suit of {' '.join(SUITS)}"
         )
@@ -87,7 +97,8 @@ def rank_char(rank: int) -> str:
 
 def parse_rank(text: str) -> int:
     """Parse a one-letter rank (``A``, ``2``-``9``, ``T``, ``J``, ``Q``, ``K``)."""
-    index = RANKS.find(text.upper()) if len(text) == 1 else -1
+    one_letter = isinstance(text, str) and len(text) == 1 and text.isascii()
+    index = RANKS.find(text.upper()) if one_letter else -1
     if index < 0:
         raise NotationError("rank", text, f"expected one of {' '.join(RANKS)}")
     return index + 1

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .cards import KING, QUEEN, RANK_NAMES, RANK_OF, Card, a_rank, card_str, full_deck
-from .errors import GameOverError, IllegalMoveError
+from .errors import ArgumentError, GameOverError, IllegalMoveError, quote
 from .moves import (
     ACTIONS,
     ALL_MOVES,
@@ -27,6 +27,7 @@ from .moves import (
     parse_move,
 )
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
+from .seeds import check_seed
 
 if TYPE_CHECKING:
     from .observation import Observation
@@ -199,14 +200,16 @@ class Game:
 
         ``first`` forces the starting player (a match does this for the alternate and loser
         rules of R1.4); otherwise the higher pay-off top starts. ``recording=False`` skips
-        the event log, for simulations.
+        the event log, for simulations. A seed that is not a whole number from 0 to 2**63 - 1
+        raises :class:`~.errors.SeedError` (see :func:`~.seeds.check_seed`); a bad ``first``
+        or ``rules`` raises :class:`~.errors.ArgumentError`.
         """
-        if seed is None:
-            seed = secrets.randbits(63)
-        if type(seed) is not int:  # R1.1: the seed is recorded, and records hold whole numbers
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        # R1.1: the seed is recorded, and records hold whole numbers
+        seed = secrets.randbits(63) if seed is None else check_seed(seed)
         if first is not None and (type(first) is not int or first not in (0, 1)):
-            raise ValueError(f"first must be 0, 1 or None, not {first!r}")
+            raise ArgumentError(f"first must be 0, 1 or None, not {quote(first)}")
+        if not isinstance(rules, Rules):
+            raise ArgumentError(f"rules must be a Rules value, not {quote(rules)}")
         rng = random.Random(seed)  # R1.1: seeded, never the global generator
         deck = full_deck(rules.decks)
         rng.shuffle(deck)
@@ -243,7 +246,8 @@ class Game:
         """Set up the position (JSON text or its parsed object) of ``notation.md``.
 
         ``seed`` seeds the shuffles to come (a fresh one when None). Raises
-        :class:`~.errors.NotationError` or :class:`~.errors.PositionError` for a bad position.
+        :class:`~.errors.NotationError` or :class:`~.errors.PositionError` for a bad position,
+        :class:`~.errors.SeedError` for a bad seed (the rule of :func:`~.seeds.check_seed`).
         """
         from .position import parse_position
 
@@ -415,13 +419,14 @@ class Game:
     def play(self, move: Move | str) -> Move:
         """Play a move after checking it; returns the :class:`Move` played.
 
-        Raises :class:`~.errors.NotationError` for text that does not parse and
-        :class:`~.errors.IllegalMoveError` for a move not legal here; either way the game is
-        unchanged.
+        Raises :class:`~.errors.NotationError` for text that does not parse,
+        :class:`~.errors.GameOverError` for any move once the game is over, and
+        :class:`~.errors.IllegalMoveError` for a move not legal here; whichever it is, the
+        game is unchanged.
         """
         parsed = parse_move(move)
         if self.outcome is not None:
-            raise GameOverError(f"illegal move {str(move)!r}: the game is over")
+            raise GameOverError(f"illegal move {quote(str(move))}: the game is over")
         reason = self.why_illegal(parsed)
         if reason is not None:
             raise IllegalMoveError(move, reason)

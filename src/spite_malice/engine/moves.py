@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import rank_char
-from .errors import NotationError
+from .cards import ASCII_SPACE, rank_char
+from .errors import ArgumentError, NotationError, quote
 
 # Sources: 0 is the pay-off top, 1..13 a hand card of that rank, 14..17 side stacks 1..4.
 PAYOFF = 0
@@ -137,18 +137,24 @@ _EXPECTED = (
 
 def move_at(index: int) -> Move:
     """The move with this :attr:`Move.index`."""
-    if not 0 <= index < ACTIONS:
-        raise ValueError(f"no move has index {index}; indices run 0 to {ACTIONS - 1}")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < ACTIONS:
+        raise ArgumentError(f"no move has index {quote(index)}; indices run 0 to {ACTIONS - 1}")
     return ALL_MOVES[index]
 
 
 def parse_move(text: str | Move) -> Move:
-    """Parse a move such as ``'H7-C1'`` (lower case is accepted)."""
+    """Parse a move such as ``'H7-C1'`` (lower case is accepted, and ASCII white space around
+    it; letters that only look like ours, such as ``ſ``, are not)."""
     if isinstance(text, Move):
         return text
     if not isinstance(text, str):
         raise NotationError("move", text, _EXPECTED)
-    key = text.strip().upper()
+    move = _BY_NOTATION.get(text)
+    if move is not None:
+        return move
+    if not text.isascii():  # "ſ1-C1".upper() is "S1-C1": refuse before upper-casing
+        raise NotationError("move", text, "a move is written in ASCII letters; " + _EXPECTED)
+    key = text.strip(ASCII_SPACE).upper()
     move = _BY_NOTATION.get(key)
     if move is not None:
         return move
@@ -158,5 +164,5 @@ def parse_move(text: str | Move) -> Move:
     if source == "H10":
         raise NotationError("move", text, "a hand source names its rank: write HT for a 10")
     if source not in _SOURCE_NAMES:
-        raise NotationError("move", text, f"unknown source {source!r}; " + _EXPECTED)
-    raise NotationError("move", text, f"unknown target {target!r}; " + _EXPECTED)
+        raise NotationError("move", text, f"unknown source {quote(source)}; " + _EXPECTED)
+    raise NotationError("move", text, f"unknown target {quote(target)}; " + _EXPECTED)

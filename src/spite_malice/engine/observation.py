@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, card_str
+from .errors import ArgumentError, quote
 from .moves import Move
 from .rules import Rules
 
@@ -92,9 +94,18 @@ class Observation:
 
 
 def observe(game: Game, seat: int) -> Observation:
-    """The observation of ``seat`` (0 or 1) in ``game``."""
-    if seat not in (0, 1):
-        raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+    """The observation of ``seat`` (0 or 1) in ``game``; another seat raises
+    :class:`~.errors.ArgumentError`."""
+    if type(seat) is not int:  # NumPy's integers are accepted; True, 1.0 and "1" are not
+        try:
+            index = -1 if isinstance(seat, bool) else operator.index(seat)
+        except TypeError:
+            index = -1
+        if index not in (0, 1):
+            raise ArgumentError(f"seat must be 0 or 1, not {quote(seat)}")
+        seat = index
+    elif seat not in (0, 1):
+        raise ArgumentError(f"seat must be 0 or 1, not {quote(seat)}")
     views = tuple(
         PlayerView(
             p.payoff[-1] if p.payoff else None,

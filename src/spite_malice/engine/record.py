@@ -6,9 +6,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import NotationError, PositionError, SpiteMaliceError
+from .errors import ArgumentError, NotationError, PositionError, SeedError, SpiteMaliceError, quote
 from .game import Game, Outcome
+from .jsontext import load_json
 from .rules import Rules
+from .seeds import check_seed
 
 FORMAT = 1
 
@@ -32,7 +34,7 @@ class GameRecord:
     ) -> GameRecord:
         """The record of a dealt game (one made by :meth:`Game.new`)."""
         if game.seed is None or game.first is None:
-            raise ValueError("only a dealt game (Game.new) can be recorded: it needs its seed")
+            raise ArgumentError("only a dealt game (Game.new) can be recorded: it needs its seed")
         return cls(
             seed=game.seed,
             moves=tuple(str(m) for m in game.moves),
@@ -49,7 +51,8 @@ class GameRecord:
             try:
                 game.play(move)
             except SpiteMaliceError as error:
-                raise PositionError(f"record move {number} ({move!r}) fails: {error}") from None
+                reason = f"record move {number} ({quote(move)}) fails: {error}"
+                raise PositionError(reason) from None
         if self.result is not None and game.outcome != self.result:
             raise PositionError(
                 f"the record says {self.result.to_json()} but its moves give "
@@ -78,17 +81,19 @@ class GameRecord:
     def from_json(cls, data: dict[str, Any] | str) -> GameRecord:
         """Read a record (JSON text or its object); refuse a malformed one, saying why."""
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise NotationError("record", str(data)[:60], f"not JSON: {error}") from None
+            data = load_json(data, "record")
         if not isinstance(data, dict):
-            raise NotationError("record", str(data)[:60], "expected a JSON object")
-        if data.get("format") != FORMAT:
-            raise PositionError(f"record format must be {FORMAT}, not {data.get('format')!r}")
-        seed = data.get("seed")
-        if type(seed) is not int:
-            raise PositionError(f"record seed must be a whole number, not {seed!r}")
+            raise NotationError("record", data, "expected a JSON object")
+        odd = [key for key in data if type(key) is not str]
+        if odd:
+            raise PositionError(f"a record has a key that is not a string: {quote(odd[0])}")
+        version = data.get("format")
+        if type(version) is not int or version != FORMAT:  # true and 1.0 are not 1
+            raise PositionError(f"record format must be {FORMAT}, not {quote(version)}")
+        try:
+            seed = check_seed(data.get("seed"), "record seed")
+        except SeedError as error:
+            raise PositionError(str(error)) from None
         moves = data.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise PositionError("record moves must be a list of move strings")
@@ -101,7 +106,7 @@ class GameRecord:
             raise PositionError("record players must be a list of two names")
         first = data.get("first")
         if first is not None and (type(first) is not int or first not in (0, 1)):
-            raise PositionError(f"record first must be 0 or 1, not {first!r}")
+            raise PositionError(f"record first must be 0 or 1, not {quote(first)}")
         known = {"format", "rules", "seed", "moves", "players", "first", "result"}
         return cls(
             seed=seed,
@@ -120,6 +125,11 @@ def _outcome(data: object) -> Outcome | None:
     if not isinstance(data, dict):
         raise PositionError("record result must be an object with winner, points and reason")
     winner, points, reason = data.get("winner"), data.get("points"), data.get("reason")
-    if winner not in (None, 0, 1) or type(points) is not int or not isinstance(reason, str):
-        raise PositionError(f"record result is malformed: {data!r}")
+    if (
+        not (winner is None or (type(winner) is int and winner in (0, 1)))  # false is not 0
+        or type(points) is not int
+        or points < 0
+        or type(reason) is not str
+    ):
+        raise PositionError(f"record result is malformed: {quote(data)}")
     return Outcome(winner, points, reason)

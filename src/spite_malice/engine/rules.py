@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, ClassVar, Literal
 
-from .errors import NotationError
+from .errors import NotationError, RulesError, quote
 
 FirstPlayer = Literal["higher_card", "alternate", "loser"]
 FIRST_PLAYER_RULES: tuple[FirstPlayer, ...] = ("higher_card", "alternate", "loser")
@@ -39,6 +39,7 @@ class Rules:
     QUICK: ClassVar[Rules]
 
     def __post_init__(self) -> None:
+        """Refuse an option out of its range with :class:`~.errors.RulesError`."""
         checks = (
             (type(self.decks) is int and 2 <= self.decks <= 3, "decks must be 2 or 3"),
             (
@@ -51,7 +52,7 @@ class Rules:
             ),
             (type(self.king_can_start_stack) is bool, "king_can_start_stack must be true or false"),
             (
-                self.first_player in FIRST_PLAYER_RULES,
+                type(self.first_player) is str and self.first_player in FIRST_PLAYER_RULES,
                 f"first_player must be one of {', '.join(FIRST_PLAYER_RULES)}",
             ),
             (
@@ -61,7 +62,7 @@ class Rules:
         )
         for ok, reason in checks:
             if not ok:
-                raise ValueError(f"invalid rules: {reason}")
+                raise RulesError(f"invalid rules: {reason}")
 
     @property
     def deck_size(self) -> int:
@@ -85,14 +86,16 @@ class Rules:
         if not isinstance(data, dict):
             raise NotationError("rules", data, "expected an object of rules options")
         known = {field.name for field in fields(cls)}
+        odd = [key for key in data if type(key) is not str]
+        if odd:
+            raise NotationError("rules", data, f"option names are strings, not {quote(odd[0])}")
         unknown = sorted(set(data) - known)
         if unknown:
-            raise NotationError(
-                "rules", data, f"unknown option {unknown[0]!r}; known: {', '.join(sorted(known))}"
-            )
+            reason = f"unknown option {quote(unknown[0])}; known: {', '.join(sorted(known))}"
+            raise NotationError("rules", data, reason)
         try:
             return replace(_DEFAULT, **data)
-        except ValueError as error:
+        except RulesError as error:
             raise NotationError("rules", data, str(error).removeprefix("invalid rules: ")) from None
 
     def as_dict(self) -> dict[str, Any]:

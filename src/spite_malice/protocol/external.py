@@ -7,6 +7,12 @@ program answers ``move <MOVE>``. Whatever goes wrong (the program cannot start, 
 garbage or an illegal move, says nothing within the time limit, or exits) makes
 :meth:`ExternalBot.choose` raise :class:`BotError` with the reason; the program is then
 stopped, and started afresh for the next game.
+
+Stopping the program ends its whole process tree: its process group, and on Linux every
+process descended from it or carrying its run's marker in the environment, even one that
+left the group with ``setsid``. Its standard error is kept as a bounded tail
+(:data:`STDERR_TAIL` bytes), and its output is read in bulk, so that a program that writes a
+million ``info`` lines with its move is not slowed down to a loss on time.
 """
 
 from __future__ import annotations
@@ -14,15 +20,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import selectors
 import shlex
 import shutil
 import signal
 import subprocess
-import tempfile
 import time
+from collections import deque
 from collections.abc import Sequence
-from typing import IO
+from pathlib import Path
 
 from ..bots.base import Bot, BotError
 from ..engine.errors import NotationError
@@ -34,8 +41,16 @@ MOVE_TIME = 5.0
 """Seconds a program may think about one move, unless told otherwise."""
 START_TIME = 10.0
 """Seconds a program may take to start and answer the greeting."""
+STDERR_TAIL = 64 * 1024
+"""Bytes of the program's standard error that are kept (the last ones); the rest is read
+and dropped, so a program that writes gigabytes there costs no memory."""
 _MAX_LINE = 1 << 20
+_CHUNK = 1 << 20
 _MOVE_TIME_VARIABLE = "SPITE_MALICE_MOVE_TIME"
+RUN_VARIABLE = "SPITE_MALICE_BOT_RUN"
+"""Set in the program's environment to a token of its run: how :meth:`ExternalBot.close`
+finds descendants that left its process group (Linux)."""
+_PROC = Path("/proc")
 
 
 class _Failure(Exception):
@@ -79,8 +94,17 @@ class ExternalBot(Bot):
         self.program_name: str | None = None
         """The name the program gave in its greeting."""
         self._process: subprocess.Popen[bytes] | None = None
-        self._stderr: IO[bytes] | None = None
-        self._buffer = b""
+        self._run = ""
+        self._known: dict[int, int] = {}
+        """The program's descendants seen before it was asked to quit (see close)."""
+        self._selector: selectors.BaseSelector | None = None
+        self._partial = b""
+        """The start of a line not yet ended."""
+        self._lines: deque[bytes] = deque()
+        """Lines read and not yet handled, ``info`` and blank lines left out."""
+        self._stderr = bytearray()
+        """The last :data:`STDERR_TAIL` bytes of the program's standard error."""
+        self._stderr_closed = False
         self._seat: int | None = None
         self._error: BotError | None = None
 
@@ -110,14 +134,11 @@ class ExternalBot(Bot):
                 f"position {position}\nmoves {' '.join(str(m) for m in legal)}\ngo {limit_ms}\n"
             )
             deadline = time.monotonic() + self.move_time
-            while True:
-                line = self._read_line(deadline, f"no move within {self.move_time:g} s")
-                word, _, rest = line.partition(" ")
-                if word == "move":
-                    return self._check_move(rest.strip(), legal)
-                if word == "info" or not line:
-                    continue
-                raise _Failure(f"answered garbage: {_quote(line)} (expected 'move <MOVE>')")
+            line = self._read_line(deadline, f"no move within {self.move_time:g} s")
+            word, _, rest = line.partition(" ")
+            if word == "move":
+                return self._check_move(rest.strip(), legal)
+            raise _Failure(f"answered garbage: {_quote(line)} (expected 'move <MOVE>')")
         except _Failure as failure:
             raise self._fail(str(failure)) from None
 
@@ -127,44 +148,53 @@ class ExternalBot(Bot):
         if process is None:
             return
         try:
-            if process.poll() is None:
+            if _exit_status(process, 0) is None:
+                if _PROC.is_dir():  # once the program exits, its children lose their parent
+                    self._known = _descendants(process.pid)
                 self._send("quit\n", limit=1.0)
-                process.wait(timeout=1.0)
-        except (_Failure, subprocess.TimeoutExpired):
+                _exit_status(process, 1.0)
+        except _Failure:
             pass
         self._stop()
 
     # ----------------------------------------------------------------- the process
 
     def _send_new_game(self, seat: int) -> None:
-        if self._process is None or self._process.poll() is not None:
+        if self._process is None or _exit_status(self._process, 0) is not None:
             self._start()
         self._send(f"newgame {seat} {self.rng.getrandbits(31)}\n")
         self._seat = seat
 
     def _start(self) -> None:
         self._stop()
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open while the program runs
+        self._run = secrets.token_hex(16)
         try:
-            self._process = subprocess.Popen(
+            self._process = process = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self._stderr,
-                start_new_session=True,  # its own process group, so that _stop reaches children
+                stderr=subprocess.PIPE,
+                start_new_session=True,  # its own session and group, which _stop ends
+                env={**os.environ, RUN_VARIABLE: self._run},
             )
         except OSError as error:
             raise _Failure(f"could not start: {error}") from None
-        assert self._process.stdin is not None
-        os.set_blocking(self._process.stdin.fileno(), False)  # see _send
-        self._buffer = b""
+        assert process.stdin is not None and process.stdout is not None
+        assert process.stderr is not None
+        for stream in (process.stdin, process.stderr):
+            os.set_blocking(stream.fileno(), False)  # see _send and _drain_stderr
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(process.stdout.fileno(), selectors.EVENT_READ)
+        self._selector.register(process.stderr.fileno(), selectors.EVENT_READ)
+        self._partial = b""
+        self._lines.clear()
+        self._stderr.clear()
+        self._stderr_closed = False
         self._send(f"{GREETING} {PROTOCOL_VERSION}\n")
         deadline = time.monotonic() + self.start_time
         while True:
             line = self._read_line(deadline, f"no greeting within {self.start_time:g} s")
             word, _, rest = line.partition(" ")
-            if word == "info" or not line:
-                continue
             if word != "ready":
                 expected = f"ready {PROTOCOL_VERSION}"
                 raise _Failure(f"answered the greeting with {_quote(line)} (expected {expected!r})")
@@ -190,10 +220,19 @@ class ExternalBot(Bot):
         try:
             with selectors.DefaultSelector() as selector:
                 selector.register(fd, selectors.EVENT_WRITE)
+                if process.stderr is not None and not self._stderr_closed:
+                    selector.register(process.stderr.fileno(), selectors.EVENT_READ)
                 while data:
                     left = deadline - time.monotonic()
-                    if left <= 0 or not selector.select(left):
+                    ready = selector.select(left) if left > 0 else []
+                    if not ready:
                         raise _Failure(f"did not read its input for {limit:g} s")
+                    if any(key.fd != fd for key, _ in ready):
+                        self._drain_stderr()
+                        if self._stderr_closed and process.stderr is not None:
+                            selector.unregister(process.stderr.fileno())
+                    if not any(key.fd == fd for key, _ in ready):
+                        continue
                     try:
                         data = data[os.write(fd, data) :]
                     except BlockingIOError:
@@ -202,35 +241,71 @@ class ExternalBot(Bot):
             raise _Failure(self._exit_reason()) from None
 
     def _read_line(self, deadline: float, timeout_reason: str) -> str:
-        """The next line from the program, without its newline; a failure after ``deadline``."""
-        process = self._process
-        assert process is not None and process.stdout is not None
+        """The next line from the program that is neither blank nor ``info``, stripped; a
+        failure after ``deadline``.
+
+        Output is read in chunks of up to a megabyte and split in one go; ``info`` and blank
+        lines are dropped there, so a million of them cost a fraction of a second.
+        """
+        process, selector = self._process, self._selector
+        assert process is not None and process.stdout is not None and selector is not None
         fd = process.stdout.fileno()
-        with selectors.DefaultSelector() as selector:
-            selector.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                if len(self._buffer) > _MAX_LINE:
-                    raise _Failure(f"answered garbage: a line longer than {_MAX_LINE} bytes")
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    raise _Failure(timeout_reason)
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    raise _Failure(self._exit_reason())
-                self._buffer += chunk
-        raw, self._buffer = self._buffer.split(b"\n", 1)
+        while not self._lines:
+            left = deadline - time.monotonic()
+            ready = selector.select(left) if left > 0 else []
+            if not ready:
+                raise _Failure(timeout_reason)
+            if any(key.fd != fd for key, _ in ready):
+                self._drain_stderr()
+            if not any(key.fd == fd for key, _ in ready):
+                continue
+            chunk = os.read(fd, _CHUNK)
+            if not chunk:
+                raise _Failure(self._exit_reason())
+            *lines, self._partial = (self._partial + chunk).split(b"\n")
+            if len(self._partial) > _MAX_LINE:
+                raise _Failure(f"answered garbage: a line longer than {_MAX_LINE} bytes")
+            self._lines.extend(
+                line
+                for line in lines
+                if (text := line.strip()) and text != b"info" and not text.startswith(b"info ")
+            )
+        raw = self._lines.popleft()
         try:
             return raw.decode().strip()
         except UnicodeDecodeError:
             raise _Failure(f"answered garbage: {raw[:60]!r} is not UTF-8 text") from None
 
+    def _drain_stderr(self) -> None:
+        """Read what the program wrote on standard error, keeping only the last
+        :data:`STDERR_TAIL` bytes."""
+        process = self._process
+        if process is None or process.stderr is None:
+            return
+        if self._stderr_closed:
+            return
+        fd = process.stderr.fileno()
+        for _ in range(64):  # at most 64 MB a call: the rest waits for the next one
+            try:
+                chunk = os.read(fd, _CHUNK)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:  # closed: never select it again, or every select returns at once
+                self._stderr_closed = True
+                if self._selector is not None:
+                    with contextlib.suppress(KeyError, ValueError):
+                        self._selector.unregister(fd)
+                return
+            self._stderr += chunk
+            if len(self._stderr) > STDERR_TAIL:
+                del self._stderr[:-STDERR_TAIL]
+
     def _exit_reason(self) -> str:
         """Why the program stopped talking: it exited (with what), or closed its output."""
         process = self._process
         assert process is not None
-        try:
-            status = process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
+        status = _exit_status(process, 1.0)
+        if status is None:
             return "closed its output"
         how = f"was killed by signal {-status}" if status < 0 else f"exited with status {status}"
         text = f"crashed: {how}" if status else f"quit unasked ({how})"
@@ -238,14 +313,9 @@ class ExternalBot(Bot):
         return f"{text}; its last error output: {tail}" if tail else text
 
     def _stderr_tail(self) -> str:
-        if self._stderr is None:
-            return ""
-        try:
-            self._stderr.seek(0)
-            data = self._stderr.read()
-        except (OSError, ValueError):
-            return ""
-        lines = data.decode(errors="replace").strip().splitlines()
+        """The last three lines of the program's standard error, at most 300 characters."""
+        self._drain_stderr()
+        lines = self._stderr.decode(errors="replace").strip().splitlines()
         return " | ".join(line.strip() for line in lines[-3:])[-300:]
 
     def _check_move(self, text: str, legal: Sequence[Move]) -> Move:
@@ -264,27 +334,146 @@ class ExternalBot(Bot):
         return BotError(self.name, reason)
 
     def _stop(self) -> None:
+        """End the program and every process it started (see :func:`_end_process_tree`)."""
         process, self._process = self._process, None
         self._seat = None
+        if self._selector is not None:
+            self._selector.close()
+            self._selector = None
         if process is not None:
-            if process.poll() is None:
-                try:
-                    os.killpg(process.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
+            # Not reaped yet, the program's number (and so its group's and session's) is still
+            # its own: no other process can have it.
+            unreaped = process.returncode is None
+            _end_process_tree(process.pid if unreaped else None, self._run, self._known)
+            self._known = {}
+            if unreaped:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)  # the group, where /proc is absent
+                with contextlib.suppress(ProcessLookupError):
                     process.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=5.0)
-            for stream in (process.stdin, process.stdout):
+            for stream in (process.stdin, process.stdout, process.stderr):
                 if stream is not None:
                     with contextlib.suppress(OSError):
                         stream.close()
-        if self._stderr is not None:
-            self._stderr.close()
-            self._stderr = None
+        self._lines.clear()
+        self._partial = b""
 
     def __del__(self) -> None:
         if getattr(self, "_process", None) is not None:
             self._stop()
+
+
+def _descendants(root: int) -> dict[int, int]:
+    """The live processes descended from ``root`` (itself included), each with its start
+    time, so that a later kill can tell it from a new process that got its number."""
+    table = _process_table()
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _group, _session, _started) in table.items():
+        children.setdefault(ppid, []).append(pid)
+    found: dict[int, int] = {}
+    stack = [root]
+    while stack:
+        pid = stack.pop()
+        if pid in table and pid not in found:
+            found[pid] = table[pid][3]
+            stack.extend(children.get(pid, ()))
+    return found
+
+
+def _exit_status(process: subprocess.Popen[bytes], timeout: float) -> int | None:
+    """The program's exit status (minus the signal that killed it) once it has exited, waiting
+    up to ``timeout`` seconds; None while it runs. It is not reaped (see :meth:`_stop`)."""
+    if process.returncode is not None:
+        return process.returncode
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # reaped already
+            return process.poll()
+        if info is not None:
+            killed = info.si_code in (os.CLD_KILLED, os.CLD_DUMPED)
+            return -info.si_status if killed else info.si_status
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.01)
+
+
+def _end_process_tree(root: int | None, run: str, known: dict[int, int] | None = None) -> None:
+    """Kill, where ``/proc`` shows them (Linux), every process of a bot's run: those in the
+    session or process group of ``root`` (the bot, started in a session of its own), those
+    descended from ``root`` while it lives, those in ``known`` (from :func:`_descendants`,
+    taken before the bot exited) that still run, and those whose environment carries
+    ``run`` as :data:`RUN_VARIABLE`. A bot that calls ``setsid`` leaves its group but not
+    its parent chain or its environment; one that also forks twice and exits keeps the
+    environment. Each round stops what it finds, so that nothing forks meanwhile, and looks
+    again; then everything found is killed.
+
+    ``root`` must be an unreaped child of this process, whose number (and so its group's and
+    session's) no other process can have; None when it has been reaped, and then only
+    ``known`` and the environment are used.
+    """
+    if not _PROC.is_dir():
+        return
+    marker = f"{RUN_VARIABLE}={run}".encode()
+    me = os.getpid()
+    found: set[int] = set()
+    for _ in range(20):
+        table = _process_table()
+        new = {pid for pid, started in (known or {}).items() if _started(table, pid) == started}
+        if root is not None:
+            new.update(_descendants(root))
+        for pid, (ppid, group, session, _when) in table.items():
+            in_run = root is not None and root in (group, session)
+            if in_run or ppid in found or (run and _has_marker(pid, marker)):
+                new.add(pid)
+        new -= found | {me}
+        if not new:
+            break
+        for pid in new:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGSTOP)
+        found |= new
+    for pid in found:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _started(table: dict[int, tuple[int, int, int, int]], pid: int) -> int:
+    entry = table.get(pid)
+    return -1 if entry is None else entry[3]
+
+
+def _process_table() -> dict[int, tuple[int, int, int, int]]:
+    """Every live process's parent, process group, session and start time, from
+    ``/proc/PID/stat`` (zombies left out: they are dead already)."""
+    table: dict[int, tuple[int, int, int, int]] = {}
+    try:
+        entries = list(_PROC.iterdir())
+    except OSError:
+        return table
+    for entry in entries:
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_bytes()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(b")") + 2 :].split()  # after "pid (command) "
+        if len(fields) < 20 or fields[0] in (b"Z", b"X"):
+            continue
+        table[int(entry.name)] = (int(fields[1]), int(fields[2]), int(fields[3]), int(fields[19]))
+    return table
+
+
+def _has_marker(pid: int, marker: bytes) -> bool:
+    try:
+        environment = (_PROC / str(pid) / "environ").read_bytes()
+    except OSError:  # another user's process, or gone
+        return False
+    return marker in environment.split(b"\0")
 
 
 def _resolve(program: str) -> str:

@@ -13,7 +13,7 @@ function plural(count, word) {
 }
 
 /** Ask a yes/no question; resolves true for yes. */
-export function confirmDialog(title, text) {
+export function confirmDialog(title, text, { yes = "Yes", no = "Cancel" } = {}) {
   return new Promise((resolve) => {
     const dialog = h("dialog", { class: "dialog", "aria-label": title });
     const done = (value) => {
@@ -24,8 +24,8 @@ export function confirmDialog(title, text) {
     dialog.append(
       h("h2", {}, title), h("p", {}, text),
       h("div", { class: "dialog-actions" },
-        h("button", { class: "btn", type: "button", onclick: () => done(false) }, "Cancel"),
-        h("button", { class: "btn btn-primary", type: "button", onclick: () => done(true) }, "Yes")));
+        h("button", { class: "btn", type: "button", id: "confirm-no", onclick: () => done(false) }, no),
+        h("button", { class: "btn btn-primary", type: "button", id: "confirm-yes", onclick: () => done(true) }, yes)));
     dialog.addEventListener("cancel", () => done(false));
     document.body.append(dialog);
     dialog.showModal();
