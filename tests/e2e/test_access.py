@@ -105,8 +105,8 @@ def test_four_colour_suits_and_large_cards(
         """() => {
           const fill = (suit) => {
             const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-            svg.setAttribute('class', `card-svg card-face card-${'HD'.includes(suit) ? 'red' : 'black'}`
-              + ` card-suit-${suit}`);
+            const colour = 'HD'.includes(suit) ? 'red' : 'black';
+            svg.setAttribute('class', `card-svg card-face card-${colour} card-suit-${suit}`);
             document.body.append(svg);
             const value = getComputedStyle(svg).fill;
             svg.remove();
