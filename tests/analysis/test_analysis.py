@@ -24,7 +24,7 @@ from spite_malice.engine import Game, GameRecord, PositionError
 
 from . import positions as P
 
-FAST = Settings(samples=16, horizon=2, candidates=3)
+FAST = Settings(samples=24, horizon=2, candidates=3)
 """Small enough for a quick test, large enough that the clear mistakes stand out."""
 
 NOTATION = re.compile(r"\b(?:P|H[A2-9TJQK]|S[1-4])-(?:C[1-4]|S[1-4])\b")

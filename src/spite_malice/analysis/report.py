@@ -49,10 +49,10 @@ class DecisionReport:
     """The player's moves, in notation (for views), until new cards were seen."""
     played_words: str
     better: tuple[str, ...]
-    """The best choice found, in notation: its moves until new cards would be seen; the same
-    as ``played`` when the player's choice was the best."""
+    """The better choice, in notation: its moves until new cards would be seen; the same as
+    ``played`` when nothing was lost."""
     better_plan: tuple[str, ...]
-    """The whole turn as the best choice planned it."""
+    """The whole turn as the better choice planned it."""
     better_words: str
     lost: float
     """Pay-off cards expected the player's choice lost against the best one (0 or more)."""
@@ -219,7 +219,7 @@ def report_decision(judgement: Judgement, z: float = DEFAULT_Z) -> DecisionRepor
     view = view_from_observation(decision.observation)
     played, best = judgement.played, judgement.best
     lost = judgement.lost(z)
-    better = played if best.is_played else best
+    better = best if lost > 0 else played
     position = decision.observation.to_json()
     del position["history"], position["legal_moves"]
     edge = judgement.edge
