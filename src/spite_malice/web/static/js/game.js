@@ -2,7 +2,7 @@
 // opponent's moves one by one, keeps the move log, the score and the game-over screens.
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
-import { button, confirmDialog, gameOverDialog } from "./dialogs.js";
+import { button, confirmDialog, gameFigures, gameOverDialog } from "./dialogs.js";
 import { delay, h, replaceChildren } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
@@ -607,8 +607,8 @@ export class GameScreen {
     if (obs.outcome) {
       const o = obs.outcome;
       if (o.winner === null) this.setBanner("The game is a draw", "over");
-      else if (o.winner === this.seat) this.setBanner(`You won the game (${o.points} points)`, "win");
-      else this.setBanner(`${names.opponent} won the game (${o.points} points)`, "loss");
+      else if (o.winner === this.seat) this.setBanner(`You won the game (${points(o.points)})`, "win");
+      else this.setBanner(`${names.opponent} won the game (${points(o.points)})`, "loss");
     } else if (this.waitingForFriend()) {
       this.setBanner("Waiting for your friend to join…", "wait");
     } else if (this.isMyTurn()) {
@@ -789,6 +789,7 @@ export class GameScreen {
       state: this.state,
       opponent: this.names().opponent,
       who: this.who,
+      figures: gameFigures(this.logEvents, this.seat),
       next: () => this.request(this.state.match.over ? "new_match" : "new_game"),
       onClose: (dialog) => {
         if (this.dialog === dialog) this.dialog = null;
@@ -815,4 +816,8 @@ function changedPlaces(events) {
     }
   }
   return places;
+}
+
+function points(count) {
+  return `${count} point${count === 1 ? "" : "s"}`;
 }
