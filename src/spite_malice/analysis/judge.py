@@ -33,16 +33,16 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from .turns import Decision
 
-DEFAULT_SAMPLES = 32
+DEFAULT_SAMPLES = 64
 """Sampled deals of the hidden cards per decision (the default setting)."""
 
 DEFAULT_HORIZON = 4
 """Turns played after the decision's own turn before the pay-off cards are counted."""
 
-DEFAULT_CANDIDATES = 4
+DEFAULT_CANDIDATES = 6
 """How many of Expert's best plans are valued against the player's choice."""
 
-DEFAULT_Z = 1.0
+DEFAULT_Z = 2.0
 """A choice counts as lost only when a better one beats it by more than this many standard
 errors of the paired difference (fewer is noise of the samples)."""
 

@@ -156,13 +156,9 @@ def why_better(view: TurnView, played: Sequence[Move], better: Sequence[Move]) -
             and theirs.buried == hidden
             and theirs.discard[0] not in (hidden, hidden - 1)
         )
-        if rank not in (hidden, hidden - 1) and not covered_too:
-            what = (
-                f"the {_name(hidden)} you needed"
-                if _needed(view, mine, hidden)
-                else (f"your {_name(hidden)}")
-            )
-            return f"Your {_name(rank)} on side stack {side + 1} buried {what}."
+        if rank not in (hidden, hidden - 1) and not covered_too and _needed(view, mine, hidden):
+            buried = _name(hidden)
+            return f"Your {_name(rank)} on side stack {side + 1} buried the {buried} you needed."
     if theirs.refilled and not mine.refilled:
         return "You could have emptied your hand and drawn five new cards."
     wasted = _wasted_king(view, played, better)

@@ -16,6 +16,8 @@ const FAN_ROOM_MIN = 0.55;
 /** ... and at most, when the height has room to spare. */
 const FAN_ROOM_MAX = 1.3;
 const CARD_RATIO = 1.4;
+/** Below this card width the captions are shortened (data-small). */
+const SMALL_CARD_W = 56;
 
 /** The box the table's content takes (its children, laid out at their natural size). */
 function contentSize(table) {
@@ -96,6 +98,8 @@ export function fitTable(table) {
   // The stacked table reads best; the wide one only when its cards are clearly larger.
   const layout = results.wide.w > results.stacked.w * 1.08 ? "wide" : "stacked";
   table.dataset.layout = layout;
+  if (results[layout].w < SMALL_CARD_W) table.dataset.small = "";
+  else delete table.dataset.small;
   setSize(table, results[layout].w, results[layout].k);
   table.classList.remove("is-fitting");
   return results[layout].w;

@@ -2,7 +2,7 @@
 // opponent's moves one by one, keeps the move log, the score and the game-over screens.
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
-import { button, confirmDialog, gameOverDialog } from "./dialogs.js";
+import { button, confirmDialog, gameFigures, gameOverDialog } from "./dialogs.js";
 import { delay, h, replaceChildren } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
@@ -271,6 +271,10 @@ export class GameScreen {
     this.draw(msg.state);
     this.playEvents(msg.events ?? []);
     if (mine) this.flyOwnMove(msg.move, speed.fly);
+    const motion = this.skipping ? 0 : speed.fly;
+    const effects = this.afterEffects(msg.events ?? [], motion);
+    // The opponent's turn is told step by step: the next move waits for this one's effects.
+    if (!mine) await effects;
     this.logEvents = [...(this.logEvents ?? []), ...(msg.events ?? [])];
     this.log.addMove(msg.events ?? [], msg.move, msg.seat);
     if (!mine && !this.skipping && speed.pause > 0 && this.queue.length) await delay(speed.pause);
@@ -302,6 +306,58 @@ export class GameScreen {
     pile.style.visibility = "hidden";
     this.ownFlightDone = flyCard(pile.dataset.card ?? flight.card, flight.from, pile, Math.round(ms * 0.6))
       .then(() => (pile.style.visibility = ""));
+  }
+
+  /**
+   * What a move does after its card lands, drawn on the new table: the pay-off card turns
+   * over, a completed stack sweeps into the stock, drawn cards fly from the stock.
+   */
+  async afterEffects(events, ms) {
+    if (ms <= 0) return;
+    const table = this.tableNode;
+    const stock = table.querySelector("[data-stock]");
+    const flights = [];
+    for (const event of events) {
+      if (event.kind === "payoff_turned") {
+        const mine = event.player === this.seat;
+        const card = table.querySelector(mine ? '[data-source="P"] > .card' : '[data-opp="P"] > .card');
+        card?.classList.add("is-turning");
+        card?.style.setProperty("--turn-ms", `${Math.round(ms * 0.9)}ms`);
+      } else if (event.kind === "stack_completed") {
+        const center = table.querySelector(`.center-stack[data-target="C${event.center + 1}"]`);
+        flights.push(flyCard(event.cards.at(-1) ?? null, center, stock, ms));
+      } else if (event.kind === "cards_drawn") {
+        flights.push(this.flyDraws(event, stock, ms));
+      }
+    }
+    await Promise.all(flights);
+  }
+
+  /** Drawn cards fly from the stock: face down to the opponent, face up into my hand. */
+  async flyDraws(event, stock, ms) {
+    const count = Math.min(event.count ?? 0, 5);
+    if (!stock || count === 0) return;
+    const step = Math.min(90, ms / 4);
+    const flights = [];
+    if (event.player === this.seat) {
+      const used = new Set();
+      for (const card of event.cards ?? []) {
+        const node = [...this.tableNode.querySelectorAll(`.hand-card[data-card="${card}"]`)].find((n) => !used.has(n));
+        if (!node) continue;
+        used.add(node);
+        node.style.visibility = "hidden";
+        const delayMs = step * flights.length;
+        flights.push(delay(delayMs).then(() => (this.skipping ? null : flyCard(card, stock, node, ms)))
+          .then(() => (node.style.visibility = "")));
+      }
+    } else {
+      const hand = this.tableNode.querySelector('[data-opp="H"]');
+      for (let i = 0; i < count; i++) {
+        flights.push(delay(step * i)
+          .then(() => (this.skipping ? null : flyCard(null, stock, hand?.lastElementChild ?? hand, ms))));
+      }
+    }
+    await Promise.all(flights);
   }
 
   /** Skip the opponent's animation: finish flights and draw the rest of the queue at once. */
@@ -551,8 +607,8 @@ export class GameScreen {
     if (obs.outcome) {
       const o = obs.outcome;
       if (o.winner === null) this.setBanner("The game is a draw", "over");
-      else if (o.winner === this.seat) this.setBanner(`You won the game (${o.points} points)`, "win");
-      else this.setBanner(`${names.opponent} won the game (${o.points} points)`, "loss");
+      else if (o.winner === this.seat) this.setBanner(`You won the game (${points(o.points)})`, "win");
+      else this.setBanner(`${names.opponent} won the game (${points(o.points)})`, "loss");
     } else if (this.waitingForFriend()) {
       this.setBanner("Waiting for your friend to join…", "wait");
     } else if (this.isMyTurn()) {
@@ -733,6 +789,7 @@ export class GameScreen {
       state: this.state,
       opponent: this.names().opponent,
       who: this.who,
+      figures: gameFigures(this.logEvents, this.seat),
       next: () => this.request(this.state.match.over ? "new_match" : "new_game"),
       onClose: (dialog) => {
         if (this.dialog === dialog) this.dialog = null;
@@ -759,4 +816,8 @@ function changedPlaces(events) {
     }
   }
   return places;
+}
+
+function points(count) {
+  return `${count} point${count === 1 ? "" : "s"}`;
 }
