@@ -376,6 +376,8 @@ def _text_lines(report: Report) -> list[str]:
                 f"{_cards(best.edge)} expected."
             )
         else:
-            lines.append("   Your choice was as good as the best Expert found.")
+            lines.append(
+                "   No choice of yours beat every one Expert looked at; this came closest."
+            )
         lines += [f"   The table: {where.table}", f"   You played: {where.played_words}."]
     return lines
