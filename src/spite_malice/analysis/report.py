@@ -5,7 +5,8 @@ seat's turns into decisions (:mod:`.turns`), values each one (:mod:`.judge`) and
 losses (:mod:`.reasons`). Everything it returns is plain data: :meth:`Report.to_json` is
 JSON-ready and :meth:`Report.from_json` reads it back. A server runs it in the background with
 ``progress`` (called with the decisions done and the total) and ``should_stop`` (checked
-between samples; when it returns true the analysis raises :class:`~.judge.AnalysisCancelled`).
+before each decision and between samples; when it returns true the analysis raises
+:class:`~.judge.AnalysisCancelled`); :mod:`.background` wraps both in a job.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..engine.errors import PositionError, quote
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.record import GameRecord
-from .judge import DEFAULT_Z, Judgement, Settings, judge_decision
+from .judge import DEFAULT_Z, AnalysisCancelled, Judgement, Settings, judge_decision
 from .reasons import describe_moves, describe_table, why_better
 from .turns import Decision, record_decisions, seat_decisions
 
@@ -286,6 +287,8 @@ def analyse_decisions(
         progress(0, total)
     by_turn: dict[int, list[DecisionReport]] = {}
     for done, decision in enumerate(decisions, start=1):
+        if should_stop is not None and should_stop():
+            raise AnalysisCancelled("the analysis was stopped")
         judgement = judge_decision(decision, settings, should_stop=should_stop)
         by_turn.setdefault(decision.turn, []).append(report_decision(judgement, settings.z))
         if progress is not None:
