@@ -367,6 +367,11 @@ def _text_lines(report: Report) -> list[str]:
                 f"   Better: {where.better_words}.",
                 f"   Why: {where.reason}",
             ]
+        others = [t for t in report.turns if t.lost > 0 and t not in worst]
+        others.sort(key=lambda turn: (-turn.lost, turn.turn))
+        if others:
+            listed = ", ".join(f"turn {t.turn} ({t.lost:.1f})" for t in others)
+            lines.append(f"Other turns that lost something: {listed}.")
     else:
         lines += ["", "No turn lost anything clear against Expert's best choices."]
     best = report.best
