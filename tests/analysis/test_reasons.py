@@ -146,3 +146,9 @@ def test_the_summary_orders_the_worst_turns_and_lists_the_others() -> None:
     assert "The best turn: turn 1." in text
     assert "by 0.8 pay-off cards expected" in text
     assert not NOTATION.search(text)
+
+
+def test_a_seat_without_a_turn_gets_one_sentence() -> None:
+    report = Report(1, ("Ann", "Bo"), Settings(), ())
+    assert report.to_text() == "Bo has no turn in this game yet, so there is nothing to look at."
+    assert report.best is None and report.worst == () and report.total_lost == 0

@@ -348,6 +348,8 @@ def _cards(value: float) -> str:
 def _text_lines(report: Report) -> list[str]:
     me, them = report.players[report.seat], report.players[1 - report.seat]
     settings = report.settings
+    if not report.turns:
+        return [f"{me} has no turn in this game yet, so there is nothing to look at."]
     lines = [
         f"How {me} played against {them}: {len(report.turns)} turns looked at, each against "
         f"Expert's best choices on {settings.samples} deals of the cards {me} could not see, "
