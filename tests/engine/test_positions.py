@@ -445,3 +445,18 @@ def test_r5_1_a_score_that_reached_the_match_target_is_refused() -> None:
     pos["score"] = [10, 0]
     with pytest.raises(PositionError, match="reached the match target of 10: that match is over"):
         Game.from_position(pos)
+
+
+def test_a_game_played_on_from_a_set_up_position_always_reads_back() -> None:
+    """A set-up position may hold more side stack cards than its turns could explain; once
+    played on, it is written without its turn rather than as a position that is refused."""
+    played = game(hands=("9H 8H", "2D 3D 4D"), sides=(("KS", "KH"), ("KC",)))
+    played.play("H9-S1")
+    assert played.turn == 2
+    pos = played.to_position()
+    assert "turn" not in pos  # player 1's three side cards cannot be there by turn 2
+    assert Game.from_position(pos).to_position() == pos
+    dealt = Game.new(4)
+    while dealt.turn < 9:
+        dealt.play(next(m for m in dealt.legal_moves() if m.is_discard))
+    assert dealt.to_position()["turn"] == 9  # a dealt game's turn is always written

@@ -413,3 +413,42 @@ for line in sys.stdin:
     while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
         time.sleep(0.05)  # SIGKILL is delivered at once; this only waits for the kernel
     assert not [pid for pid in children if _alive(pid)]
+
+
+def test_a_bot_that_closes_its_standard_error_is_not_polled_in_a_busy_loop(
+    tmp_path: Path,
+) -> None:
+    """A closed standard error is always "readable" (at its end): it must be dropped from
+    the selectors, or waiting for a slow reader spins on it."""
+    body = """
+    os.close(2)
+    sys.stdin.readline()
+    say("ready 1 Quiet")
+    time.sleep(1.0)  # the engine's next, long line waits for this bot to read
+    for line in sys.stdin:
+        word = line.split(" ", 1)[0].strip()
+        if word == "moves":
+            moves = line.split()[1:]
+        elif word == "go":
+            say("move " + moves[-1])
+    """
+    bot = _bot(_script(tmp_path, "closed_stderr", body))
+    drains = 0
+    drain = bot._drain_stderr
+
+    def counted() -> None:
+        nonlocal drains
+        drains += 1
+        drain()
+
+    bot._drain_stderr = counted  # type: ignore[method-assign]
+    try:
+        game = Game.new(7)
+        bot.new_game(game.to_move)
+        bot._send("info " + "x" * 300_000 + "\n")  # far more than a pipe holds
+        observation = game.observation(game.to_move)
+        for _ in range(3):
+            assert bot.choose(observation) == observation.legal_moves[-1]
+    finally:
+        bot.close()
+    assert drains < 20, f"standard error was polled {drains} times"

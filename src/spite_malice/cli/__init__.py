@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "spite_malice.cli.bot_commands",
     "spite_malice.cli.research_commands",
     "spite_malice.cli.cluster_commands",
+    "spite_malice.cli.analysis_commands",
 )
 
 

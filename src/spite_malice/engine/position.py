@@ -1,7 +1,9 @@
 """Positions as the JSON of ``notation.md``: reading (strictly checked) and writing.
 
 Besides the keys of ``notation.md``, a position may carry ``"turn"`` (the number of the turn
-being played, 1 by default), so that the R4.3 safeguard survives a save and load.
+being played), so that the R4.3 safeguard survives a save and load; a position that gives it
+is checked against it (see "What a position's turn implies" in ``docs/notation.md``), one
+without it is a set-up position whose history is unknown.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def position_to_json(game: Game) -> dict[str, Any]:
         {"payoff": _names(p.payoff), "hand": _names(p.hand), "side": [_names(s) for s in p.side]}
         for p in game.players
     ]
-    if game.turn != 1:
+    if game.turn != 1 and _agrees_with_turn(game):
         position["turn"] = game.turn
     if game.score != (0, 0):
         position["score"] = list(game.score)
@@ -216,6 +218,18 @@ def _check_turn(turn: int, to_move: int, players: list[dict[str, Any]], rules: R
                 f"{name}'s side stacks hold {on_side} cards, but by turn {turn} {name} has "
                 f"made {made}, each putting one card there (R3.3)"
             )
+
+
+def _agrees_with_turn(game: Game) -> bool:
+    """Whether the game's position passes :func:`_check_turn`: one dealt by ``Game.new`` and
+    played always does; one played on from a set-up position (no ``turn``) may not, and is
+    then written as a set-up position, so that it always reads back."""
+    players = [{"payoff": p.payoff, "hand": p.hand, "side": p.side} for p in game.players]
+    try:
+        _check_turn(game.turn, game.to_move, players, game.rules)
+    except PositionError:
+        return False
+    return True
 
 
 def _check_keys(data: dict[Any, Any], what: str) -> None:

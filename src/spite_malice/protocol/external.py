@@ -104,6 +104,7 @@ class ExternalBot(Bot):
         """Lines read and not yet handled, ``info`` and blank lines left out."""
         self._stderr = bytearray()
         """The last :data:`STDERR_TAIL` bytes of the program's standard error."""
+        self._stderr_closed = False
         self._seat: int | None = None
         self._error: BotError | None = None
 
@@ -188,6 +189,7 @@ class ExternalBot(Bot):
         self._partial = b""
         self._lines.clear()
         self._stderr.clear()
+        self._stderr_closed = False
         self._send(f"{GREETING} {PROTOCOL_VERSION}\n")
         deadline = time.monotonic() + self.start_time
         while True:
@@ -218,7 +220,7 @@ class ExternalBot(Bot):
         try:
             with selectors.DefaultSelector() as selector:
                 selector.register(fd, selectors.EVENT_WRITE)
-                if process.stderr is not None:
+                if process.stderr is not None and not self._stderr_closed:
                     selector.register(process.stderr.fileno(), selectors.EVENT_READ)
                 while data:
                     left = deadline - time.monotonic()
@@ -227,6 +229,8 @@ class ExternalBot(Bot):
                         raise _Failure(f"did not read its input for {limit:g} s")
                     if any(key.fd != fd for key, _ in ready):
                         self._drain_stderr()
+                        if self._stderr_closed and process.stderr is not None:
+                            selector.unregister(process.stderr.fileno())
                     if not any(key.fd == fd for key, _ in ready):
                         continue
                     try:
@@ -278,13 +282,16 @@ class ExternalBot(Bot):
         process = self._process
         if process is None or process.stderr is None:
             return
+        if self._stderr_closed:
+            return
         fd = process.stderr.fileno()
         for _ in range(64):  # at most 64 MB a call: the rest waits for the next one
             try:
                 chunk = os.read(fd, _CHUNK)
             except (BlockingIOError, OSError):
                 return
-            if not chunk:
+            if not chunk:  # closed: never select it again, or every select returns at once
+                self._stderr_closed = True
                 if self._selector is not None:
                     with contextlib.suppress(KeyError, ValueError):
                         self._selector.unregister(fd)

@@ -10,16 +10,17 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 export const SUITS = ["S", "H", "D", "C"];
 
+/** Rank names as a screen reader should say them: "seven of clubs", "King of hearts". */
 const RANK_NAMES = {
-  A: "Ace", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-  T: "10", J: "Jack", Q: "Queen", K: "King",
+  A: "Ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+  T: "ten", J: "Jack", Q: "Queen", K: "King",
 };
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_LABELS = { T: "10" };
 
 /** The value names of a center stack: a King standing for 11 is "a Jack". */
 const VALUE_NAMES = [
-  "", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen",
+  "", "Ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "Jack", "Queen",
 ];
 
 /** Suit outlines in a 100 x 100 box, centred on (50, 50). */
@@ -70,14 +71,14 @@ export function rankValue(code) {
   return RANKS.indexOf(code[0].toUpperCase()) + 1;
 }
 
-/** "7 of hearts", "Queen of spades", "10 of diamonds". */
+/** "seven of hearts", "Queen of spades", "ten of diamonds". */
 export function cardName(code) {
   const card = parseCard(code);
   if (!card) return "unknown card";
   return `${RANK_NAMES[card.rank]} of ${SUIT_NAMES[card.suit]}`;
 }
 
-/** "Ace", "7", "Jack": the name of a center stack value 1..12. */
+/** "Ace", "seven", "Jack": the name of a center stack value 1..12. */
 export function valueName(value) {
   return VALUE_NAMES[value] ?? String(value);
 }
@@ -176,7 +177,7 @@ export function cardFace(code, { label = null } = {}) {
   const color = isRed(code) ? "card-red" : "card-black";
   const svg = el("svg", {
     viewBox: "0 0 100 140",
-    class: `card-svg card-face ${color}`,
+    class: `card-svg card-face ${color} card-suit-${card.suit}`,
     role: "img",
     "aria-label": label ?? cardName(code),
     "data-card": `${card.rank}${card.suit}`,

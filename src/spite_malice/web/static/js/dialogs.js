@@ -2,6 +2,7 @@
 // screens with the points.
 
 import { h, replaceChildren } from "./dom.js";
+import { drawReason } from "./words.js";
 
 export function button(id, label, onclick, { primary = false, title = null, hidden = false } = {}) {
   const cls = primary ? "btn btn-primary" : "btn";
@@ -13,7 +14,7 @@ function plural(count, word) {
 }
 
 /** Ask a yes/no question; resolves true for yes. */
-export function confirmDialog(title, text) {
+export function confirmDialog(title, text, { yes = "Yes", no = "Cancel" } = {}) {
   return new Promise((resolve) => {
     const dialog = h("dialog", { class: "dialog", "aria-label": title });
     const done = (value) => {
@@ -24,8 +25,8 @@ export function confirmDialog(title, text) {
     dialog.append(
       h("h2", {}, title), h("p", {}, text),
       h("div", { class: "dialog-actions" },
-        h("button", { class: "btn", type: "button", onclick: () => done(false) }, "Cancel"),
-        h("button", { class: "btn btn-primary", type: "button", onclick: () => done(true) }, "Yes")));
+        h("button", { class: "btn", type: "button", id: "confirm-no", onclick: () => done(false) }, no),
+        h("button", { class: "btn btn-primary", type: "button", id: "confirm-yes", onclick: () => done(true) }, yes)));
     dialog.addEventListener("cancel", () => done(false));
     document.body.append(dialog);
     dialog.showModal();
@@ -34,23 +35,23 @@ export function confirmDialog(title, text) {
 
 /** What a finished game means for me: a title and a sentence with the points. */
 function gameResult(outcome, seat, opponent) {
-  if (outcome.winner === null) return { title: "A draw", text: `Nobody scores: ${outcome.reason}.` };
+  if (outcome.winner === null) return { title: "A draw", text: `Nobody scores: ${drawReason(outcome.reason)}.` };
   const points = plural(outcome.points, "point");
   if (outcome.winner === seat) {
     return {
       title: "You win the game!",
-      text: `You score ${points}: the cards left in ${opponent}'s pay-off pile.`,
+      text: `You emptied your pay-off pile first, and score ${points}: the cards left in ${opponent}'s pay-off pile.`,
     };
   }
   return {
     title: `${opponent} wins the game`,
-    text: `${opponent} scores ${points}: the cards left in your pay-off pile.`,
+    text: `${opponent} emptied their pay-off pile first, and scores ${points}: the cards left in yours.`,
   };
 }
 
 /** "Last game: Easy won 3 points." for the match-over screen. */
 function lastGameLine(outcome, seat, opponent) {
-  if (outcome.winner === null) return `Last game: a draw (${outcome.reason}).`;
+  if (outcome.winner === null) return `Last game: a draw (${drawReason(outcome.reason)}).`;
   const points = plural(outcome.points, "point");
   return outcome.winner === seat ? `Last game: you won ${points}.` : `Last game: ${opponent} won ${points}.`;
 }
@@ -60,7 +61,51 @@ function lastGameLine(outcome, seat, opponent) {
  * the match and the score. `next()` deals the next game or starts a new match; N does too.
  * Returns the open <dialog>.
  */
-export function gameOverDialog({ state, opponent, who, next, onClose }) {
+/** The figures of a finished game, from its public events: turns, cards built, stacks completed. */
+export function gameFigures(events, seat) {
+  const figures = { turns: [0, 0], built: [0, 0], discarded: [0, 0], completed: 0 };
+  for (const event of events ?? []) {
+    if (event.kind === "turn_ended") figures.turns[event.player] += 1;
+    else if (event.kind === "built") figures.built[event.player] += 1;
+    else if (event.kind === "discarded") figures.discarded[event.player] += 1;
+    else if (event.kind === "stack_completed") figures.completed += 1;
+  }
+  const mine = (list) => list[seat];
+  const theirs = (list) => list[1 - seat];
+  return { ...figures, mine, theirs };
+}
+
+function figuresTable(figures, opponent) {
+  if (!figures) return null;
+  const row = (label, list) => h("tr", {}, h("th", { scope: "row" }, label),
+    h("td", {}, String(figures.mine(list))), h("td", {}, String(figures.theirs(list))));
+  return h("table", { class: "match-table game-figures", id: "game-figures" },
+    h("caption", {}, "This game"),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "You"), h("th", {}, opponent))),
+    h("tbody", {},
+      row("Turns", figures.turns),
+      row("Cards built on the center", figures.built),
+      row("Discards", figures.discarded)),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Center stacks completed"),
+      h("td", { colspan: 2 }, String(figures.completed)))));
+}
+
+/** Paper confetti over the dialog, for a match won (none with reduced motion). */
+function celebration() {
+  const box = h("div", { class: "celebration", "aria-hidden": "true" });
+  const colours = ["#ffd35a", "#c0262d", "#1d6b3c", "#2f7de1", "#ffffff"];
+  for (let i = 0; i < 36; i++) {
+    box.append(h("span", {
+      style: {
+        left: `${(i * 37) % 100}%`, background: colours[i % colours.length],
+        "animation-delay": `${(i % 9) * 0.12}s`, "animation-duration": `${1.6 + (i % 5) * 0.25}s`,
+      },
+    }));
+  }
+  return box;
+}
+
+export function gameOverDialog({ state, opponent, who, next, onClose, figures = null }) {
   const seat = state.seat;
   const outcome = state.observation.outcome;
   const match = state.match;
@@ -79,15 +124,18 @@ export function gameOverDialog({ state, opponent, who, next, onClose }) {
   const matchText = match.winner === seat
     ? `You win the match, ${mine} to ${theirs}!`
     : `${opponent} wins the match, ${theirs} to ${mine}.`;
+  const won = match.over && match.winner === seat;
   replaceChildren(dialog,
+    won ? celebration() : null,
     h("h2", { id: "game-over-title", class: match.over ? "match-over" : "" }, match.over ? "Match over" : title),
     match.over ? h("p", { class: "dialog-lead" }, matchText) : null,
     h("p", {}, match.over ? lastGameLine(outcome, seat, opponent) : text),
+    figuresTable(figures, opponent),
     h("table", { class: "match-table" },
       h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Winner"), h("th", {}, "Points"))),
       h("tbody", {}, match.games.map((g) => h("tr", {},
         h("td", {}, String(g.number)),
-        h("td", {}, g.winner === null ? "draw" : who(g.winner) + (g.assisted ? " (assisted)" : "")),
+        h("td", {}, g.winner === null ? "Draw" : who(g.winner) + (g.assisted ? " (assisted)" : "")),
         h("td", {}, String(g.points))))),
       h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("td", { colspan: 2 },
         `You ${mine} · ${opponent} ${theirs} · first to ${match.target}`)))),

@@ -2,13 +2,17 @@
 // opponent's moves one by one, keeps the move log, the score and the game-over screens.
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
-import { button, confirmDialog, gameOverDialog } from "./dialogs.js";
+import { button, confirmDialog, gameFigures, gameOverDialog } from "./dialogs.js";
 import { delay, h, replaceChildren } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
 import { splitMove } from "./moves.js";
+import { fitTable, keepFitted } from "./fit.js";
 import { GameConnection } from "./net.js";
+import { applyPrefs, onPrefChange, pref } from "./prefs.js";
+import { playSound, preloadSounds } from "./sound.js";
 import { placeNode, renderTable } from "./table.js";
+import { capitalise, errorText, eventSentence, explainIllegal, hintSentence, moveSentence } from "./words.js";
 
 const STATUS_TEXT = {
   connecting: "Connecting…",
@@ -38,9 +42,17 @@ export class GameScreen {
     this.ownFlight = null;
     this.ownFlightDone = Promise.resolve();
     this.build();
+    applyPrefs();
+    preloadSounds();
+    this.visibilityHandler = () => this.updateAttention();
+    document.addEventListener("visibilitychange", this.visibilityHandler);
     this.input = new MoveInput(this.tableNode, {
       onMove: (move, flight) => this.sendMove(move, flight),
       onMessage: (text) => this.say(text),
+      onRefuse: (text, node) => this.refuse(text, node),
+      onAct: () => this.clearChanges(),
+      explain: (move) => (this.state ? explainIllegal(move, this.state.observation) : null),
+      confirmDiscard: (move, what) => this.confirmDiscard(move, what),
       canAct: () => this.canAct(),
       onEscape: () => this.skip(),
       keys: { h: () => this.askHint(), u: () => this.undo(), n: () => this.nextFromKeys() },
@@ -50,11 +62,20 @@ export class GameScreen {
       onStatus: (status, detail) => this.onStatus(status, detail),
     });
     this.connection.connect();
+    this.stopPrefs = onPrefChange((name) => {
+      if (name === "log_notation" && this.state) this.redoLog();
+      if (name === "large_cards" || name === "four_colour") this.fitKey = null;
+    });
   }
 
   destroy() {
     this.connection.close();
     this.input.destroy();
+    this.stopFitting?.();
+    this.stopPrefs?.();
+    document.removeEventListener("visibilitychange", this.visibilityHandler);
+    this.setAttention(false);
+    this.hideBubble();
     this.dialog?.remove();
     finishFlights();
   }
@@ -88,20 +109,37 @@ export class GameScreen {
       onchange: (e) => this.ctx.setSpeed(e.target.value),
     }, this.ctx.speeds.map((s) => h("option", { value: s, selected: s === this.ctx.speed() }, speedLabel(s))));
 
-    const panel = h("aside", { class: "panel", "aria-label": "Game panel" },
-      h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
-      this.messageNode,
-      this.scoreNode,
-      h("div", { class: "actions" },
-        this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton),
+    this.moreButton = button("more-button", "More", () => this.toggleMore(),
+      { title: "The move log, the keys and the animation speed" });
+    this.moreButton.classList.add("more-button");
+    this.moreButton.setAttribute("aria-expanded", "false");
+    this.moreNode = h("div", { class: "panel-more", id: "panel-more" },
       h("label", { class: "speed" }, "Animation ", this.speedSelect),
       h("details", { class: "log-box", open: true }, h("summary", {}, "Move log"), this.logNode),
       h("details", { class: "keys-box" }, h("summary", {}, "Keyboard"), keyList()),
       h("button", { class: "btn btn-link", type: "button", onclick: () => this.ctx.leave() },
         "← Back to the lobby"),
     );
-    const tableWrap = h("div", { class: "table-wrap" }, this.tableNode, this.inviteNode);
+    const panel = h("aside", { class: "panel", "aria-label": "Game panel" },
+      h("div", { class: "panel-status" },
+        h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
+        this.messageNode,
+        this.scoreNode),
+      h("div", { class: "actions" },
+        this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton, this.moreButton),
+      this.moreNode,
+    );
+    this.bubbleNode = h("div", { class: "refusal", id: "refusal", role: "alert", hidden: true });
+    const tableWrap = h("div", { class: "table-wrap" }, this.tableNode, this.inviteNode, this.bubbleNode);
     replaceChildren(this.mount, h("div", { class: "game" }, tableWrap, panel));
+    this.stopFitting = keepFitted(this.tableNode);
+  }
+
+  /** On a phone held upright, the log, the keys and the speed open as a sheet. */
+  toggleMore(open = !this.moreNode.classList.contains("is-open")) {
+    this.moreNode.classList.toggle("is-open", open);
+    this.moreButton.setAttribute("aria-expanded", String(open));
+    this.moreButton.textContent = open ? "Close" : "More";
   }
 
   // Connection.
@@ -137,7 +175,8 @@ export class GameScreen {
         this.enqueue({ kind: "update", msg });
         break;
       case "thinking":
-        if (this.state) this.setBanner(`${this.names().opponent} is thinking…`);
+        // The banner keeps saying whose turn it is; only its "thinking" dots change.
+        this.bannerNode.dataset.thinking = "true";
         break;
       case "presence":
         if (this.state) {
@@ -150,7 +189,7 @@ export class GameScreen {
         this.showHint(msg);
         break;
       case "error":
-        if (msg.reply_to === null || msg.reply_to === undefined) this.error(msg.message);
+        if (msg.reply_to === null || msg.reply_to === undefined) this.error(errorText(msg));
         break;
       default:
         break;
@@ -184,11 +223,17 @@ export class GameScreen {
 
   applyState(msg) {
     const fresh = msg.cause !== "sync";
-    if (msg.cause === "new_game" || msg.cause === "new_match") this.closeDialog();
+    if (msg.cause === "new_game" || msg.cause === "new_match") {
+      this.closeDialog();
+      this.clearChanges();
+    }
     this.draw(msg.state);
+    const dealt = msg.cause === "new_game" || msg.cause === "new_match"
+      || (msg.cause === "connect" && msg.state.observation.history.length === 0);
+    if (dealt) playSound("shuffle");
     if (fresh || !this.logNode.childElementCount) {
-      this.log.clear();
-      this.log.addGame(msg.log ?? [], msg.state.observation.history);
+      this.logEvents = msg.log ?? [];
+      this.redoLog();
     }
     if (msg.cause === "undo") this.say("Move taken back.");
     if (msg.cause === "new_game") this.say("A new game is dealt.");
@@ -196,19 +241,41 @@ export class GameScreen {
     if (msg.cause === "joined") this.say(`${this.names().opponent} joined the game.`);
   }
 
+  /** Draw the move log again (after a connect, or when the notation option changes). */
+  redoLog() {
+    this.log.showNotation = pref("log_notation");
+    this.log.clear();
+    this.log.addGame(this.logEvents ?? [], this.state?.observation.history ?? []);
+  }
+
   async applyUpdate(msg) {
     const mine = msg.seat === this.seat;
     const speed = speedOf(this.ctx.speed());
+    if (!mine && this.state) {
+      this.say(moveSentence(msg.events, this.who, msg.seat));
+      if (!this.changesOpen) this.changed = new Set();
+      this.changesOpen = true;
+      for (const place of changedPlaces(msg.events ?? [])) this.changed.add(place);
+      const drawn = (msg.events ?? []).find((e) => e.kind === "cards_drawn" && e.player === this.seat);
+      if (drawn) this.lastDrawn = eventSentence(drawn, this.who);
+    } else if (mine) {
+      this.changesOpen = false;
+    }
     if (!mine && this.state && !this.skipping && speed.fly > 0) {
       await this.ownFlightDone;
       this.animating = true;
       this.skipButton.hidden = false;
-      this.setBanner(`${this.names().opponent} plays ${msg.move}`);
       await this.animateMove(msg, speed.fly);
     }
     if (mine) this.pendingMove = false;
     this.draw(msg.state);
+    this.playEvents(msg.events ?? []);
     if (mine) this.flyOwnMove(msg.move, speed.fly);
+    const motion = this.skipping ? 0 : speed.fly;
+    const effects = this.afterEffects(msg.events ?? [], motion);
+    // The opponent's turn is told step by step: the next move waits for this one's effects.
+    if (!mine) await effects;
+    this.logEvents = [...(this.logEvents ?? []), ...(msg.events ?? [])];
     this.log.addMove(msg.events ?? [], msg.move, msg.seat);
     if (!mine && !this.skipping && speed.pause > 0 && this.queue.length) await delay(speed.pause);
   }
@@ -234,11 +301,63 @@ export class GameScreen {
     const { target } = splitMove(move);
     const pile = target.startsWith("C")
       ? this.tableNode.querySelector(`[data-target="${target}"] .card`)
-      : this.tableNode.querySelector(`.seat-me [data-target="${target}"] .fan-top`);
+      : this.tableNode.querySelector(`.seat-me [data-stack="${target}"] .fan-top`);
     if (!pile) return;
     pile.style.visibility = "hidden";
     this.ownFlightDone = flyCard(pile.dataset.card ?? flight.card, flight.from, pile, Math.round(ms * 0.6))
       .then(() => (pile.style.visibility = ""));
+  }
+
+  /**
+   * What a move does after its card lands, drawn on the new table: the pay-off card turns
+   * over, a completed stack sweeps into the stock, drawn cards fly from the stock.
+   */
+  async afterEffects(events, ms) {
+    if (ms <= 0) return;
+    const table = this.tableNode;
+    const stock = table.querySelector("[data-stock]");
+    const flights = [];
+    for (const event of events) {
+      if (event.kind === "payoff_turned") {
+        const mine = event.player === this.seat;
+        const card = table.querySelector(mine ? '[data-source="P"] > .card' : '[data-opp="P"] > .card');
+        card?.classList.add("is-turning");
+        card?.style.setProperty("--turn-ms", `${Math.round(ms * 0.9)}ms`);
+      } else if (event.kind === "stack_completed") {
+        const center = table.querySelector(`.center-stack[data-target="C${event.center + 1}"]`);
+        flights.push(flyCard(event.cards.at(-1) ?? null, center, stock, ms));
+      } else if (event.kind === "cards_drawn") {
+        flights.push(this.flyDraws(event, stock, ms));
+      }
+    }
+    await Promise.all(flights);
+  }
+
+  /** Drawn cards fly from the stock: face down to the opponent, face up into my hand. */
+  async flyDraws(event, stock, ms) {
+    const count = Math.min(event.count ?? 0, 5);
+    if (!stock || count === 0) return;
+    const step = Math.min(90, ms / 4);
+    const flights = [];
+    if (event.player === this.seat) {
+      const used = new Set();
+      for (const card of event.cards ?? []) {
+        const node = [...this.tableNode.querySelectorAll(`.hand-card[data-card="${card}"]`)].find((n) => !used.has(n));
+        if (!node) continue;
+        used.add(node);
+        node.style.visibility = "hidden";
+        const delayMs = step * flights.length;
+        flights.push(delay(delayMs).then(() => (this.skipping ? null : flyCard(card, stock, node, ms)))
+          .then(() => (node.style.visibility = "")));
+      }
+    } else {
+      const hand = this.tableNode.querySelector('[data-opp="H"]');
+      for (let i = 0; i < count; i++) {
+        flights.push(delay(step * i)
+          .then(() => (this.skipping ? null : flyCard(null, stock, hand?.lastElementChild ?? hand, ms))));
+      }
+    }
+    await Promise.all(flights);
   }
 
   /** Skip the opponent's animation: finish flights and draw the rest of the queue at once. */
@@ -254,6 +373,11 @@ export class GameScreen {
     this.seat = state.seat;
     this.tableNode.classList.toggle("my-turn", this.isMyTurn());
     renderTable(this.tableNode, state, this.names());
+    const fitKey = `${state.observation.center.length}|${document.body.className}`;
+    if (fitKey !== this.fitKey) {
+      this.fitKey = fitKey;
+      fitTable(this.tableNode);
+    }
     this.input.setLegal(this.isMyTurn() && !this.queueHasMore() ? state.observation.legal_moves : []);
     this.updateScore();
     this.updateBanner();
@@ -261,6 +385,119 @@ export class GameScreen {
     this.updateControls();
     this.updatePhase();
     this.updatePresence();
+    this.markChanges();
+  }
+
+  /** The sounds of a move's events: the card placed, then draws, a shuffle, the end. */
+  playEvents(events) {
+    let at = 0;
+    const later = (name) => {
+      if (at === 0) playSound(name);
+      else setTimeout(() => playSound(name), at);
+      at += 140;
+    };
+    for (const event of events) {
+      if (event.kind === "built" || event.kind === "discarded") later("place");
+      else if (event.kind === "cards_drawn") later("draw");
+      else if (event.kind === "stack_completed") later("shuffle");
+      else if (event.kind === "game_won") later(event.player === this.seat ? "win" : "lose");
+    }
+  }
+
+  /**
+   * My turn while the tab is in the background: the tab's title and icon say so, and a
+   * notification too when the player turned that on (Settings).
+   */
+  updateAttention() {
+    const waiting = this.isMyTurn() && !this.waitingForFriend() && !this.draining;
+    const away = document.visibilityState === "hidden";
+    this.setAttention(waiting && away);
+    if (waiting && away && !this.notified) {
+      this.notified = true;
+      this.notify();
+    }
+    if (!waiting) this.notified = false;
+  }
+
+  setAttention(on) {
+    const base = `Game ${this.ticket.room} · Spite & Malice`;
+    const title = on ? `● Your turn · ${base}` : base;
+    if (document.title !== title && (on || document.title.startsWith("● "))) document.title = title;
+    const icon = document.querySelector('link[rel="icon"]');
+    const href = on ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+    if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+  }
+
+  notify() {
+    if (!pref("notify") || !("Notification" in window) || Notification.permission !== "granted") return;
+    try {
+      const note = new Notification("Your turn", {
+        body: `${this.names().opponent} has played. It is your turn.`,
+        tag: `spite-malice-${this.ticket.room}`,
+        icon: "/static/favicon-turn.svg",
+      });
+      note.onclick = () => {
+        window.focus();
+        note.close();
+      };
+    } catch {
+      // Some browsers allow notifications only from a service worker; the title still shows it.
+    }
+  }
+
+  /** What the opponent changed in their turn stays marked until I act. */
+  markChanges() {
+    for (const place of this.changed ?? []) {
+      const [kind, name] = place.split(":");
+      const node = kind === "C"
+        ? this.tableNode.querySelector(`.center-stack[data-target="${name}"]`)
+        : this.tableNode.querySelector(`[data-opp="${name}"]`);
+      node?.classList.add("is-changed");
+    }
+  }
+
+  clearChanges() {
+    this.changed = new Set();
+    this.changesOpen = false;
+    for (const node of this.tableNode.querySelectorAll(".is-changed")) node.classList.remove("is-changed");
+  }
+
+  /** A refused move: said beside the place that refused it, and in the message line. */
+  refuse(text, node) {
+    this.error(text);
+    const bubble = this.bubbleNode;
+    const wrap = bubble.parentElement;
+    if (!node || !wrap) return;
+    bubble.textContent = text;
+    bubble.hidden = false;
+    const box = wrap.getBoundingClientRect();
+    const at = node.getBoundingClientRect();
+    const width = Math.min(260, box.width - 16);
+    const left = Math.max(8, Math.min(at.left - box.left + at.width / 2 - width / 2, box.width - width - 8));
+    bubble.style.width = `${width}px`;
+    bubble.style.left = `${left}px`;
+    // Above the pile, so that it never covers the hand below; below it when there is no room.
+    bubble.style.top = "";
+    bubble.style.bottom = `${box.bottom - at.top + 6}px`;
+    if (at.top - box.top < 70) {
+      bubble.style.bottom = "";
+      bubble.style.top = `${at.bottom - box.top + 6}px`;
+    }
+    clearTimeout(this.bubbleTimer);
+    this.bubbleTimer = setTimeout(() => this.hideBubble(), 4000);
+  }
+
+  hideBubble() {
+    clearTimeout(this.bubbleTimer);
+    if (this.bubbleNode) this.bubbleNode.hidden = true;
+  }
+
+  /** With "confirm discards" on, a discard (it ends the turn) is asked about first. */
+  async confirmDiscard(move, what) {
+    if (!pref("confirm_discards")) return true;
+    const stack = move.split("-")[1].slice(1);
+    return confirmDialog("End your turn?", `Discard ${what} onto side stack ${stack}? This ends your turn.`,
+      { yes: "Discard", no: "Keep playing" });
   }
 
   /** Whether the opponent is connected (a friend's page can be closed or lose its network). */
@@ -304,11 +541,15 @@ export class GameScreen {
     const mine = this.isMyTurn() && !this.waitingForFriend();
     if (mine && !this.wasMyTurn) {
       const canBuild = this.state.observation.legal_moves.some((m) => m.includes("-C"));
-      this.say(canBuild
-        ? "Your turn. Pick a card, then the place it goes (or drag it there)."
-        : "Your turn. No build is possible: discard a hand card onto a side stack.");
+      const drawn = this.lastDrawn ? `${this.lastDrawn} ` : "";
+      this.lastDrawn = null;
+      this.say(drawn + (canBuild
+        ? "Your turn: pick a card, then where it goes."
+        : "Your turn: nothing can be built, so discard a hand card."));
     }
+    if (mine && !this.wasMyTurn && this.wasMyTurn !== undefined) playSound("turn");
     this.wasMyTurn = mine;
+    this.updateAttention();
     const obs = this.state.observation;
     const number = this.state.match.game_number;
     if (obs.outcome && this.shownOverFor !== `${this.ticket.room}:${number}:${this.state.match.over}`) {
@@ -351,9 +592,11 @@ export class GameScreen {
     return true;
   }
 
+  /** The banner says whose turn it is; it changes only when that changes (no flicker). */
   setBanner(text, mood = "") {
-    this.bannerNode.textContent = text;
+    if (this.bannerNode.textContent !== text) this.bannerNode.textContent = text;
     this.bannerNode.dataset.mood = mood;
+    if (!this.state?.thinking) delete this.bannerNode.dataset.thinking;
   }
 
   updateBanner() {
@@ -363,15 +606,13 @@ export class GameScreen {
     const names = this.names();
     if (obs.outcome) {
       const o = obs.outcome;
-      if (o.winner === null) this.setBanner("Game over: a draw", "over");
-      else if (o.winner === this.seat) this.setBanner(`You won the game: +${o.points}`, "win");
-      else this.setBanner(`${names.opponent} won the game: +${o.points}`, "loss");
+      if (o.winner === null) this.setBanner("The game is a draw", "over");
+      else if (o.winner === this.seat) this.setBanner(`You won the game (${points(o.points)})`, "win");
+      else this.setBanner(`${names.opponent} won the game (${points(o.points)})`, "loss");
     } else if (this.waitingForFriend()) {
       this.setBanner("Waiting for your friend to join…", "wait");
     } else if (this.isMyTurn()) {
-      this.setBanner("Your turn: build, then discard", "mine");
-    } else if (state.thinking) {
-      this.setBanner(`${names.opponent} is thinking…`, "theirs");
+      this.setBanner("Your turn", "mine");
     } else {
       const offline = state.connected && !state.connected[1 - this.seat];
       this.setBanner(offline ? `${names.opponent}'s turn (offline)` : `${names.opponent}'s turn`, "theirs");
@@ -394,7 +635,7 @@ export class GameScreen {
     replaceChildren(this.scoreNode,
       h("div", { class: "score-title" },
         h("span", {}, `Game ${match.game_number}`),
-        h("span", { class: "muted" }, ` · first to ${target} · turn ${obs.turn}`),
+        h("span", { class: "muted" }, ` · first to ${target} · round ${Math.ceil(obs.turn / 2)}`),
         this.state.assisted
           ? h("span", { class: "assisted", title: "You used a hint or undo in this game" }, " · assisted")
           : null),
@@ -449,13 +690,13 @@ export class GameScreen {
   // Talking to the server.
 
   say(text) {
-    this.messageNode.textContent = text;
+    this.messageNode.textContent = capitalise(text);
     this.messageNode.dataset.kind = "info";
   }
 
+  /** A refusal in the message line (never in a pop-up over the hand). */
   error(text) {
-    this.ctx.toast(text);
-    this.messageNode.textContent = text;
+    this.messageNode.textContent = capitalise(text);
     this.messageNode.dataset.kind = "error";
     this.messageNode.classList.remove("shake");
     void this.messageNode.offsetWidth;
@@ -466,7 +707,7 @@ export class GameScreen {
     try {
       return await this.connection.send(type, fields);
     } catch (error) {
-      this.error(error.message ?? String(error));
+      this.error(errorText(error));
       return null;
     }
   }
@@ -476,13 +717,20 @@ export class GameScreen {
     this.pendingMove = true;
     this.updatePhase();
     this.input.setHint(null);
+    delete this.tableNode.dataset.hint;
+    this.hideBubble();
+    this.clearChanges();
     const reply = await this.request("move", { move });
     if (!reply) {
       this.pendingMove = false;
       this.input.refresh();
       this.updatePhase();
     } else {
-      this.say(`You played ${move}.`);
+      const sentence = moveSentence(reply.events, this.who, this.seat);
+      const drawn = (reply.events ?? []).find((e) => e.kind === "cards_drawn" && e.player === this.seat);
+      const ended = move.split("-")[1].toUpperCase().startsWith("S");
+      this.say(sentence + (drawn ? ` ${eventSentence(drawn, this.who)}` : "") +
+        (ended && !reply.state?.observation.outcome ? " Your turn is over." : ""));
     }
   }
 
@@ -494,10 +742,10 @@ export class GameScreen {
 
   showHint(msg) {
     const move = msg.moves?.[0];
-    if (!move) return this.say(msg.reason || "No hint now.");
+    if (!move) return this.say("There is no hint for now.");
     this.input.setHint(move);
-    const rest = msg.moves.length > 1 ? ` (then ${msg.moves.slice(1).join(", ")})` : "";
-    this.say(`Hint: ${move}${rest}. ${msg.reason ?? ""}`.trim());
+    this.tableNode.dataset.hint = move;
+    this.say(hintSentence(msg.moves, msg.reason, this.state.observation));
   }
 
   async undo() {
@@ -541,6 +789,7 @@ export class GameScreen {
       state: this.state,
       opponent: this.names().opponent,
       who: this.who,
+      figures: gameFigures(this.logEvents, this.seat),
       next: () => this.request(this.state.match.over ? "new_match" : "new_game"),
       onClose: (dialog) => {
         if (this.dialog === dialog) this.dialog = null;
@@ -551,4 +800,24 @@ export class GameScreen {
 
 function speedLabel(name) {
   return { off: "Off", fast: "Fast", normal: "Normal", slow: "Slow" }[name] ?? name;
+}
+
+/** The places an opponent's move changed: "C:C2" (a center stack), "O:S3" (their piles). */
+function changedPlaces(events) {
+  const places = [];
+  for (const event of events) {
+    if (event.kind === "built") {
+      places.push(`C:C${event.center + 1}`);
+      places.push(`O:${event.source === "H" ? "H" : event.source}`);
+    } else if (event.kind === "discarded") {
+      places.push(`O:S${event.side + 1}`, "O:H");
+    } else if (event.kind === "payoff_turned") {
+      places.push("O:P");
+    }
+  }
+  return places;
+}
+
+function points(count) {
+  return `${count} point${count === 1 ? "" : "s"}`;
 }

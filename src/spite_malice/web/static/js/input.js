@@ -5,6 +5,7 @@
 // Keys (documented on the page, see KEY_HELP):
 //   P            pick the pay-off pile         1-5      pick a hand card (left to right)
 //   S then 1-4   a side stack (pick or discard) C then 1-4  a center stack (build)
+//   D then 1-4   discard the picked hand card onto a side stack
 //   Enter/Space  pick or drop on the focused pile   Escape  cancel (or skip an animation)
 //   Arrow keys   move between piles            H hint · U undo · N next game
 
@@ -17,7 +18,8 @@ const DRAG_THRESHOLD_PX = 6;
 export const KEY_HELP = [
   ["P", "pick your pay-off pile"],
   ["1 – 5", "pick a hand card, left to right"],
-  ["S, then 1 – 4", "pick a side stack, or discard onto it"],
+  ["S, then 1 – 4", "pick a side stack (with a hand card picked and nothing to build there: discard onto it)"],
+  ["D, then 1 – 4", "discard the picked hand card onto a side stack"],
   ["C, then 1 – 4", "build on a center stack"],
   ["Tab, arrow keys", "move between piles"],
   ["Enter or Space", "pick the focused card, or play onto the focused pile"],
@@ -121,17 +123,24 @@ export class MoveInput {
 
   describe(node) {
     const source = node.dataset.source;
-    if (source.startsWith("H")) return node.getAttribute("aria-label").split(",")[0];
+    if (source.startsWith("H")) return `the ${node.getAttribute("aria-label").split(",")[0]}`;
     return `your ${placeName(source)}`;
   }
 
-  /** The player chose `targetNode` (a click, a drop or a key): move, re-pick, or explain. */
+  /**
+   * The player chose `node` (a click, a drop or a key): move, re-pick, or explain.
+   *
+   * No turn ends by accident: with a hand card picked, a click on one of my side stacks
+   * picks that stack's top card when it can be built, and otherwise explains how to
+   * discard; only the stack's Discard button, a drop on the stack or the keys discard.
+   */
   choose(node) {
     const allowed = this.hooks.canAct();
     if (allowed !== true) {
       this.hooks.onMessage(allowed);
       return;
     }
+    this.hooks.onAct?.();
     const selected = this.selected;
     if (selected && node === selected) {
       this.clear();
@@ -140,16 +149,55 @@ export class MoveInput {
     }
     const target = node.dataset.target;
     const source = node.dataset.source;
+    const isDiscardButton = Boolean(node.dataset.discard);
+    const stack = node.dataset.stack;
     if (selected) {
       const from = selected.dataset.source;
-      const legalTargets = this.legal.get(from) ?? [];
-      if (target && legalTargets.includes(target)) return this.play(`${from}-${target}`);
-      if (source && (this.legal.get(source) ?? []).length) return this.select(node);
-      if (target) return this.play(`${from}-${target}`);
+      if (isDiscardButton) return this.discard(from, target, node);
+      if (stack && this.dropping) return this.discard(from, stack, node);
+      if (stack) {
+        if ((this.legal.get(source) ?? []).length || !from.startsWith("H")) return this.select(node);
+        return this.hooks.onRefuse(
+          `To discard ${this.describe(selected)} onto side stack ${stack.slice(1)}, press Discard ` +
+          "under the stack, or drag the card onto it.", node);
+      }
+      if (target) {
+        const move = `${from}-${target}`;
+        if ((this.legal.get(from) ?? []).includes(target)) return this.play(move);
+        return this.hooks.onRefuse(this.hooks.explain(move) ?? "That move is not allowed.", node);
+      }
       return this.select(node);
+    }
+    if (isDiscardButton) {
+      this.hooks.onMessage("First pick the hand card to discard.");
+      return;
     }
     if (source) return this.select(node);
     this.hooks.onMessage("First pick a card: your pay-off pile, a hand card or a side stack.");
+  }
+
+  /** Discard the picked card onto side stack `target`, asking first when the player wants that. */
+  async discard(from, target, node) {
+    const move = `${from}-${target}`;
+    if (!(this.legal.get(from) ?? []).includes(target)) {
+      return this.hooks.onRefuse(this.hooks.explain(move) ?? "That card cannot be discarded.", node);
+    }
+    const key = this.selectedKey;
+    const dropping = this.dropping;
+    if (this.hooks.confirmDiscard) {
+      const ok = await this.hooks.confirmDiscard(move, this.describe(this.selected));
+      if (!ok) {
+        this.hooks.onMessage("Discard cancelled: your turn goes on.");
+        return;
+      }
+      if (this.selectedKey !== key || this.hooks.canAct() !== true) return;
+    }
+    this.dropping = dropping;
+    try {
+      this.play(move);
+    } finally {
+      this.dropping = false;
+    }
   }
 
   play(move) {
@@ -203,7 +251,7 @@ export class MoveInput {
     event.preventDefault();
     drag.ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(3deg)`;
     const under = document.elementFromPoint(event.clientX, event.clientY);
-    const over = under?.closest("[data-target]");
+    const over = under?.closest("[data-target], [data-stack]");
     const target = over && this.root.contains(over) && over !== drag.node ? over : null;
     if (target !== drag.over) {
       drag.over?.classList.remove("is-drop-over");
@@ -281,7 +329,8 @@ export class MoveInput {
       }
       return;
     }
-    if ((key === "Enter" || key === " ") && focused && this.root.contains(focused)) {
+    // A button (a Discard button) answers Enter and Space with its own click.
+    if ((key === "Enter" || key === " ") && focused && this.root.contains(focused) && focused.tagName !== "BUTTON") {
       event.preventDefault();
       this.choose(focused);
       return;
@@ -297,10 +346,12 @@ export class MoveInput {
       return;
     }
     if (key === "p") return this.keyPick(event, this.root.querySelector('[data-source="P"]'));
-    if (key === "c" || key === "s") {
+    if (key === "c" || key === "s" || key === "d") {
       event.preventDefault();
       this.prefix = key;
-      this.hooks.onMessage(key === "c" ? "Center stack: press 1 – 4." : "Side stack: press 1 – 4.");
+      this.hooks.onMessage({
+        c: "Center stack: press 1 – 4.", s: "Side stack: press 1 – 4.", d: "Discard onto side stack: press 1 – 4.",
+      }[key]);
       return;
     }
     if (/^[1-9]$/.test(key)) {
@@ -310,11 +361,30 @@ export class MoveInput {
       if (prefix === "c") {
         return this.keyPick(event, this.root.querySelector(`[data-target="C${n}"]`), `center stack ${n}`);
       }
-      if (prefix === "s") {
-        return this.keyPick(event, this.root.querySelector(`[data-target="S${n}"]`), `side stack ${n}`);
-      }
+      if (prefix === "s" || prefix === "d") return this.keySide(event, prefix, n);
       return this.keyPick(event, this.root.querySelector(`.hand [data-position="${n}"]`), `hand card ${n}`);
     }
+  }
+
+  /**
+   * S then a number picks that side stack (or, with a hand card picked and nothing on the
+   * stack to build, discards onto it: two deliberate keys); D then a number discards.
+   */
+  keySide(event, prefix, n) {
+    event.preventDefault();
+    const stack = this.root.querySelector(`.fan[data-source="S${n}"]`);
+    if (!stack) return this.hooks.onMessage(`There is no side stack ${n}.`);
+    stack.focus({ preventScroll: true });
+    const allowed = this.hooks.canAct();
+    if (allowed !== true) return this.hooks.onMessage(allowed);
+    const from = this.selected?.dataset.source;
+    const handPick = Boolean(from?.startsWith("H"));
+    if (prefix === "d") {
+      if (!handPick) return this.hooks.onMessage("First pick a hand card (1 – 5), then D and the side stack.");
+      return this.discard(from, `S${n}`, stack);
+    }
+    if (handPick && !(this.legal.get(`S${n}`) ?? []).length) return this.discard(from, `S${n}`, stack);
+    return this.choose(stack);
   }
 
   keyPick(event, node, what = "that pile") {
@@ -329,7 +399,7 @@ export class MoveInput {
 
   /** Move the keyboard focus to the nearest pile in the arrow's direction. */
   moveFocus(key, from) {
-    const nodes = [...this.root.querySelectorAll("[data-key]")];
+    const nodes = [...this.root.querySelectorAll("[data-key]")].filter((n) => !n.disabled);
     if (nodes.length === 0) return false;
     if (!from || !this.root.contains(from)) {
       nodes[0].focus();

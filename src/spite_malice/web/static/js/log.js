@@ -1,8 +1,8 @@
-// The move log: every public event of the game as a sentence, each move's notation in front
-// of its first event, coloured by who acted.
+// The move log: every public event of the game as a sentence, coloured by who acted; each
+// move's notation in front of its first event when the player asks for it (Settings).
 
 import { h } from "./dom.js";
-import { describeEvent } from "./moves.js";
+import { eventSentence } from "./words.js";
 
 export class MoveLog {
   /**
@@ -14,6 +14,7 @@ export class MoveLog {
     this.node = node;
     this.seat = seat;
     this.who = who;
+    this.showNotation = false;
   }
 
   clear() {
@@ -53,14 +54,14 @@ export class MoveLog {
   addMove(events, move, seat = null) {
     let first = true;
     for (const event of events) {
-      const text = describeEvent(event, this.who);
+      const text = eventSentence(event, this.who);
       if (!text) continue;
       this.node.append(h("li", { class: this.entryClass(event.player ?? seat) },
-        first && move ? h("code", { class: "log-move" }, move) : null,
+        first && move && this.showNotation ? h("code", { class: "log-move" }, move) : null,
         text));
       first = false;
     }
-    if (move && first) {
+    if (move && first && this.showNotation) {
       this.node.append(h("li", { class: this.entryClass(seat) }, h("code", { class: "log-move" }, move)));
     }
     this.node.scrollTop = this.node.scrollHeight;

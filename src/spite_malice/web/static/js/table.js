@@ -3,7 +3,8 @@
 //
 // Every place a move can name carries data attributes:
 //   data-source="P" | "H7" | "S1".."S4"   my pay-off top, a hand card, my side stack top
-//   data-target="C1".."C4" | "S1".."S4"   a center stack, my side stack (a discard)
+//   data-target="C1".."C4" | "S1".."S4"   a center stack, the Discard button of my side stack
+//   data-stack="S1".."S4"                 my side stack's cards (a card dropped there is discarded)
 //   data-opp="P" | "H" | "S1".."S4"       the opponent's piles (for the animations)
 //   data-key                              a stable name, to keep keyboard focus on redraws
 
@@ -63,7 +64,7 @@ function payoffPile(view, { mine, name }) {
     pile.setAttribute("role", "img");
     pile.setAttribute("aria-label", label);
   }
-  return h("div", { class: "pile-wrap" }, pile, caption(mine ? "Pay-off" : "Pay-off", h("b", {}, ` ${count}`)));
+  return h("div", { class: "pile-wrap" }, pile, caption("Pay-off"));
 }
 
 function sideStack(cards, index, { mine, name }) {
@@ -74,9 +75,10 @@ function sideStack(cards, index, { mine, name }) {
     ? `${whose} side stack ${index + 1}, ${cards.length} card${cards.length === 1 ? "" : "s"}, ` +
       `bottom to top: ${names.join(", ")}`
     : `${whose} side stack ${index + 1}: empty`;
+  // A tall stack squeezes its fan into the room the table keeps for it (fit.js).
   const fan = h("div", {
     class: "pile side-stack fan",
-    style: { "--n": String(Math.max(cards.length, 1)) },
+    style: { "--n": String(Math.max(cards.length, 1)), "--n1": String(Math.max(cards.length - 1, 1)) },
   });
   if (cards.length === 0) fan.append(emptySlot(""));
   cards.forEach((card, i) => {
@@ -84,16 +86,23 @@ function sideStack(cards, index, { mine, name }) {
     node.style.setProperty("--i", String(i));
     fan.append(node);
   });
-  if (mine) {
-    fan.dataset.source = place;
-    fan.dataset.target = place;
-    actionable(fan, { key: place, label });
-  } else {
+  if (!mine) {
     fan.dataset.opp = place;
     fan.setAttribute("role", "img");
     fan.setAttribute("aria-label", label);
+    return h("div", { class: "pile-wrap side-wrap" }, fan);
   }
-  return h("div", { class: "pile-wrap side-wrap" }, fan, caption(place));
+  // Clicking my side stack picks its top card; a discard needs its own button (or a drop
+  // on the stack), so that a misclick never ends the turn.
+  fan.dataset.source = place;
+  fan.dataset.stack = place;
+  actionable(fan, { key: place, label });
+  const discard = h("button", {
+    class: "discard-tab", type: "button", tabindex: "-1",
+    "aria-label": `Discard onto side stack ${index + 1}`,
+    dataset: { target: place, discard: place, key: `discard-${place}` },
+  }, "Discard");
+  return h("div", { class: "pile-wrap side-wrap" }, discard, fan);
 }
 
 function centerStack(cards, index) {
@@ -121,7 +130,8 @@ function centerStack(cards, index) {
   actionable(pile, { key: place, label });
   const next = value >= 12 ? "" : `next ${valueLabel(needs)}`;
   return h("div", { class: "pile-wrap" }, pile,
-    caption(place, h("span", { class: "muted caption-extra" }, h("span", { class: "caption-dot" }, " · "), next)));
+    caption(h("span", { class: "caption-name" }, `Center ${index + 1}`),
+      next ? h("span", { class: "caption-next" }, h("span", { class: "caption-dot" }, " · "), next) : null));
 }
 
 function stockPile(count) {
@@ -132,7 +142,8 @@ function stockPile(count) {
     count ? cardNode(null) : emptySlot("empty"),
     count ? countBadge(count, "cards in the stock") : null,
   );
-  return h("div", { class: "pile-wrap" }, pile, caption("Stock", h("b", {}, ` ${count}`)));
+  pile.dataset.stock = "";
+  return h("div", { class: "pile-wrap" }, pile, caption("Stock"));
 }
 
 function opponentHand(count, name) {
@@ -230,6 +241,7 @@ export function renderTable(root, state, names) {
  * and a hinted move.
  */
 export function highlight(root, { movable, selected, targets, hint }) {
+  const handPick = Boolean(selected?.dataset.source?.startsWith("H"));
   for (const node of root.querySelectorAll("[data-source], [data-target]")) {
     const source = node.dataset.source;
     const target = node.dataset.target;
@@ -240,12 +252,16 @@ export function highlight(root, { movable, selected, targets, hint }) {
       "is-hint",
       Boolean(hint && ((source && source === hint.source) || (target && target === hint.target))),
     );
-    node.setAttribute(
-      "aria-pressed",
-      node === selected ? "true" : "false",
-    );
+    if (node.dataset.discard) {
+      const usable = handPick && targets.includes(target);
+      node.tabIndex = usable ? 0 : -1;
+      node.disabled = !usable;
+    } else {
+      node.setAttribute("aria-pressed", node === selected ? "true" : "false");
+    }
   }
   root.classList.toggle("has-selection", Boolean(selected));
+  root.classList.toggle("has-hand-pick", handPick);
 }
 
 /** The node of a place, for animations: my places by move notation, or the opponent's. */

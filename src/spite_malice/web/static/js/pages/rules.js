@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { h, replaceChildren } from "../dom.js";
 import { cardFace } from "../cards.js";
 import { keyList } from "../input.js";
+import { renderTable } from "../table.js";
 
 /** The game in short, above the full numbered rules. */
 const SUMMARY = [
@@ -31,7 +32,6 @@ const SUMMARY = [
 
 function howToPlay() {
   const b = (text) => h("b", {}, text);
-  const code = (text) => h("code", {}, text);
   return h("section", { class: "rules-section", id: "how-to-play" },
     h("h2", {}, "Playing on this page"),
     h("div", { class: "how-cards", "aria-hidden": "true" },
@@ -39,22 +39,63 @@ function howToPlay() {
     h("ul", {},
       h("li", {}, b("Click or tap"), " a card (your pay-off pile, a hand card or a side stack), ",
         "then the place it goes. The places where it may go light up."),
-      h("li", {}, b("Drag"), " a card onto a center stack to build, or onto a side stack to discard."),
+      h("li", {}, b("Discard"), " to end your turn: pick a hand card, then press ", b("Discard"),
+        " under one of your side stacks. A click on a side stack itself only picks its top card, so ",
+        "a slip of the mouse never ends your turn. Settings can also ask before every discard."),
+      h("li", {}, b("Drag"), " a card onto a center stack to build, or onto one of your side stacks to discard."),
       h("li", {}, "A King on a center stack shows what it stands for (", b("= 8"),
         "); the caption under each stack says which card it takes next."),
-      h("li", {}, "A move that is not allowed is refused, with the reason."),
+      h("li", {}, "A move that is not allowed is refused, and the reason shows next to the pile."),
       h("li", {}, "Against the computer, ", b("Hint"), " suggests a move and ", b("Undo"),
         " takes back your moves of this turn, one at a time; either marks the game as assisted ",
         "in the statistics."),
-      h("li", {}, "The opponent's moves are shown one at a time; the speed is in Settings, and ",
-        h("kbd", {}, "Escape"), " skips them.")),
+      h("li", {}, "The opponent's moves are shown one at a time and told in words; the speed is in ",
+        "Settings, and ", h("kbd", {}, "Escape"), " skips them. What the opponent changed stays ",
+        "outlined in blue until you pick a card."),
+      h("li", {}, "When it is your turn and the game's tab is in the background, the tab's title ",
+        "and icon say so; Settings can add a notification and turn the sounds off.")),
     h("h3", {}, "Keyboard"),
-    keyList(),
-    h("p", { class: "muted" }, "Moves are written as in the log: source, dash, target. ",
-      code("P-C2"), " plays the pay-off card on center stack 2; ",
-      code("H7-C1"), " a 7 from the hand on center 1; ",
-      code("S3-C2"), " the top of side stack 3 on center 2; ",
-      code("HK-S1"), " discards a King onto side stack 1."));
+    keyList());
+}
+
+/** A sample position for the picture of the table. */
+const SAMPLE = {
+  mode: "computer",
+  seat: 0,
+  players: ["You", "Medium"],
+  observation: {
+    seat: 0, to_move: 0, turn: 9, rules: {},
+    hand: ["3H", "5S", "8D", "JC", "KH"],
+    players: [
+      { payoff_top: "4C", payoff_count: 17, hand_count: 5, side: [["9C", "7H"], ["QS"], [], []] },
+      { payoff_top: "6D", payoff_count: 15, hand_count: 5, side: [["TS"], ["8H", "5C", "4D"], [], ["2S"]] },
+    ],
+    center: [["AS", "2H"], ["AD", "2C", "KS"], []],
+    stock_count: 41, history: [], legal_moves: [], outcome: null,
+  },
+};
+
+const LEGEND = [
+  ["Top row", "Your opponent: their hand (face down), their pay-off pile and their four side stacks."],
+  ["Middle", "The stock (face down, with the number of cards) and the center stacks that both of you " +
+    "build on. Under each stack: what it takes next. The King on center 2 counts as a three."],
+  ["Lower row", "Your pay-off pile (empty it to win) and your four side stacks, with a Discard button " +
+    "under each."],
+  ["Bottom", "Your hand."],
+];
+
+/** A picture of the table, drawn by the game's own code, with what each part is. */
+function tablePicture() {
+  const table = h("div", {
+    class: "table rules-table", "aria-hidden": "true", dataset: { layout: "stacked", centers: "3", small: "" },
+  });
+  renderTable(table, SAMPLE, { me: "You", opponent: "Medium", waiting: false });
+  for (const node of table.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
+  for (const node of table.querySelectorAll("button")) node.disabled = true;
+  return h("section", { class: "rules-section", id: "table-picture" },
+    h("h2", {}, "The table"),
+    h("div", { class: "rules-table-wrap" }, table),
+    h("dl", { class: "rules-summary" }, LEGEND.flatMap(([t, d]) => [h("dt", {}, t), h("dd", {}, d)])));
 }
 
 function serverRules(rules) {
@@ -76,6 +117,7 @@ export async function renderRules(mount) {
   replaceChildren(mount, h("article", { class: "page rules" },
     h("h1", {}, "How to play Spite & Malice"),
     summary(),
+    tablePicture(),
     howToPlay(),
     body));
   try {

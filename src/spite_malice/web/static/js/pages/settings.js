@@ -3,7 +3,65 @@
 
 import { api } from "../api.js";
 import { h, replaceChildren } from "../dom.js";
+import { pref, setPref } from "../prefs.js";
 import { savePlayerName } from "../store.js";
+
+/** The table's own options: kept by this browser, applied at once (prefs.js). */
+const TABLE_PREFS = [
+  ["sound", "Sound effects"],
+  ["confirm_discards", "Ask before a discard ends my turn"],
+  ["four_colour", "Four-colour suits (hearts red, diamonds blue, clubs green, spades black)"],
+  ["large_cards", "Large cards"],
+  ["log_notation", "Show each move's notation in the move log"],
+  ["notify", "Notify me when it is my turn and this tab is in the background"],
+];
+
+function prefCheck(name, label, status) {
+  const id = `pref-${name}`;
+  const input = h("input", {
+    type: "checkbox", id, name: id, checked: pref(name),
+    onchange: async () => {
+      if (name === "notify" && input.checked) {
+        // Asked only now, when the player turns the option on.
+        const granted = await askNotifications();
+        if (!granted) {
+          input.checked = false;
+          status.textContent = "The browser did not allow notifications; the tab title still shows your turn.";
+          return;
+        }
+      }
+      setPref(name, input.checked);
+      status.textContent = "Saved on this device.";
+    },
+  });
+  return h("div", { class: "field field-check" }, input, h("label", { for: id }, label));
+}
+
+async function askNotifications() {
+  if (!("Notification" in window)) return false;
+  if (Notification.permission === "granted") return true;
+  try {
+    return (await Notification.requestPermission()) === "granted";
+  } catch {
+    return false;
+  }
+}
+
+function tablePrefs() {
+  const status = h("p", { class: "form-status", id: "prefs-status", role: "status", "aria-live": "polite" });
+  const volume = h("input", {
+    type: "range", id: "pref-volume", min: 0, max: 100, step: 5, value: String(Math.round(pref("volume") * 100)),
+    oninput: () => {
+      setPref("volume", Number(volume.value) / 100);
+      status.textContent = "Saved on this device.";
+    },
+  });
+  return h("fieldset", {},
+    h("legend", {}, "Table and sound (this device)"),
+    TABLE_PREFS.map(([name, label]) => prefCheck(name, label, status)),
+    h("div", { class: "field" }, h("label", { for: "pref-volume" }, "Volume"), volume),
+    status);
+}
 
 const FIRST_PLAYER_LABELS = {
   higher_card: "the higher pay-off card",
@@ -114,6 +172,7 @@ export function renderSettings(mount, app) {
     h("fieldset", {},
       h("legend", {}, "Animation of the opponent's moves"),
       speedGroup),
+    tablePrefs(),
     h("div", { class: "form-actions" },
       h("button", { class: "btn btn-primary", type: "submit", id: "save-settings" }, "Save")),
     status);

@@ -1,0 +1,393 @@
+"""The analysis of one seat's game: every turn valued, the worst three, the best, as text and JSON.
+
+:func:`analyse_record` (or :func:`analyse_game` for a game set up from a position) cuts the
+seat's turns into decisions (:mod:`.turns`), values each one (:mod:`.judge`) and explains the
+losses (:mod:`.reasons`). Everything it returns is plain data: :meth:`Report.to_json` is
+JSON-ready and :meth:`Report.from_json` reads it back. A server runs it in the background with
+``progress`` (called with the decisions done and the total) and ``should_stop`` (checked
+before each decision and between samples; when it returns true the analysis raises
+:class:`~.judge.AnalysisCancelled`); :mod:`.background` wraps both in a job.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.view import TurnView, view_from_observation
+from ..engine.errors import PositionError, quote
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.record import GameRecord
+from .judge import DEFAULT_Z, AnalysisCancelled, Judgement, Settings, judge_decision
+from .reasons import describe_moves, describe_table, why_better
+from .turns import Decision, record_decisions, seat_decisions
+
+FORMAT = 1
+UNIT = "pay-off cards expected"
+
+DEFAULT_SETTINGS = Settings()
+"""The default setting: the one the benchmark measures."""
+
+Progress = Callable[[int, int], None]
+"""Called with (decisions done, decisions in all): once before the first, then after each."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionReport:
+    """One decision of the seat, valued: what it saw, what it played, the better choice."""
+
+    turn: int
+    moves_before: int
+    """How many moves of the game came before the decision (where a replay stops to show it)."""
+    position: dict[str, Any]
+    """The seat's view of the table (its observation's JSON without the history)."""
+    table: str
+    """The position in words."""
+    played: tuple[str, ...]
+    """The player's moves, in notation (for views), until new cards were seen."""
+    played_words: str
+    better: tuple[str, ...]
+    """The better choice, in notation: its moves until new cards would be seen; the same as
+    ``played`` when nothing was lost."""
+    better_plan: tuple[str, ...]
+    """The whole turn as the better choice planned it."""
+    better_words: str
+    lost: float
+    """Pay-off cards expected the player's choice lost against the best one (0 or more)."""
+    difference: float
+    """The best choice's expected gain over the player's, counted as lost or not."""
+    error: float
+    """The standard error of ``difference``."""
+    edge: float | None
+    """How much better the player's choice was than the best other (None: there was none)."""
+    alternatives: int
+    reason: str
+    """Why the better choice is better, in plain words ("" when nothing was lost)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "moves_before": self.moves_before,
+            "position": self.position,
+            "table": self.table,
+            "played": list(self.played),
+            "played_words": self.played_words,
+            "better": list(self.better),
+            "better_plan": list(self.better_plan),
+            "better_words": self.better_words,
+            "lost": self.lost,
+            "difference": self.difference,
+            "error": self.error,
+            "edge": self.edge,
+            "alternatives": self.alternatives,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DecisionReport:
+        return cls(
+            turn=data["turn"],
+            moves_before=data["moves_before"],
+            position=data["position"],
+            table=data["table"],
+            played=tuple(data["played"]),
+            played_words=data["played_words"],
+            better=tuple(data["better"]),
+            better_plan=tuple(data["better_plan"]),
+            better_words=data["better_words"],
+            lost=data["lost"],
+            difference=data["difference"],
+            error=data["error"],
+            edge=data["edge"],
+            alternatives=data["alternatives"],
+            reason=data["reason"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReport:
+    """One turn of the seat: its decisions (one, or more when it saw new cards mid-turn)."""
+
+    turn: int
+    decisions: tuple[DecisionReport, ...]
+
+    @property
+    def lost(self) -> float:
+        return round(sum(d.lost for d in self.decisions), 4)
+
+    @property
+    def error(self) -> float:
+        return round(math.sqrt(sum(d.error**2 for d in self.decisions if d.lost)), 4)
+
+    @property
+    def worst(self) -> DecisionReport:
+        """The decision that lost the most (the first when none lost anything)."""
+        return max(self.decisions, key=lambda d: d.lost)
+
+    @property
+    def edge(self) -> float | None:
+        edges = [d.edge for d in self.decisions if d.edge is not None]
+        return max(edges) if edges else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "lost": self.lost,
+            "error": self.error,
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TurnReport:
+        return cls(data["turn"], tuple(DecisionReport.from_json(d) for d in data["decisions"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The analysis of one seat's game."""
+
+    seat: int
+    players: tuple[str, str]
+    settings: Settings
+    turns: tuple[TurnReport, ...]
+
+    @property
+    def total_lost(self) -> float:
+        """Pay-off cards expected lost over the whole game against the best choices found."""
+        return round(sum(turn.lost for turn in self.turns), 4)
+
+    @property
+    def worst(self) -> tuple[TurnReport, ...]:
+        """The (at most) three turns that lost the most, worst first; only turns that lost."""
+        losing = [turn for turn in self.turns if turn.lost > 0]
+        losing.sort(key=lambda turn: (-turn.lost, turn.turn))
+        return tuple(losing[:3])
+
+    @property
+    def best(self) -> TurnReport | None:
+        """The turn whose choice beat the best other choice by the most (None when no turn
+        had a choice to make)."""
+        chosen = [turn for turn in self.turns if turn.edge is not None]
+        if not chosen:
+            return None
+        return max(chosen, key=lambda turn: (turn.edge or 0.0, -turn.turn))
+
+    def to_json(self) -> dict[str, Any]:
+        best = self.best
+        return {
+            "format": FORMAT,
+            "unit": UNIT,
+            "seat": self.seat,
+            "players": list(self.players),
+            "settings": self.settings.to_json(),
+            "total_lost": self.total_lost,
+            "worst": [turn.turn for turn in self.worst],
+            "best": None if best is None else best.turn,
+            "turns": [turn.to_json() for turn in self.turns],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Report:
+        """Read a report written by :meth:`to_json`."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise PositionError(f"an analysis report must have format {FORMAT}")
+        try:
+            players = data["players"]
+            return cls(
+                seat=data["seat"],
+                players=(players[0], players[1]),
+                settings=Settings.from_json(data["settings"]),
+                turns=tuple(TurnReport.from_json(t) for t in data["turns"]),
+            )
+        except (KeyError, IndexError, TypeError) as error:
+            raise PositionError(f"an analysis report is malformed: {quote(error)}") from None
+
+    def to_text(self) -> str:
+        """The report in plain words for a player."""
+        return "\n".join(_text_lines(self))
+
+
+def _rounded(value: float) -> float:
+    return round(value, 4)
+
+
+def report_decision(judgement: Judgement, z: float = DEFAULT_Z) -> DecisionReport:
+    """A judged decision as plain data, with the reason in words."""
+    decision = judgement.decision
+    view = view_from_observation(decision.observation)
+    played, best = judgement.played, judgement.best
+    lost = judgement.lost(z)
+    better = best if lost > 0 else played
+    position = decision.observation.to_json()
+    del position["history"], position["legal_moves"]
+    edge = judgement.edge
+    return DecisionReport(
+        turn=decision.turn,
+        moves_before=decision.index,
+        position=position,
+        table=describe_table(view),
+        played=_notation(decision.moves),
+        played_words=_played_words(view, decision),
+        better=_notation(better.moves),
+        better_plan=_notation(better.plan),
+        better_words=_better_words(view, better.moves, better.plan),
+        lost=_rounded(lost),
+        difference=_rounded(0.0 if best.is_played else best.gain),
+        error=_rounded(0.0 if best.is_played else best.error),
+        edge=None if edge is None else _rounded(edge),
+        alternatives=len(judgement.choices) - 1,
+        reason=why_better(view, decision.moves, best.moves) if lost > 0 else "",
+    )
+
+
+def _played_words(view: TurnView, decision: Decision) -> str:
+    """The player's moves in words, saying so when the turn went on with new cards."""
+    words = describe_moves(view, decision.moves)
+    last = decision.moves[-1]
+    if decision.observation.players[decision.observation.seat].payoff_count == sum(
+        1 for move in decision.moves if move.from_payoff
+    ):
+        return words  # R2.4: the last pay-off card won the game
+    if last.from_payoff:
+        words += " (then your next pay-off card turned up)"
+    elif sum(1 for move in decision.moves if move.from_hand) == len(decision.observation.hand):
+        words += " (then you drew five new cards)"  # R3.4(c)
+    return words
+
+
+def _better_words(view: TurnView, moves: tuple[Move, ...], plan: tuple[Move, ...]) -> str:
+    """The better choice in words, and the rest of its planned turn when new cards were to be
+    seen first (a pay-off card turned up decides how the turn goes on)."""
+    words = describe_moves(view, moves)
+    if len(plan) > len(moves):
+        rest = describe_moves(view, plan)[len(words) :].removeprefix(", then ")
+        words += f" (and then, unless your next pay-off card changes the plan: {rest})"
+    return words
+
+
+def _notation(moves: Sequence[Move]) -> tuple[str, ...]:
+    return tuple(str(move) for move in moves)
+
+
+def analyse_decisions(
+    decisions: Sequence[Decision],
+    seat: int,
+    *,
+    players: tuple[str, str] = ("Player 1", "Player 2"),
+    settings: Settings = DEFAULT_SETTINGS,
+    progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Report:
+    """Value every decision and gather them by turn into a :class:`Report`."""
+    total = len(decisions)
+    if progress is not None:
+        progress(0, total)
+    by_turn: dict[int, list[DecisionReport]] = {}
+    for done, decision in enumerate(decisions, start=1):
+        if should_stop is not None and should_stop():
+            raise AnalysisCancelled("the analysis was stopped")
+        judgement = judge_decision(decision, settings, should_stop=should_stop)
+        by_turn.setdefault(decision.turn, []).append(report_decision(judgement, settings.z))
+        if progress is not None:
+            progress(done, total)
+    turns = tuple(TurnReport(turn, tuple(found)) for turn, found in by_turn.items())
+    return Report(seat, players, settings, turns)
+
+
+def analyse_record(
+    record: GameRecord,
+    seat: int,
+    *,
+    settings: Settings = DEFAULT_SETTINGS,
+    progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Report:
+    """The analysis of ``seat``'s turns in a game record (checked first)."""
+    decisions = record_decisions(record, seat)
+    return analyse_decisions(
+        decisions,
+        seat,
+        players=record.players,
+        settings=settings,
+        progress=progress,
+        should_stop=should_stop,
+    )
+
+
+def analyse_game(
+    start: Game,
+    moves: Sequence[Move | str],
+    seat: int,
+    *,
+    players: tuple[str, str] = ("Player 1", "Player 2"),
+    settings: Settings = DEFAULT_SETTINGS,
+    progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Report:
+    """The analysis of ``seat``'s turns when ``moves`` are played from ``start`` (a dealt
+    game or a position; it is left unchanged)."""
+    decisions = seat_decisions(start, moves, seat)
+    return analyse_decisions(
+        decisions,
+        seat,
+        players=players,
+        settings=settings,
+        progress=progress,
+        should_stop=should_stop,
+    )
+
+
+def _cards(value: float) -> str:
+    shown = f"{value:.1f}"
+    return f"{shown} pay-off card" + ("" if shown == "1.0" else "s")
+
+
+def _text_lines(report: Report) -> list[str]:
+    me, them = report.players[report.seat], report.players[1 - report.seat]
+    settings = report.settings
+    if not report.turns:
+        return [f"{me} has no turn in this game yet, so there is nothing to look at."]
+    lines = [
+        f"How {me} played against {them}: {len(report.turns)} turns looked at, each against "
+        f"Expert's best choices on {settings.samples} deals of the cards {me} could not see, "
+        f"played {settings.horizon} turns ahead.",
+        f"In all, {me}'s choices lost {_cards(report.total_lost)} expected.",
+    ]
+    worst = report.worst
+    if worst:
+        lines += ["", "The turns that lost the most:"]
+        for number, turn in enumerate(worst, start=1):
+            where = turn.worst
+            lines += [
+                f"{number}. Turn {turn.turn}: {_cards(turn.lost)} lost "
+                f"(give or take {turn.error:.1f}).",
+                f"   The table: {where.table}",
+                f"   You played: {where.played_words}.",
+                f"   Better: {where.better_words}.",
+                f"   Why: {where.reason}",
+            ]
+        others = [t for t in report.turns if t.lost > 0 and t not in worst]
+        others.sort(key=lambda turn: (-turn.lost, turn.turn))
+        if others:
+            listed = ", ".join(f"turn {t.turn} ({t.lost:.1f})" for t in others)
+            lines.append(f"Other turns that lost something: {listed}.")
+    else:
+        lines += ["", "No turn lost anything clear against Expert's best choices."]
+    best = report.best
+    if best is not None and best.edge is not None:
+        where = max((d for d in best.decisions if d.edge is not None), key=lambda d: d.edge or 0.0)
+        lines += ["", f"The best turn: turn {best.turn}."]
+        if best.edge > 0:
+            lines.append(
+                f"   Your choice beat every other one Expert looked at, by "
+                f"{_cards(best.edge)} expected."
+            )
+        else:
+            lines.append(
+                "   No choice of yours beat every one Expert looked at; this came closest."
+            )
+        lines += [f"   The table: {where.table}", f"   You played: {where.played_words}."]
+    return lines

@@ -1,0 +1,92 @@
+"""A seat's turns cut into decisions, each with that seat's observation and nothing more.
+
+A turn (R2) is builds then a discard, but the player does not choose it all at once: building
+the pay-off top turns up an unknown card (R3.4(a)) and emptying the hand draws five unknown
+cards (R3.4(c)), after which the player looks again. So a turn is cut into decisions, the
+same way the turn planner cuts a plan at its :attr:`~spite_malice.bots.planning.Plan.commit`:
+each decision holds the seat's :class:`~spite_malice.engine.Observation` (R6.3: the only thing
+the analysis reads about the table) and the moves the seat made until new cards were seen or
+the turn ended. Those moves use only cards the seat could see, so they are legal in every
+game sampled from the observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.errors import ArgumentError, PositionError, SpiteMaliceError, quote
+from ..engine.game import Game
+from ..engine.moves import Move, parse_move
+from ..engine.observation import Observation
+from ..engine.record import GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One choice of the seat: what it saw, and the moves it made before it saw new cards."""
+
+    turn: int
+    """The game's turn number (1 for the first turn of the game)."""
+    observation: Observation
+    """The seat's view of the table when it chose (its own hand, the face-up cards)."""
+    moves: tuple[Move, ...]
+    """The moves played: builds, ending with a discard, a pay-off build or a build that
+    emptied the hand (or the game's last move)."""
+
+    @property
+    def index(self) -> int:
+        """How many moves of the game were made before this decision."""
+        return len(self.observation.history)
+
+
+def _ends_decision(game: Game, move: Move) -> bool:
+    """Whether ``move`` (about to be played in ``game``) is the last of a decision: it ends
+    the turn (R2.3), turns up a pay-off card (R3.4(a)) or empties the hand (R3.4(c))."""
+    if move.is_discard or move.from_payoff:
+        return True
+    return move.from_hand and len(game.current.hand) == 1
+
+
+def seat_decisions(start: Game, moves: Sequence[Move | str], seat: int) -> list[Decision]:
+    """The decisions of ``seat`` when ``moves`` are played from ``start`` (left unchanged).
+
+    Each move is checked as :meth:`Game.play` checks it; a move that is not legal raises
+    :class:`~spite_malice.engine.PositionError` saying which one."""
+    if type(seat) is not int or seat not in (0, 1):
+        raise ArgumentError(f"seat must be 0 or 1, not {quote(seat)}")
+    game = start.copy(recording=False)
+    decisions: list[Decision] = []
+    observation: Observation | None = None
+    played: list[Move] = []
+    turn = game.turn
+    for number, text in enumerate(moves, start=1):
+        if game.is_over:
+            raise PositionError(f"move {number} ({quote(str(text))}) comes after the game ended")
+        mine = game.to_move == seat
+        if mine and observation is None:
+            observation = game.observation(seat)
+            turn = game.turn
+        try:
+            move = parse_move(text)
+            last = mine and game.why_illegal(move) is None and _ends_decision(game, move)
+            game.play(move)
+        except SpiteMaliceError as error:
+            raise PositionError(f"move {number} ({quote(str(text))}) fails: {error}") from None
+        if not mine:
+            continue
+        played.append(move)
+        if last or game.is_over:
+            assert observation is not None
+            decisions.append(Decision(turn, observation, tuple(played)))
+            observation, played = None, []
+    if observation is not None and played:  # a record that stops in the middle of a turn
+        decisions.append(Decision(turn, observation, tuple(played)))
+    return decisions
+
+
+def record_decisions(record: GameRecord, seat: int) -> list[Decision]:
+    """The decisions of ``seat`` in a game record (checked: its moves and its result)."""
+    record.replay(recording=False)  # refuses a record whose moves or result are wrong
+    start = Game.new(record.seed, record.rules, first=record.first, recording=False)
+    return seat_decisions(start, record.moves, seat)

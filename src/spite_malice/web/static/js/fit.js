@@ -1,0 +1,123 @@
+// Fitting the table to the screen: the card size follows both the width and the height of
+// the space the table has, so that every pile, the hand and the opponent's row are on screen
+// at once, from a phone held sideways to a large monitor.
+//
+// The table's size grows in a straight line with the card width (gaps, fans and captions are
+// proportions of it, plus a few fixed pixels), so two measurements give the largest card
+// width that fits. Two arrangements are tried: "stacked" (opponent, center, you, your hand,
+// one above the other) and "wide" (your hand beside your piles, for short, wide screens);
+// the one with the larger cards wins.
+
+const MIN_CARD_W = 30;
+const MAX_CARD_W = 124;
+const MAX_CARD_W_LARGE = 170;
+/** The room a side stack's fan has below its first card, in card heights: at least... */
+const FAN_ROOM_MIN = 0.55;
+/** ... and at most, when the height has room to spare. */
+const FAN_ROOM_MAX = 1.3;
+const CARD_RATIO = 1.4;
+/** Below this card width the captions are shortened (data-small). */
+const SMALL_CARD_W = 56;
+
+/** The box the table's content takes (its children, laid out at their natural size). */
+function contentSize(table) {
+  const kids = [...table.children].filter((n) => n.offsetParent !== null && !n.classList.contains("fit-ignore"));
+  if (kids.length === 0) return { width: 0, height: 0 };
+  let top = Infinity;
+  let bottom = -Infinity;
+  let width = 0;
+  for (const kid of kids) {
+    const rect = kid.getBoundingClientRect();
+    top = Math.min(top, rect.top);
+    bottom = Math.max(bottom, rect.bottom);
+    width = Math.max(width, kid.scrollWidth, rect.width);
+  }
+  const style = getComputedStyle(table);
+  const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  return { width: width + padX, height: bottom - top + padY };
+}
+
+function setSize(table, cardW, fanRoom) {
+  table.style.setProperty("--card-w", `${cardW.toFixed(2)}px`);
+  table.style.setProperty("--fan-room", `${(cardW * CARD_RATIO * fanRoom).toFixed(2)}px`);
+}
+
+/** The largest card width (and fan room) of one arrangement that fits `avail`. */
+function solve(table, avail, maxW) {
+  const probe = (w, k) => {
+    setSize(table, w, k);
+    return contentSize(table);
+  };
+  const a = probe(50, FAN_ROOM_MIN);
+  const b = probe(100, FAN_ROOM_MIN);
+  const slopeW = (b.width - a.width) / 50;
+  const slopeH = (b.height - a.height) / 50;
+  const fromW = slopeW > 0 ? 50 + (avail.width - a.width) / slopeW : maxW;
+  const fromH = slopeH > 0 ? 50 + (avail.height - a.height) / slopeH : maxW;
+  let w = Math.max(MIN_CARD_W, Math.min(maxW, fromW, fromH));
+  // Height to spare: the fans get it (up to FAN_ROOM_MAX), so tall side stacks squeeze less.
+  let k = FAN_ROOM_MIN;
+  let size = probe(w, k);
+  const fans = Number(table.dataset.fanRows || 2);
+  const spare = avail.height - size.height;
+  if (spare > 2) {
+    k = Math.min(FAN_ROOM_MAX, FAN_ROOM_MIN + spare / (fans * w * CARD_RATIO) - 0.02);
+    size = probe(w, k);
+  }
+  // Fixed-size parts (fonts with a minimum) can make the straight line a little off.
+  for (let i = 0; i < 6 && w > MIN_CARD_W && (size.width > avail.width + 0.5 || size.height > avail.height + 0.5); i++) {
+    const ratio = Math.min(avail.width / size.width, avail.height / size.height);
+    w = Math.max(MIN_CARD_W, w * Math.min(0.985, ratio));
+    size = probe(w, k);
+  }
+  return { w, k };
+}
+
+/**
+ * Fit the table into its wrapper: sets --card-w and --fan-room on `table`, and its
+ * data-layout ("stacked" or "wide"). Returns the chosen card width in pixels.
+ */
+export function fitTable(table) {
+  const wrap = table.parentElement;
+  if (!wrap || !table.isConnected || table.querySelector(".seat") === null) return 0;
+  const wrapStyle = getComputedStyle(wrap);
+  const avail = {
+    width: wrap.clientWidth - parseFloat(wrapStyle.paddingLeft) - parseFloat(wrapStyle.paddingRight),
+    height: wrap.clientHeight - parseFloat(wrapStyle.paddingTop) - parseFloat(wrapStyle.paddingBottom),
+  };
+  if (avail.width <= 0 || avail.height <= 0) return 0;
+  const large = document.body.classList.contains("large-cards");
+  const maxW = large ? MAX_CARD_W_LARGE : MAX_CARD_W;
+  table.classList.add("is-fitting");
+  const results = {};
+  for (const layout of ["stacked", "wide"]) {
+    table.dataset.layout = layout;
+    results[layout] = solve(table, avail, maxW);
+  }
+  // The stacked table reads best; the wide one only when its cards are clearly larger.
+  const layout = results.wide.w > results.stacked.w * 1.08 ? "wide" : "stacked";
+  table.dataset.layout = layout;
+  if (results[layout].w < SMALL_CARD_W) table.dataset.small = "";
+  else delete table.dataset.small;
+  setSize(table, results[layout].w, results[layout].k);
+  table.classList.remove("is-fitting");
+  return results[layout].w;
+}
+
+/** Keep `table` fitted while its wrapper changes size; returns a function that stops it. */
+export function keepFitted(table) {
+  let frame = 0;
+  const schedule = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => fitTable(table));
+  };
+  const observer = new ResizeObserver(schedule);
+  observer.observe(table.parentElement);
+  window.addEventListener("resize", schedule);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener("resize", schedule);
+    cancelAnimationFrame(frame);
+  };
+}

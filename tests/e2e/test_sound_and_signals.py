@@ -1,0 +1,99 @@
+"""End to end: sound, and the your-turn signal of a tab in the background (issue 17, items 4
+and 6).
+
+The sounds are <audio> elements of the page (files made by static/sounds/make_sounds.py);
+the test listens to their "play" events from inside the page. Headless chromium keeps every
+tab "visible", so the background tab is made by the page's own visibility API: the document
+reports "hidden" and gets a visibilitychange event, as a browser sends when the player
+switches tabs."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .player import ContextFactory, Player
+from .server import ServerProcess
+
+pytestmark = pytest.mark.e2e
+
+LISTEN_JS = """
+window.__played = [];
+document.addEventListener('play', (e) => window.__played.push(e.target.dataset.sound), true);
+"""
+
+HIDE_JS = """(hidden) => {
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true, get: () => hidden ? 'hidden' : 'visible' });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def played(player: Player) -> list[str]:
+    names: list[str] = player.page.evaluate("() => window.__played")
+    return names
+
+
+def test_a_game_with_sound_on_plays_its_sounds(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    context = new_context()
+    context.add_init_script(LISTEN_JS)
+    me = Player.open(context, server.url, "listener")
+    me.configure(payoff_size=5, speed="fast")
+    me.start_computer_game("easy")
+    # A whole game, to its end.
+    for _ in range(200):
+        if me.wait_phase("mine", "over") == "over":
+            break
+        me.play_greedy_turn()
+    assert me.wait_phase("over") == "over"
+    page = me.page
+    page.wait_for_function("() => window.__played.some(n => n === 'win' || n === 'lose')")
+    sounds = set(played(me))
+    assert {"shuffle", "place", "draw", "turn"} <= sounds, sounds
+    # Served from the package: every sound's file answers.
+    for name in ("place", "draw", "shuffle", "turn", "win", "lose"):
+        answer = page.request.get(f"{server.url}/static/sounds/{name}.wav")
+        assert answer.ok and answer.body()[:4] == b"RIFF", name
+    assert me.errors == []
+
+
+def test_sound_off_plays_nothing(server: ServerProcess, new_context: ContextFactory) -> None:
+    context = new_context()
+    context.add_init_script(LISTEN_JS)
+    me = Player.open(context, server.url, "quiet")
+    me.configure(payoff_size=20, speed="off")
+    me.page.uncheck("#pref-sound")
+    me.start_computer_game("easy")
+    for _ in range(2):
+        me.wait_phase("mine")
+        me.play_greedy_turn()
+    me.wait_phase("mine", "over")
+    assert played(me) == []
+
+
+def test_your_turn_shows_in_the_title_of_a_background_tab(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    me = Player.open(new_context(), server.url, "away")
+    me.configure(payoff_size=20, speed="slow")
+    me.start_computer_game("easy")
+    page = me.page
+    me.wait_phase("mine")
+    title = page.title()
+    assert not title.startswith("●")
+    # While it is my turn and I look at the tab, the title stays plain.
+    me.play_greedy_turn()
+    page.evaluate(HIDE_JS, True)
+    # The computer plays (slowly), then it is my turn while I am elsewhere.
+    me.wait_phase("mine")
+    expect(page).to_have_title("● Your turn · " + title)
+    icon = page.get_attribute("link[rel=icon]", "href")
+    assert icon == "/static/favicon-turn.svg"
+    # Back on the tab: the title and the icon are plain again.
+    page.evaluate(HIDE_JS, False)
+    expect(page).to_have_title(title)
+    assert page.get_attribute("link[rel=icon]", "href") == "/static/favicon.svg"
+    assert me.errors == []
