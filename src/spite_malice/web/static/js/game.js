@@ -54,7 +54,7 @@ export class GameScreen {
       explain: (move) => (this.state ? explainIllegal(move, this.state.observation) : null),
       confirmDiscard: (move, what) => this.confirmDiscard(move, what),
       canAct: () => this.canAct(),
-      onEscape: () => this.skip(),
+      onEscape: () => this.closeMore() || this.skip(),
       keys: { h: () => this.askHint(), u: () => this.undo(), n: () => this.nextFromKeys() },
     });
     this.connection = new GameConnection(ticket.ws_url, {
@@ -114,6 +114,8 @@ export class GameScreen {
     this.moreButton.classList.add("more-button");
     this.moreButton.setAttribute("aria-expanded", "false");
     this.moreNode = h("div", { class: "panel-more", id: "panel-more" },
+      h("button", { class: "btn more-close", id: "more-close", type: "button", onclick: () => this.toggleMore(false) },
+        "Close"),
       h("label", { class: "speed" }, "Animation ", this.speedSelect),
       h("details", { class: "log-box", open: true }, h("summary", {}, "Move log"), this.logNode),
       h("details", { class: "keys-box" }, h("summary", {}, "Keyboard"), keyList()),
@@ -135,11 +137,19 @@ export class GameScreen {
     this.stopFitting = keepFitted(this.tableNode);
   }
 
+  /** Close the sheet if it is open (Escape); true when it was. */
+  closeMore() {
+    if (!this.moreNode.classList.contains("is-open")) return false;
+    this.toggleMore(false);
+    this.moreButton.focus();
+    return true;
+  }
+
   /** On a phone held upright, the log, the keys and the speed open as a sheet. */
   toggleMore(open = !this.moreNode.classList.contains("is-open")) {
     this.moreNode.classList.toggle("is-open", open);
     this.moreButton.setAttribute("aria-expanded", String(open));
-    this.moreButton.textContent = open ? "Close" : "More";
+    if (open) this.moreNode.querySelector("#more-close")?.focus();
   }
 
   // Connection.
