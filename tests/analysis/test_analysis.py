@@ -20,7 +20,7 @@ from spite_malice.analysis import (
     seat_decisions,
 )
 from spite_malice.bots import make_bot
-from spite_malice.engine import Game, GameRecord, PositionError
+from spite_malice.engine import Game, GameRecord, PositionError, Rules
 
 from . import positions as P
 
@@ -304,3 +304,27 @@ def test_the_twins_test_catches_an_analysis_that_reads_hidden_cards(
         monkeypatch.setattr(judge_module, "sample_game", lambda _obs, _rng, g=real: g.copy())
         reports.append(analyse_game(real, moves, 0, settings=FAST).to_json())
     assert reports[0] != reports[1]
+
+
+def test_every_rules_variant_is_analysed(varied_rules: Rules) -> None:
+    """Decks, pay-off size, four center stacks, Kings that may not start a stack (R0.2, R1.2,
+    R1.3, R3.2): the analysis plays by the record's rules, and a won game ends its last
+    decision."""
+    game = Game.new(31, varied_rules)
+    bots = [make_bot("medium", 1), make_bot("hard", 2)]
+    for seat, bot in enumerate(bots):
+        bot.new_game(seat)
+    while not game.is_over and game.turn <= 30:
+        game.play(bots[game.to_move].choose(game.observation(game.to_move)))
+    record = GameRecord.from_game(game)
+    small = Settings(samples=2, horizon=1, candidates=2)
+    for seat in (0, 1):
+        report = analyse_record(record, seat, settings=small)
+        assert report.turns
+        assert Report.from_json(json.loads(json.dumps(report.to_json()))) == report
+        assert not NOTATION.search(report.to_text())
+        for turn in report.turns:
+            for d in turn.decisions:
+                assert len(d.position["center"]) == varied_rules.center_stacks
+        if game.winner == seat:  # R2.4: the winning pay-off build ends the last decision
+            assert report.turns[-1].decisions[-1].played[-1].startswith("P-")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spite_malice.analysis import describe_moves, describe_table, why_better
+from spite_malice.analysis import Settings, analyse_game, describe_moves, describe_table, why_better
 from spite_malice.bots.view import TurnView, view_from_observation
 from spite_malice.engine import Move, parse_move
 
@@ -72,3 +72,24 @@ def test_a_discard_that_buries_nothing_needed_is_not_called_burying() -> None:
     reason = why_better(view, moves(*builds, "H9-S1"), moves(*builds, "H9-S3"))
     assert "buried" not in reason
     assert reason == "Side stack 3 was a better place for your 9."
+
+
+def test_the_words_say_when_new_cards_came_mid_turn_r3_4() -> None:
+    start = P.game(P.missed_payoff())
+    report = analyse_game(start, ["P-C1", "H5-S1"], 0, settings=Settings(samples=2, horizon=0))
+    first, second = report.turns[0].decisions
+    assert (
+        first.played_words == "your pay-off 3 on center 1 (then your next pay-off card turned up)"
+    )
+    assert second.played_words == "discard the 5 onto side stack 1"
+    empty = P.position(
+        payoffs=([*P.UNDER[:4], "QD"], [*P.UNDER[4:], "JC"]),
+        hands=(["AS", "2S", "3S", "4S", "5S"], ["4D", "6C", "7D", "9H", "QC"]),
+    )
+    run = ["HA-C1", "H2-C1", "H3-C1", "H4-C1", "H5-C1"]
+    report = analyse_game(P.game(empty), run, 0, settings=Settings(samples=2, horizon=0))
+    assert (
+        report.turns[0]
+        .decisions[0]
+        .played_words.endswith("the 5 from your hand on center 1 (then you drew five new cards)")
+    )

@@ -1,98 +1,119 @@
-"""The store on SQLite and on PostgreSQL: matches resume exactly, games and matches are
-counted once, statistics per level, settings, and two programs sharing one database."""
+"""The store on SQLite and on PostgreSQL: the move log resumes matches exactly, games and
+matches are counted once, statistics per level, settings, players, and two writers of one
+ply conflict instead of forking the match."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
+from sqlalchemy import text
 
 from spite_malice.bots import reference_move
-from spite_malice.engine import Game, GameRecord, Match, Rules
+from spite_malice.engine import Rules
 from spite_malice.store import (
     ABANDONED,
     FINISHED,
     PLAYING,
-    SavedMatch,
+    MatchHeader,
     Store,
-    StoreError,
+    StoreConflict,
+    StoreDataError,
 )
-from spite_malice.store.schema import StoreInfo
+from spite_malice.table import COMPUTER, FRIEND, PERSON, Seat, Step, Table
 
 QUICK = Rules(payoff_size=5, match_target=8)
 
 
-def play_moves(game: Game, count: int) -> None:
-    for _ in range(count):
-        if game.is_over:
-            return
-        game.play(reference_move(game))
+@dataclass
+class Kept:
+    """A table and its stored header: each step goes to the store, then to the table."""
+
+    store: Store
+    header: MatchHeader
+    table: Table
+
+    def step(self, step: Step) -> None:
+        self.store.append(self.header, step)
+        self.table.apply(step)
+
+    def move(self, count: int = 1) -> None:
+        for _ in range(count):
+            if self.table.is_game_over:
+                return
+            game = self.table.game
+            self.step(self.table.check_move(game.to_move, reference_move(game)))
+
+    def finish_game(self) -> None:
+        while not self.table.is_game_over:
+            self.move()
+
+    def play_match(self) -> None:
+        while True:
+            self.finish_game()
+            if self.table.match.is_over:
+                return
+            self.step(self.table.check_deal())
 
 
-def finish_game(saved: SavedMatch, store: Store | None = None) -> None:
-    """Play the current game to its end with the reference policy, saving after each move."""
-    game = saved.match.game
-    assert game is not None
-    while not game.is_over:
-        game.play(reference_move(game))
-        if store is not None:
-            store.save_match(saved)
+def new_kept(
+    store: Store,
+    match_id: str,
+    seed: int,
+    *,
+    level: str | None = "easy",
+    friend: str | None = None,
+    room: str | None = None,
+    source: str = "web",
+) -> Kept:
+    second = Seat(FRIEND, friend, friend) if friend else Seat(COMPUTER, "Easy")
+    table = Table.new(QUICK, (Seat(PERSON, "alice", "alice"), second), level=level, seed=seed)
+    header = MatchHeader(match_id, QUICK, table.meta, seed=seed, room=room, source=source)
+    deal = table.check_deal()
+    header = store.create_match(header, deal)
+    table.apply(deal)
+    return Kept(store, header, table)
 
 
-def play_match(saved: SavedMatch, store: Store) -> None:
-    match = saved.match
-    while True:
-        finish_game(saved, store)
-        match.book()
-        if match.is_over:
-            store.save_match(saved)
-            return
-        match.next_game()
-        saved.assisted = False
-        store.save_match(saved)
+def restored(store: Store, match_id: str) -> Table:
+    stored = store.load_match(match_id)
+    assert stored is not None
+    header = stored.header
+    return Table.restore(header.rules, header.seed, header.meta, stored.steps)
 
 
-def new_saved(match_id: str, seed: int, **fields: object) -> SavedMatch:
-    match = Match(QUICK, seed, ("alice", "Easy"))
-    match.next_game()
-    values: dict[str, object] = {"level": "easy", "players": ("alice", None)}
-    values.update(fields)
-    return SavedMatch(match_id, match, **values)  # type: ignore[arg-type]
-
-
-def test_a_saved_match_resumes_exactly(open_store: Callable[[], Store]) -> None:
-    writer = open_store()
-    saved = new_saved("m1", 1, meta={"names": ["alice", "Easy"]}, room="ROOM01")
-    game = saved.match.game
-    assert game is not None
-    for _ in range(23):
-        play_moves(game, 1)
-        writer.save_match(saved)
+def test_a_stored_match_resumes_exactly(open_store: Callable[[], Store]) -> None:
+    kept = new_kept(open_store(), "m1", 1, room="ROOM01")
+    kept.move(23)
     # another program (or the same one restarted) reads it back
-    loaded = open_store().load_match("m1")
-    assert loaded is not None
-    again = loaded.match.game
-    assert again is not None
-    assert again.to_position() == game.to_position()
-    assert [str(m) for m in again.moves] == [str(m) for m in game.moves]
-    assert loaded.meta == {"names": ["alice", "Easy"]}
-    assert (loaded.level, loaded.players, loaded.room) == ("easy", ("alice", None), "ROOM01")
+    reader = open_store()
+    again = restored(reader, "m1")
+    game = kept.table.game
+    assert again.game.to_position() == game.to_position()
+    assert [str(m) for m in again.game.moves] == [str(m) for m in game.moves]
+    stored = reader.load_match("m1")
+    assert stored is not None
+    assert stored.header.meta == kept.table.meta
+    assert (stored.header.level, stored.header.players, stored.header.room) == (
+        "easy",
+        ("alice", None),
+        "ROOM01",
+    )
     # the random generator is restored too: both copies go on identically
     for _ in range(60):
         if game.is_over:
             break
         move = reference_move(game)
         game.play(move)
-        again.play(move)
-        assert again.to_position() == game.to_position()
+        again.game.play(move)
+        assert again.game.to_position() == game.to_position()
 
 
 def test_a_match_is_counted_once_per_game_and_once_when_finished(store: Store) -> None:
-    saved = new_saved("m2", 2)
-    play_match(saved, store)
-    store.save_match(saved)  # saving again counts nothing twice
-    assert saved.status == FINISHED
-    match = saved.match
+    kept = new_kept(store, "m2", 2)
+    kept.play_match()
+    match = kept.table.match
     stats = store.stats("alice")
     easy = stats.level("easy")
     assert easy.games == len(match.records)
@@ -102,15 +123,14 @@ def test_a_match_is_counted_once_per_game_and_once_when_finished(store: Store) -
     assert easy.matches == 1
     assert easy.matches_won == int(match.winner == 0)
     assert [r.to_json() for r in store.games("m2")] == [r.to_json() for r in match.records]
-    loaded = store.load_match("m2")
-    assert loaded is not None and loaded.status == FINISHED
-    assert loaded.stored_games == len(match.records)
+    [summary] = store.matches(status=None)
+    assert summary.status == FINISHED and summary.score == tuple(match.score)
+    assert summary.game_number == len(match.records)
 
 
 def test_statistics_are_per_level_with_streaks(store: Store) -> None:
     for number, level in enumerate(["easy", "hard", "easy"]):
-        saved = new_saved(f"s{number}", 10 + number, level=level)
-        play_match(saved, store)
+        new_kept(store, f"s{number}", 10 + number, level=level).play_match()
     stats = store.stats("alice")
     assert [row.level for row in stats.levels] == ["easy", "hard"]
     assert stats.total.games == sum(row.games for row in stats.levels)
@@ -123,31 +143,30 @@ def test_statistics_are_per_level_with_streaks(store: Store) -> None:
 
 
 def test_an_assisted_game_is_marked(store: Store) -> None:
-    saved = new_saved("a1", 3)
-    play_moves(saved.match.game, 3)  # type: ignore[arg-type]
-    saved.assisted = True
-    store.save_match(saved)
-    finish_game(saved, store)
+    kept = new_kept(store, "a1", 3)
+    while kept.table.game.to_move != 0:
+        kept.move()
+    kept.step(kept.table.check_hint(0))
+    kept.finish_game()
     stats = store.stats("alice").level("easy")
     assert stats.games == 1 and stats.assisted == 1
-    loaded = store.load_match("a1")
-    assert loaded is not None and loaded.assisted
+    assert restored(store, "a1").assisted == {1}
 
 
-def test_abandoning_counts_a_loss_scoring_nothing(store: Store) -> None:
-    saved = new_saved("ab", 4)
-    play_moves(saved.match.game, 5)  # type: ignore[arg-type]
-    store.abandon_match(saved, by=0)
-    assert saved.status == ABANDONED
+def test_resigning_counts_a_loss_scoring_nothing(store: Store) -> None:
+    kept = new_kept(store, "ab", 4)
+    kept.move(5)
+    kept.step(kept.table.check_resign(0))
     row = store.stats("alice").level("easy")
     assert (row.games, row.losses, row.points_for, row.points_against) == (1, 1, 0, 0)
     assert store.matches(status=PLAYING) == []
     assert [m.id for m in store.matches(status=ABANDONED)] == ["ab"]
+    assert restored(store, "ab").status == ABANDONED
 
 
 def test_a_friend_match_counts_for_both_players(store: Store) -> None:
-    saved = new_saved("f1", 5, kind="friend", level=None, players=("alice", "bob"))
-    finish_game(saved, store)
+    kept = new_kept(store, "f1", 5, level=None, friend="bob")
+    kept.finish_game()
     alice = store.stats("alice").level("friend")
     bob = store.stats("bob").level("friend")
     assert alice.games == bob.games == 1
@@ -156,39 +175,43 @@ def test_a_friend_match_counts_for_both_players(store: Store) -> None:
 
 
 def test_unfinished_matches_are_listed_and_rooms_found(store: Store) -> None:
-    first = new_saved("u1", 6, room="AAAAAA", source="web")
-    second = new_saved("u2", 7, source="terminal")
-    store.save_match(first)
-    store.save_match(second)
+    new_kept(store, "u1", 6, room="AAAAAA", source="web")
+    new_kept(store, "u2", 7, source="terminal")
     listed = store.matches(player="alice")
     assert {m.id for m in listed} == {"u1", "u2"}
     assert [m.id for m in store.matches(source="terminal")] == ["u2"]
     summary = next(m for m in listed if m.id == "u1")
     assert summary.room == "AAAAAA" and summary.game_number == 1
-    assert summary.score == (0, 0)
+    assert summary.score == (0, 0) and summary.names == ("alice", "Easy")
     assert store.has_room("AAAAAA") and not store.has_room("BBBBBB")
     room = store.load_room("AAAAAA")
-    assert room is not None and room.id == "u1"
+    assert room is not None and room.header.id == "u1"
     # a room's newer match is the one it plays
-    newer = new_saved("u3", 8, room="AAAAAA")
-    store.save_match(newer)
+    new_kept(store, "u3", 8, room="AAAAAA")
     room = store.load_room("AAAAAA")
-    assert room is not None and room.id == "u3"
+    assert room is not None and room.header.id == "u3"
     store.delete_match("u2")
     assert store.load_match("u2") is None
     assert store.load_match("nothing") is None
 
 
-def test_a_one_off_game_is_recorded(store: Store) -> None:
-    game = Game.new(9, Rules(payoff_size=5))
-    while not game.is_over:
-        game.play(reference_move(game))
-    store.record_game(GameRecord.from_game(game), level="medium", players=(None, "carol"))
-    row = store.stats("carol").level("medium")
-    assert row.games == 1
-    unfinished = Game.new(10, Rules(payoff_size=5))
-    with pytest.raises(StoreError):
-        store.record_game(GameRecord.from_game(unfinished), level="medium", players=("c", None))
+def test_two_writers_of_one_ply_conflict_and_the_log_keeps_the_first(
+    open_store: Callable[[], Store],
+) -> None:
+    first = new_kept(open_store(), "c1", 9)
+    other = open_store()
+    stored = other.load_match("c1")
+    assert stored is not None
+    second = Kept(other, stored.header, restored(other, "c1"))
+    first.move()
+    game = second.table.game
+    legal = [m for m in game.legal_moves() if str(m) != str(first.table.game.moves[0])]
+    step = second.table.check_move(game.to_move, legal[0])
+    with pytest.raises(StoreConflict):
+        other.append(second.header, step)
+    assert other.head("c1") == (1, 2)
+    again = restored(other, "c1")
+    assert [str(m) for m in again.game.moves] == [str(first.table.game.moves[0])]
 
 
 def test_settings_round_trip(store: Store) -> None:
@@ -198,21 +221,29 @@ def test_settings_round_trip(store: Store) -> None:
     assert store.settings("alice") == {"animation_speed": "slow"}
 
 
+def test_players_are_found_by_their_secret_only(store: Store) -> None:
+    ann, secret = store.create_player("Ann")
+    bob, _ = store.create_player("Ann")
+    assert ann.id != bob.id
+    assert store.player_for(secret) == ann
+    assert store.player_for(secret + "x") is None
+    store.rename_player(ann.id, "Annie")
+    assert store.player(ann.id) is not None and store.player(ann.id).name == "Annie"  # type: ignore[union-attr]
+    local = store.local_player()
+    assert store.local_player() == local and local.source == "terminal"
+
+
 def test_a_terminal_and_a_server_share_statistics(open_store: Callable[[], Store]) -> None:
     server, terminal = open_store(), open_store()
-    web_match = new_saved("w", 11, source="web")
-    finish_game(web_match, server)
-    terminal_match = new_saved("t", 12, source="terminal")
-    finish_game(terminal_match, terminal)
+    new_kept(server, "w", 11, source="web").finish_game()
+    new_kept(terminal, "t", 12, source="terminal").finish_game()
     assert server.stats("alice").level("easy").games == 2
     assert terminal.stats("alice").to_json() == server.stats("alice").to_json()
 
 
 def test_a_newer_schema_is_refused(store_url: str, open_store: Callable[[], Store]) -> None:
     store = open_store()
-    with store._session() as session:
-        info = session.get(StoreInfo, "schema_version")
-        assert info is not None
-        info.value = "99"
-    with pytest.raises(StoreError, match="schema version 99"):
+    with store.engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = 'ffff'"))
+    with pytest.raises(StoreDataError, match="revision ffff"):
         Store.open(store_url)

@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.text import Text
 
 from spite_malice.engine import Rules
-from spite_malice.tui.opponents import available_levels
+from spite_malice.table import levels as available_levels
 from spite_malice.tui.persistence import NoPersistence
 from spite_malice.tui.screens import (
     GameOverScreen,

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from spite_malice.bots import reference_move
-from spite_malice.engine import IllegalMoveError, Rules, SpiteMaliceError
-from spite_malice.engine.moves import ALL_MOVES
-from spite_malice.tui.opponents import available_levels, suggest
+from spite_malice.engine import Rules, SpiteMaliceError
+from spite_malice.engine.moves import ALL_MOVES, parse_move
+from spite_malice.table import TableError
+from spite_malice.table import levels as available_levels
+from spite_malice.table.computer import suggest
 from spite_malice.tui.session import COMPUTER, HUMAN, GameSession, MatchSetup
+from undo_scenes import RULES, Scene, hand_emptied, payoff_turned
 
 
 def new_session(seed: int = 3) -> GameSession:
@@ -33,8 +38,9 @@ def test_illegal_move_is_refused_with_the_engines_reason() -> None:
     center_needs_an_ace = next(
         f"H{m.notation[1]}-C1" for m in session.legal_moves() if m.notation[1] not in "AK"
     )
-    with pytest.raises(IllegalMoveError, match="center 1 needs an Ace"):
+    with pytest.raises(TableError, match="center 1 needs an Ace") as refused:
         session.play(center_needs_an_ace)
+    assert refused.value.code == "illegal_move" and refused.value.reason == "center 1 needs an Ace"
     assert session.game.to_position() == before
 
 
@@ -128,7 +134,7 @@ def test_a_suggestion_is_a_legal_move_with_a_reason() -> None:
 def test_a_failing_bot_is_replaced_by_the_reference_policy_for_that_move() -> None:
     from spite_malice.bots import Bot
     from spite_malice.engine import Move, Observation
-    from spite_malice.tui.screens.game import choose_safely
+    from spite_malice.table.computer import choose
 
     class Crasher(Bot):
         def choose(self, observation: Observation) -> Move:
@@ -141,4 +147,27 @@ def test_a_failing_bot_is_replaced_by_the_reference_policy_for_that_move() -> No
     session = human_to_move()
     observation = session.observation(HUMAN)
     for bot in (Crasher(), Cheater()):
-        assert choose_safely(bot, observation) in observation.legal_moves
+        assert choose(bot, observation) in observation.legal_moves
+
+
+@pytest.mark.parametrize(
+    ("find", "reason"),
+    [(payoff_turned, "a new card was turned up"), (hand_emptied, "five new cards were drawn")],
+    ids=["payoff_turned_up", "hand_drew_five"],
+)
+def test_undo_stops_at_a_move_that_showed_a_hidden_card(
+    find: Callable[[], Scene], reason: str
+) -> None:
+    scene = find()
+    session = GameSession.new(MatchSetup(rules=RULES, level="reference", seed=scene.seed))
+    for move in scene.moves:
+        if session.is_human_turn:
+            session.play(move)
+        else:
+            session.play_computer(parse_move(move))
+    before = session.game.to_position()
+    assert not session.can_undo
+    assert session.undo_barrier is not None and reason in session.undo_barrier
+    with pytest.raises(TableError, match=reason):
+        session.undo()
+    assert session.game.to_position() == before

@@ -12,7 +12,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spite_malice.engine import Match, Rules
-from spite_malice.store import SavedMatch, Store
+from spite_malice.store import MatchHeader, Store
+from spite_malice.table import COMPUTER, PERSON, Seat, Table
 from spite_malice.web.rooms import RoomClosed, hash_token, new_token
 
 from .conftest import PLAYER, greedy, new_room, open_seat
@@ -23,9 +24,11 @@ QUICK = {"payoff_size": 5}
 
 def stored_moves(db_path: Path, code: str) -> list[str]:
     with Store.open(str(db_path)) as store:
-        saved = store.load_room(code)
-        assert saved is not None and saved.match.game is not None
-        return [str(move) for move in saved.match.game.moves]
+        stored = store.load_room(code)
+        assert stored is not None
+        header = stored.header
+        table = Table.restore(header.rules, header.seed, header.meta, stored.steps)
+        return [str(move) for move in table.game.moves]
 
 
 def test_every_update_is_stored_before_it_is_sent(client: TestClient, db_path: Path) -> None:
@@ -99,17 +102,14 @@ def test_an_interrupted_computer_turn_is_played_after_a_restart(
         game = match.next_game()
         if game.to_move == 1:
             break
-    saved = SavedMatch(
-        id="interrupted",
-        match=match,
-        kind="computer",
-        level="easy",
-        players=(PLAYER, None),
-        meta={"names": [PLAYER, "Easy"], "tokens": [hash_token(token), None]},
-        room="RESUME",
+    seats = (Seat(PERSON, PLAYER, PLAYER), Seat(COMPUTER, "Easy"))
+    table = Table.new(
+        Rules(payoff_size=5), seats, level="easy", seed=seed, tokens=(hash_token(token), None)
     )
+    header = MatchHeader("interrupted", table.rules, table.meta, seed=seed, room="RESUME")
     with Store.open(str(db_path)) as store:
-        store.save_match(saved)
+        store.create_match(header, table.check_deal())
+    assert match.game is not None and match.game.to_move == 1
     answer: dict[str, Any] = {"ws_url": f"/ws/RESUME?token={token}", "seat": 0}
     with TestClient(make_app()) as client, open_seat(client, answer) as seat:
         seat.wait_my_turn_or_end()

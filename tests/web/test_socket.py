@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from spite_malice.bots import Bot
 from spite_malice.engine import Match, Observation, Rules
-from spite_malice.web import computer
+from spite_malice.table import computer
 
 from .conftest import PLAYER, Seat, greedy, new_room, open_seat, room_of
 
@@ -75,6 +75,7 @@ def test_connect_sends_welcome_then_state(client: TestClient) -> None:
             "assisted",
             "can_undo",
             "can_hint",
+            "undo_barrier",
             "connected",
             "thinking",
         }

@@ -229,7 +229,7 @@ def report_decision(judgement: Judgement, z: float = DEFAULT_Z) -> DecisionRepor
         position=position,
         table=describe_table(view),
         played=_notation(decision.moves),
-        played_words=describe_moves(view, decision.moves),
+        played_words=_played_words(view, decision),
         better=_notation(better.moves),
         better_plan=_notation(better.plan),
         better_words=_better_words(view, better.moves, better.plan),
@@ -240,6 +240,21 @@ def report_decision(judgement: Judgement, z: float = DEFAULT_Z) -> DecisionRepor
         alternatives=len(judgement.choices) - 1,
         reason=why_better(view, decision.moves, best.moves) if lost > 0 else "",
     )
+
+
+def _played_words(view: TurnView, decision: Decision) -> str:
+    """The player's moves in words, saying so when the turn went on with new cards."""
+    words = describe_moves(view, decision.moves)
+    last = decision.moves[-1]
+    if decision.observation.players[decision.observation.seat].payoff_count == sum(
+        1 for move in decision.moves if move.from_payoff
+    ):
+        return words  # R2.4: the last pay-off card won the game
+    if last.from_payoff:
+        words += " (then your next pay-off card turned up)"
+    elif sum(1 for move in decision.moves if move.from_hand) == len(decision.observation.hand):
+        words += " (then you drew five new cards)"  # R3.4(c)
+    return words
 
 
 def _better_words(view: TurnView, moves: tuple[Move, ...], plan: tuple[Move, ...]) -> str:

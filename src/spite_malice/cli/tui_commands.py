@@ -9,7 +9,7 @@ from ..engine.rules import PRESETS
 
 
 def register(subparsers: Any) -> None:
-    from ..tui.opponents import available_levels, default_level
+    from ..table import default_level, levels
 
     play = subparsers.add_parser(
         "play",
@@ -19,7 +19,7 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument(
         "--level",
-        choices=available_levels(),
+        choices=levels(),
         default=None,
         help=f"the computer's level for a new match ({default_level()})",
     )
@@ -51,7 +51,7 @@ def register(subparsers: Any) -> None:
     play.add_argument(
         "--player",
         default=None,
-        help="your statistics id in the database (default: your user name, as the web server)",
+        help="your player id in the database (default: the terminal's own local player)",
     )
     play.add_argument(
         "--new", action="store_true", help="start a new match even if one is unfinished"
@@ -62,8 +62,8 @@ def register(subparsers: Any) -> None:
 def _play(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
+    from ..table import default_level
     from ..tui.app import SpiteMaliceApp
-    from ..tui.opponents import default_level
     from ..tui.persistence import NoPersistence, Persistence
     from ..tui.screens import TableSettings
     from ..tui.session import MatchSetup

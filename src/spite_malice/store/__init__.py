@@ -1,6 +1,6 @@
-"""Storage of matches, games, statistics and settings through SQLAlchemy (SQLite by default,
-PostgreSQL through the same URL). Shared by the web server and the terminal game; see
-``docs/storage.md``."""
+"""Storage of players, matches (as a move log), games, statistics and settings through
+SQLAlchemy (SQLite by default, PostgreSQL through the same URL), migrated with Alembic.
+Shared by the web server and the terminal game; see ``docs/storage.md``."""
 
 from __future__ import annotations
 
@@ -8,11 +8,15 @@ from .access import (
     ABANDONED,
     FINISHED,
     PLAYING,
+    MatchHeader,
     MatchSummary,
-    SavedMatch,
+    Player,
     Store,
+    StoreConflict,
+    StoreDataError,
+    StoredMatch,
     StoreError,
-    default_player,
+    StoreUnavailable,
 )
 from .location import default_path, describe, resolve_url
 from .stats import FRIEND, GameOutcome, LevelStats, PlayerStats, compute
@@ -24,14 +28,18 @@ __all__ = [
     "PLAYING",
     "GameOutcome",
     "LevelStats",
+    "MatchHeader",
     "MatchSummary",
+    "Player",
     "PlayerStats",
-    "SavedMatch",
     "Store",
+    "StoreConflict",
+    "StoreDataError",
     "StoreError",
+    "StoreUnavailable",
+    "StoredMatch",
     "compute",
     "default_path",
-    "default_player",
     "describe",
     "resolve_url",
 ]

@@ -1,121 +1,151 @@
-"""The store: save and load matches, record finished games, read statistics and settings.
+"""The store: players, the move log of every match, finished games, statistics, settings.
 
-One :class:`Store` wraps one database (SQLite file or PostgreSQL server). It is synchronous
-and safe to use from one thread at a time; a server calls it from a single worker thread.
+One :class:`Store` wraps one database (SQLite file or PostgreSQL server). Every method is a
+short transaction of its own on a pooled connection, so it may be called from many threads
+at once: a server runs each call on a worker thread of its own, and a slow or locked call
+holds up only its caller.
+
+A match is written as it is played: one row of ``moves`` per step (:meth:`append`), the
+finished game's row and statistics in the same transaction as the move that ends it. A step
+whose (match, game, ply) is already stored raises :class:`StoreConflict`: another process
+wrote first, and the caller reloads the match (:meth:`load_match`) and answers from it.
 """
 
 from __future__ import annotations
 
-import getpass
+import hashlib
+import hmac
+import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import (
+    Connection,
     Engine,
     Table,
-    bindparam,
     create_engine,
     delete,
     event,
     func,
     insert,
+    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..engine.errors import SpiteMaliceError
-from ..engine.match import Match
 from ..engine.record import GameRecord
+from ..engine.rules import Rules
+from ..table.steps import DEAL, MOVE, RESIGN, Step
+from ..table.table import TableMeta
 from .location import describe, prepare, resolve_url
 from .schema import (
-    SCHEMA_VERSION,
-    Base,
     GameRow,
     MatchResultRow,
     MatchRow,
+    MoveRow,
+    PlayerRow,
     ResultRow,
     SettingsRow,
-    StoreInfo,
     utcnow,
 )
 from .stats import FRIEND, LOSS, WIN, GameOutcome, PlayerStats, compute, outcome_for
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
-_MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
-_SAVED_COLUMNS = (
-    "room",
-    "source",
-    "kind",
-    "level",
-    "player0",
-    "player1",
-    "status",
-    "state",
-    "assisted",
-    "meta",
-    "updated_at",
-)
-_UPDATE_MATCH = (
-    update(_MATCHES)
-    .where(_MATCHES.c.id == bindparam("match_id"))
-    .values({name: bindparam(name) for name in _SAVED_COLUMNS})
-)
 COMPUTER = "computer"
+HEAD_REVISION = "0002"
+V1_REVISION = "0001"
+MIGRATIONS = Path(__file__).parent / "migrations"
+_MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
+_MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
 
 
-class StoreError(SpiteMaliceError):
-    """The database cannot be used, or holds something this version cannot read."""
+class StoreError(Exception):
+    """The store cannot do what was asked: the base of the store's errors."""
 
 
-def default_player() -> str:
-    """The player id of whoever runs this program: the operating-system user name.
-
-    The terminal game and the web server both use it by default, so one person's games in
-    both count in one set of statistics.
-    """
-    try:
-        name = getpass.getuser()
-    except (KeyError, OSError):
-        name = ""
-    return name or "player"
+class StoreUnavailable(StoreError):
+    """The database cannot be used now (unreachable, locked, failing); nothing was written."""
 
 
-@dataclass(slots=True)
-class SavedMatch:
-    """A match as the store keeps it, with what is needed to resume and count it."""
+class StoreConflict(StoreError):
+    """Another writer stored this step of the match first; reload the match and retry."""
+
+
+class StoreDataError(StoreError):
+    """The database holds something this version cannot read (or a newer schema)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player: its id (what statistics, settings and seats belong to) and display name."""
 
     id: str
-    match: Match
-    kind: str = COMPUTER
-    """``computer`` or ``friend``."""
-    level: str | None = None
-    """The computer's level (a computer match)."""
-    players: tuple[str | None, str | None] = (None, None)
-    """Statistics ids of seats 0 and 1; None for the computer or an empty seat."""
+    name: str
     source: str = "web"
-    """The program playing it: ``web`` or ``terminal``."""
-    assisted: bool = False
-    """Whether the current game used undo (kept with the game once it is over)."""
-    status: str = PLAYING
-    meta: dict[str, Any] = field(default_factory=dict)
-    """Anything else the program needs (JSON): display names, token hashes..."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchHeader:
+    """A stored match without its moves: who plays it, where, and the score so far."""
+
+    id: str
+    rules: Rules
+    meta: TableMeta
+    seed: int | None = None
+    """The match's seed when its games derive from one: server-side only."""
+    source: str = "web"
     room: str | None = None
-    """The web room playing it, if any."""
+    status: str = PLAYING
+    score: tuple[int, int] = (0, 0)
+    game_number: int = 0
     created_at: datetime | None = None
     updated_at: datetime | None = None
-    stored_games: int = 0
-    """How many of ``match.records`` are stored as games (kept by the store)."""
+
+    @property
+    def kind(self) -> str:
+        return self.meta.kind
+
+    @property
+    def level(self) -> str | None:
+        return self.meta.level
+
+    @property
+    def players(self) -> tuple[str | None, str | None]:
+        """The player ids of the seats (None for the computer or an empty seat)."""
+        return (self.meta.seats[0].player, self.meta.seats[1].player)
 
     @property
     def stats_level(self) -> str:
         """The level the games count under: the computer's level, or ``friend``."""
         return (self.level or COMPUTER) if self.kind == COMPUTER else FRIEND
+
+
+@dataclass(slots=True)
+class StoredMatch:
+    """A match as the log holds it: its header and every step, in order."""
+
+    header: MatchHeader
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def head(self) -> tuple[int, int]:
+        """(game number, steps in that game) of the last step: the log's version."""
+        if not self.steps:
+            return (0, 0)
+        last = self.steps[-1]
+        return (last.game, last.ply + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,43 +158,55 @@ class MatchSummary:
     kind: str
     level: str | None
     players: tuple[str | None, str | None]
+    names: tuple[str | None, str | None]
     status: str
     score: tuple[int, int]
     game_number: int
-    meta: dict[str, Any]
     updated_at: datetime
 
 
-class Store:
-    """A database of matches, games, statistics and settings. Open one with :meth:`open`."""
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
 
-    def __init__(self, url: str, *, echo: bool = False) -> None:
+
+class Store:
+    """A database of players, matches, games, statistics and settings (see :meth:`open`)."""
+
+    def __init__(self, url: str, *, echo: bool = False, busy_timeout: float = 5.0) -> None:
         self.url = url
         self.location = describe(url)
         prepare(url)
         backend = make_url(url).get_backend_name()
+        self.busy_timeout = busy_timeout
+        """Seconds a write waits for a locked SQLite file before it fails (unavailable)."""
         if backend == "sqlite":
             self.engine: Engine = create_engine(
-                url, echo=echo, connect_args={"timeout": 30, "check_same_thread": False}
+                url,
+                echo=echo,
+                connect_args={"timeout": busy_timeout, "check_same_thread": False},
+                pool_size=16,
+                max_overflow=16,
             )
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", self._sqlite_pragmas)
         else:
-            self.engine = create_engine(url, echo=echo, pool_pre_ping=True)
+            self.engine = create_engine(
+                url, echo=echo, pool_pre_ping=True, pool_size=16, max_overflow=16
+            )
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._create_schema()
+        self._migrate()
 
     @classmethod
-    def open(cls, url: str | None = None) -> Store:
-        """Open (creating it as needed) the database at ``url``, a URL or an SQLite path;
-        None means ``$SPITE_MALICE_DB``, ``$DATABASE_URL`` or the per-user file."""
+    def open(cls, url: str | None = None, *, busy_timeout: float = 5.0) -> Store:
+        """Open (creating or migrating it as needed) the database at ``url``, a URL or an
+        SQLite path; None means ``$SPITE_MALICE_DB``, ``$DATABASE_URL`` or the per-user file."""
         try:
-            return cls(resolve_url(url))
-        except SpiteMaliceError:
+            return cls(resolve_url(url), busy_timeout=busy_timeout)
+        except StoreError:
             raise
-        except Exception as error:  # a bad URL, a missing driver, a server not reachable
+        except (SQLAlchemyError, OSError, ValueError, ImportError) as error:
             where = _printable(url)
             reason = str(error).split("\n(Background", 1)[0]
-            raise StoreError(f"cannot open the database {where}: {reason}") from error
+            raise StoreUnavailable(f"cannot open the database {where}: {reason}") from error
 
     def close(self) -> None:
         self.engine.dispose()
@@ -182,188 +224,215 @@ class Store:
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
-        with self._sessions.begin() as session:
-            yield session
+        """One transaction; the database's failures become :class:`StoreUnavailable`."""
+        try:
+            with self._sessions.begin() as session:
+                yield session
+        except IntegrityError:
+            raise
+        except SQLAlchemyError as error:
+            reason = str(error).split("\n", 1)[0]
+            raise StoreUnavailable(f"the database {self.location} failed: {reason}") from error
 
-    def _create_schema(self) -> None:
-        Base.metadata.create_all(self.engine)
-        with self._session() as session:
-            info = session.get(StoreInfo, "schema_version")
-            if info is None:
-                session.add(StoreInfo(key="schema_version", value=str(SCHEMA_VERSION)))
-            elif info.value != str(SCHEMA_VERSION):
-                raise StoreError(
-                    f"the database {self.location} has schema version {info.value}; "
-                    f"this program reads version {SCHEMA_VERSION}"
-                )
+    def _sqlite_pragmas(self, connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+        cursor.close()
 
-    # ----------------------------------------------------------------- matches
+    def _migrate(self) -> None:
+        """Bring the schema to this version with Alembic; a version-1 database (made before
+        Alembic) is stamped as revision 0001 first, then migrated in place."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        sqlite = self.engine.dialect.name == "sqlite"
+        with self.engine.connect() as connection:
+            if sqlite:  # rebuilding a table in place must not cascade into its children
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                connection.commit()
+            with connection.begin():
+                self._upgrade(connection, config)
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
-    def save_match(self, saved: SavedMatch) -> None:
-        """Write the match as it is now (call it after every move).
-
-        Games of the match that ended since the last save are stored as games and counted in
-        the statistics of the seats' players, in the same transaction; the last of them
-        takes ``saved.assisted``. When the match has reached its target it is marked
-        finished and counted too.
-        """
-        self.save_matches([saved])
-
-    def save_matches(self, matches: Sequence[SavedMatch]) -> None:
-        """:meth:`save_match` for several matches in one transaction (a server saving the
-        moves of many rooms at once commits once, with one batched UPDATE)."""
-        now = utcnow()
-        rows: list[dict[str, Any]] = []
-        statuses: list[str] = []
-        for saved in matches:
-            status = saved.status
-            state = saved.match.to_json()  # books a finished current game
-            if saved.match.is_over and status == PLAYING:
-                status = FINISHED
-            statuses.append(status)
-            rows.append(
-                {
-                    "match_id": saved.id,
-                    "room": saved.room,
-                    "source": saved.source,
-                    "kind": saved.kind,
-                    "level": saved.level,
-                    "player0": saved.players[0],
-                    "player1": saved.players[1],
-                    "status": status,
-                    "state": state,
-                    "assisted": saved.assisted,
-                    "meta": dict(saved.meta),
-                    "updated_at": now,
-                }
+    def _upgrade(self, connection: Connection, config: Config) -> None:
+        """Stamp a version-1 database, then upgrade to this version's revision."""
+        tables = set(inspect(connection).get_table_names())
+        current = MigrationContext.configure(connection).get_current_revision()
+        if current is not None and current not in (V1_REVISION, HEAD_REVISION):
+            raise StoreDataError(
+                f"the database {self.location} has schema revision {current}, newer "
+                "than this program reads"
             )
-        with self._session() as session:
-            # a match this program has not stored yet may still exist (made elsewhere)
-            fresh = {saved.id for saved in matches if saved.created_at is None}
-            if fresh:
-                known = set(session.scalars(select(MatchRow.id).where(MatchRow.id.in_(fresh))))
-                fresh -= known
-            inserts = [row for row in rows if row["match_id"] in fresh]
-            updates = [row for row in rows if row["match_id"] not in fresh]
-            if inserts:
-                session.execute(
-                    insert(_MATCHES),
-                    [
-                        {"id": row["match_id"], "created_at": now}
-                        | {k: v for k, v in row.items() if k != "match_id"}
-                        for row in inserts
-                    ],
+        config.attributes["connection"] = connection
+        if current is None and "store_info" in tables:
+            version = connection.exec_driver_sql(
+                "SELECT value FROM store_info WHERE key = 'schema_version'"
+            ).scalar()
+            if version != "1":
+                raise StoreDataError(
+                    f"the database {self.location} has schema version {version}; "
+                    "this program reads versions 1 and 2"
                 )
-            if updates:  # the common case, moves: one prepared UPDATE for the whole batch
-                session.execute(_UPDATE_MATCH, updates)
-            for saved, status in zip(matches, statuses, strict=True):
-                records = saved.match.records
-                for number in range(saved.stored_games + 1, len(records) + 1):
-                    assisted = saved.assisted and number == len(records)
-                    self._add_game(session, saved, number, records[number - 1], assisted)
-                if status != saved.status:
-                    self._add_match_results(session, saved)
-        for saved, status in zip(matches, statuses, strict=True):
-            saved.stored_games = len(saved.match.records)
-            saved.status = status
-            saved.updated_at = now
-            if saved.created_at is None:
-                saved.created_at = now
+            command.stamp(config, V1_REVISION)
+        if current != HEAD_REVISION:
+            command.upgrade(config, HEAD_REVISION)
 
-    def abandon_match(self, saved: SavedMatch, by: int) -> None:
-        """Give up the match: an unfinished game with at least one move counts as a loss
-        scoring 0 for seat ``by`` (and a win scoring 0 for a person in the other seat)."""
-        self.save_match(saved)
-        game = saved.match.game
+    # ----------------------------------------------------------------- players
+
+    def create_player(self, name: str, source: str = "web") -> tuple[Player, str]:
+        """A new player named ``name``; returns it and its secret (kept only as a hash)."""
+        secret = secrets.token_urlsafe(32)
+        player = Player(secrets.token_hex(16), name, source)
         with self._session() as session:
-            if game is not None and not game.is_over and game.moves:
-                record = GameRecord.from_game(game, saved.match.players)
-                number = len(saved.match.records) + 1
-                winner = 1 - by
-                row = GameRow(
-                    match_id=saved.id,
-                    number=number,
-                    seed=record.seed,
-                    record=record.to_json(),
-                    winner=winner,
-                    points=0,
-                    reason="abandoned",
-                    assisted=saved.assisted,
-                    abandoned=True,
-                )
-                session.add(row)
-                session.flush()
-                for seat, player in enumerate(saved.players):
-                    if player is not None:
-                        session.add(
-                            ResultRow(
-                                game_id=row.id,
-                                player=player,
-                                seat=seat,
-                                level=saved.stats_level,
-                                outcome=WIN if seat == winner else LOSS,
-                                points_for=0,
-                                points_against=0,
-                                assisted=saved.assisted and seat == by,
-                            )
-                        )
-            match_row = session.get(MatchRow, saved.id)
-            if match_row is not None and match_row.status == PLAYING:
-                match_row.status = ABANDONED
-                match_row.updated_at = utcnow()
-        if saved.status == PLAYING:
-            saved.status = ABANDONED
+            session.add(
+                PlayerRow(id=player.id, name=name, secret_hash=hash_secret(secret), source=source)
+            )
+        return player, secret
 
-    def load_match(self, match_id: str) -> SavedMatch | None:
-        """The stored match (replayed exactly from its records), or None when unknown."""
+    def player_for(self, secret: str) -> Player | None:
+        """The player whose secret this is, or None."""
+        wanted = hash_secret(secret)
+        with self._session() as session:
+            row = session.scalar(select(PlayerRow).where(PlayerRow.secret_hash == wanted))
+            if row is None or not hmac.compare_digest(row.secret_hash, wanted):
+                return None
+            return Player(row.id, row.name, row.source)
+
+    def player(self, player_id: str) -> Player | None:
+        with self._session() as session:
+            row = session.get(PlayerRow, player_id)
+            return None if row is None else Player(row.id, row.name, row.source)
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        with self._session() as session:
+            session.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
+
+    def local_player(self, source: str = "terminal") -> Player:
+        """The one player of this store's local program (the terminal), made on first use."""
+        with self._session() as session:
+            row = session.scalar(
+                select(PlayerRow).where(PlayerRow.source == source).order_by(PlayerRow.created_at)
+            )
+            if row is not None:
+                return Player(row.id, row.name, row.source)
+        player, _ = self.create_player("You", source)
+        return player
+
+    # ----------------------------------------------------------------- the move log
+
+    def create_match(self, header: MatchHeader, deal: Step) -> MatchHeader:
+        """Store a new match with its first step (the first deal); returns the header as
+        stored (with its times)."""
+        now = utcnow()
+        with self._session() as session:
+            session.add(
+                MatchRow(
+                    id=header.id,
+                    room=header.room,
+                    source=header.source,
+                    kind=header.kind,
+                    level=header.level,
+                    player0=header.players[0],
+                    player1=header.players[1],
+                    status=header.status,
+                    rules=header.rules.to_json(),
+                    seed=header.seed,
+                    meta=header.meta.to_json(),
+                    score0=header.score[0],
+                    score1=header.score[1],
+                    game_number=deal.game,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            session.flush()
+            session.execute(insert(_MOVES), [_move_row(header.id, deal, now)])
+        return replace(header, game_number=deal.game, created_at=now, updated_at=now)
+
+    def append(self, header: MatchHeader, step: Step) -> None:
+        """Write one step of the match (one insert, plus an update of the match's row; the
+        finished game's rows when the step ends one). Constant time whatever the match's
+        length. :class:`StoreConflict` when that ply is stored already."""
+        now = utcnow()
+        values: dict[str, Any] = {"updated_at": now}
+        if step.kind == DEAL:
+            values["game_number"] = step.game
+        try:
+            with self._session() as session:
+                session.execute(insert(_MOVES), [_move_row(header.id, step, now)])
+                if step.finished is not None:
+                    self._add_game(session, header, step, values)
+                session.execute(update(_MATCHES).where(_MATCHES.c.id == header.id).values(values))
+        except IntegrityError as error:
+            raise StoreConflict(
+                f"game {step.game} ply {step.ply} of match {header.id} is stored already"
+            ) from error
+
+    def update_header(self, header: MatchHeader) -> None:
+        """Write the match's seats and meta again (a friend took a seat)."""
+        with self._session() as session:
+            session.execute(
+                update(_MATCHES)
+                .where(_MATCHES.c.id == header.id)
+                .values(
+                    player0=header.players[0],
+                    player1=header.players[1],
+                    meta=header.meta.to_json(),
+                    updated_at=utcnow(),
+                )
+            )
+
+    def load_match(self, match_id: str) -> StoredMatch | None:
+        """The stored match and its log, or None when unknown."""
         with self._session() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
                 return None
-            stored = session.scalar(
-                select(func.count())
-                .select_from(GameRow)
-                .where(GameRow.match_id == match_id, GameRow.abandoned.is_(False))
-            )
-        try:
-            match = Match.from_json(row.state)
-        except (SpiteMaliceError, ValueError, TypeError, KeyError) as error:
-            raise StoreError(f"match {match_id!r} cannot be replayed: {error}") from error
-        return SavedMatch(
-            id=row.id,
-            match=match,
-            kind=row.kind,
-            level=row.level,
-            players=(row.player0, row.player1),
-            source=row.source,
-            assisted=row.assisted,
-            status=row.status,
-            meta=dict(row.meta),
-            room=row.room,
-            created_at=_aware(row.created_at),
-            updated_at=_aware(row.updated_at),
-            stored_games=stored or 0,
-        )
+            steps = session.scalars(
+                select(MoveRow)
+                .where(MoveRow.match_id == match_id)
+                .order_by(MoveRow.game, MoveRow.ply)
+            ).all()
+            header = _header(row)
+            return StoredMatch(header, [_step(move) for move in steps])
 
-    def load_room(self, room: str) -> SavedMatch | None:
-        """The latest match of a web room, or None when the room is unknown."""
+    def head(self, match_id: str) -> tuple[int, int]:
+        """(game number, steps in that game) of the match's last stored step: compare it
+        with a table's to know whether another process moved on."""
         with self._session() as session:
-            match_id = session.scalar(
+            game = session.scalar(
+                select(func.max(MoveRow.game)).where(MoveRow.match_id == match_id)
+            )
+            if game is None:
+                return (0, 0)
+            ply = session.scalar(
+                select(func.max(MoveRow.ply)).where(
+                    MoveRow.match_id == match_id, MoveRow.game == game
+                )
+            )
+            return (int(game), int(ply or 0) + 1)
+
+    def latest_in_room(self, room: str) -> str | None:
+        """The id of the latest match of a web room, or None when the room is unknown."""
+        with self._session() as session:
+            return session.scalar(
                 select(MatchRow.id)
                 .where(MatchRow.room == room)
                 .order_by(MatchRow.created_at.desc(), MatchRow.id.desc())
                 .limit(1)
             )
+
+    def load_room(self, room: str) -> StoredMatch | None:
+        """The latest match of a web room, or None when the room is unknown."""
+        match_id = self.latest_in_room(room)
         return None if match_id is None else self.load_match(match_id)
 
     def has_room(self, room: str) -> bool:
-        with self._session() as session:
-            found = session.scalar(select(MatchRow.id).where(MatchRow.room == room).limit(1))
-            return found is not None
-
-    def has_match(self, match_id: str) -> bool:
-        with self._session() as session:
-            return session.get(MatchRow, match_id) is not None
+        return self.latest_in_room(room) is not None
 
     def matches(
         self,
@@ -381,20 +450,20 @@ class Store:
         if player is not None:
             query = query.where((MatchRow.player0 == player) | (MatchRow.player1 == player))
         with self._session() as session:
-            rows = session.scalars(query).all()
-            return [_summary(row) for row in rows]
+            return [_summary(row) for row in session.scalars(query).all()]
 
     def delete_match(self, match_id: str) -> None:
-        """Forget a match and its games (and so their statistics)."""
+        """Forget a match, its log and its games (and so their statistics)."""
         with self._session() as session:
             games = select(GameRow.id).where(GameRow.match_id == match_id)
             session.execute(delete(ResultRow).where(ResultRow.game_id.in_(games)))
             session.execute(delete(GameRow).where(GameRow.match_id == match_id))
             session.execute(delete(MatchResultRow).where(MatchResultRow.match_id == match_id))
+            session.execute(delete(MoveRow).where(MoveRow.match_id == match_id))
             session.execute(delete(MatchRow).where(MatchRow.id == match_id))
 
     def games(self, match_id: str) -> list[GameRecord]:
-        """The stored records of a match's finished games, in order (abandoned ones too)."""
+        """The stored records of a match's finished games, in order (resigned ones too)."""
         with self._session() as session:
             rows = session.scalars(
                 select(GameRow).where(GameRow.match_id == match_id).order_by(GameRow.number)
@@ -425,48 +494,6 @@ class Store:
         games = [GameOutcome(r[0], r[1], r[2], r[3], bool(r[4])) for r in results]
         return compute(player, games, [(m[0], bool(m[1])) for m in matches])
 
-    def record_game(
-        self,
-        record: GameRecord,
-        *,
-        level: str,
-        players: tuple[str | None, str | None],
-        assisted: bool = False,
-        source: str = "terminal",
-    ) -> None:
-        """Count one finished game that is not part of a stored match (a one-off game).
-
-        ``players`` are the statistics ids of the seats (None for the computer).
-        """
-        if record.result is None:
-            raise StoreError("only a finished game can be recorded")
-        saved = SavedMatch(
-            id=f"game-{utcnow().strftime('%Y%m%d%H%M%S%f')}-{record.seed}",
-            match=Match(record.rules, record.seed, record.players),
-            kind=FRIEND if level == FRIEND else COMPUTER,
-            level=None if level == FRIEND else level,
-            players=players,
-            source=source,
-            status=FINISHED,
-        )
-        with self._session() as session:
-            session.add(
-                MatchRow(
-                    id=saved.id,
-                    source=source,
-                    kind=saved.kind,
-                    level=saved.level,
-                    player0=players[0],
-                    player1=players[1],
-                    status=FINISHED,
-                    state={"format": 1, "single_game": True},
-                    assisted=assisted,
-                    meta={"single_game": True},
-                )
-            )
-            session.flush()
-            self._add_game(session, saved, 1, record, assisted)
-
     # ----------------------------------------------------------------- settings
 
     def settings(self, player: str) -> dict[str, Any] | None:
@@ -487,83 +514,111 @@ class Store:
     # ----------------------------------------------------------------- internals
 
     def _add_game(
-        self, session: Session, saved: SavedMatch, number: int, record: GameRecord, assisted: bool
+        self, session: Session, header: MatchHeader, step: Step, values: dict[str, Any]
     ) -> None:
+        """The finished game's row and its results, in the transaction of its last step."""
+        record = step.finished
+        assert record is not None and record.result is not None
         result = record.result
-        assert result is not None
-        exists = session.scalar(
-            select(GameRow.id).where(GameRow.match_id == saved.id, GameRow.number == number)
-        )
-        if exists is not None:
-            return
+        resigned = step.kind == RESIGN
         row = GameRow(
-            match_id=saved.id,
-            number=number,
+            match_id=header.id,
+            number=step.game,
             seed=record.seed,
             record=record.to_json(),
             winner=result.winner,
             points=result.points,
             reason=result.reason,
-            assisted=assisted,
-            abandoned=False,
+            assisted=step.assisted,
+            abandoned=resigned,
         )
         session.add(row)
         session.flush()
-        for seat, player in enumerate(saved.players):
+        for seat, player in enumerate(header.players):
             if player is None:
                 continue
             scored = result.points if result.winner == seat else 0
             conceded = result.points if result.winner == 1 - seat else 0
+            if resigned:
+                outcome = WIN if seat == result.winner else LOSS
+            else:
+                outcome = outcome_for(seat, result.winner)
             session.add(
                 ResultRow(
                     game_id=row.id,
                     player=player,
                     seat=seat,
-                    level=saved.stats_level,
-                    outcome=outcome_for(seat, result.winner),
+                    level=header.stats_level,
+                    outcome=outcome,
                     points_for=scored,
                     points_against=conceded,
-                    # undo exists only against the computer, for the person's seat
-                    assisted=assisted,
+                    assisted=step.assisted and (not resigned or seat == step.seat),
                 )
             )
-
-    def _add_match_results(self, session: Session, saved: SavedMatch) -> None:
-        winner = saved.match.winner
-        for seat, player in enumerate(saved.players):
-            if player is None:
-                continue
-            exists = session.scalar(
-                select(MatchResultRow.id).where(
-                    MatchResultRow.match_id == saved.id, MatchResultRow.seat == seat
-                )
-            )
-            if exists is None:
-                session.add(
-                    MatchResultRow(
-                        match_id=saved.id,
-                        player=player,
-                        seat=seat,
-                        level=saved.stats_level,
-                        won=winner == seat,
+        if result.winner is not None and result.points:
+            column = _MATCHES.c.score0 if result.winner == 0 else _MATCHES.c.score1
+            values[column.name] = column + result.points
+        if resigned:
+            values["status"] = ABANDONED
+        elif step.kind == MOVE and step.match_winner is not None:
+            values["status"] = FINISHED
+            for seat, player in enumerate(header.players):
+                if player is not None:
+                    session.add(
+                        MatchResultRow(
+                            match_id=header.id,
+                            player=player,
+                            seat=seat,
+                            level=header.stats_level,
+                            won=step.match_winner == seat,
+                        )
                     )
-                )
 
 
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.close()
+def _move_row(match_id: str, step: Step, now: datetime) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "game": step.game,
+        "ply": step.ply,
+        "kind": step.kind,
+        "seat": step.seat,
+        "move": step.move,
+        "seed": step.seed,
+        "created_at": now,
+    }
+
+
+def _step(row: MoveRow) -> Step:
+    return Step(row.kind, row.game, row.ply, row.seat, row.move, row.seed)
+
+
+def _header(row: MatchRow) -> MatchHeader:
+    try:
+        rules = Rules.from_json(row.rules)
+    except SpiteMaliceError as error:
+        raise StoreDataError(
+            f"match {row.id!r} has rules this version cannot read: {error}"
+        ) from error
+    return MatchHeader(
+        id=row.id,
+        rules=rules,
+        meta=TableMeta.from_json(dict(row.meta)),
+        seed=row.seed,
+        source=row.source,
+        room=row.room,
+        status=row.status,
+        score=(row.score0, row.score1),
+        game_number=row.game_number,
+        created_at=_aware(row.created_at),
+        updated_at=_aware(row.updated_at),
+    )
 
 
 def _printable(url: str | None) -> str:
     """The database's place for a message, never with its password."""
     try:
         return describe(resolve_url(url))
-    except Exception:
+    except (SQLAlchemyError, ValueError):
         return "(an unreadable database URL)"
 
 
@@ -572,9 +627,7 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _summary(row: MatchRow) -> MatchSummary:
-    state = row.state
-    score = state.get("score", [0, 0])
-    games = state.get("games", [])
+    meta = TableMeta.from_json(dict(row.meta))
     return MatchSummary(
         id=row.id,
         room=row.room,
@@ -582,10 +635,10 @@ def _summary(row: MatchRow) -> MatchSummary:
         kind=row.kind,
         level=row.level,
         players=(row.player0, row.player1),
+        names=(meta.seats[0].name, meta.seats[1].name),
         status=row.status,
-        score=(int(score[0]), int(score[1])),
-        game_number=len(games) + (1 if "current" in state or not games else 0),
-        meta=dict(row.meta),
+        score=(row.score0, row.score1),
+        game_number=row.game_number,
         updated_at=_aware(row.updated_at),
     )
 
@@ -594,9 +647,13 @@ __all__: Sequence[str] = [
     "ABANDONED",
     "FINISHED",
     "PLAYING",
+    "MatchHeader",
     "MatchSummary",
-    "SavedMatch",
+    "Player",
     "Store",
+    "StoreConflict",
+    "StoreDataError",
     "StoreError",
-    "default_player",
+    "StoreUnavailable",
+    "StoredMatch",
 ]

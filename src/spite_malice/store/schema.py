@@ -1,13 +1,18 @@
-"""The database tables (SQLAlchemy 2 ORM), the same on SQLite and PostgreSQL.
+"""The database tables (SQLAlchemy 2 ORM), the same on SQLite and PostgreSQL; version 2.
 
-- ``matches``: one row per match (a web room or a terminal match), its state as
-  ``Match.to_json()`` (which holds every game record, the unfinished one included), updated
-  after every move, so a restarted program resumes it exactly.
+Alembic migrations in ``migrations/`` make and upgrade them (a version-1 database is
+migrated in place when it is opened).
+
+- ``players``: one row per player: display name and the hash of its secret.
+- ``matches``: one row per match (a web room or a terminal match): its rules, seats and the
+  score so far; what happened in it is the move log.
+- ``moves``: the move log: one row per deal, move, undo, hint or resignation, written in one
+  small insert whatever the match's length; replaying it rebuilds the match exactly.
 - ``games``: one row per finished or abandoned game: its record and how it ended.
 - ``results``: one row per player and game, what statistics are made of.
 - ``match_results``: one row per player and finished match.
 - ``settings``: one row per player: the page's or the terminal's settings.
-- ``store_info``: the schema version.
+- ``store_info``: the schema version, for people (Alembic keeps its own).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def utcnow() -> datetime:
@@ -46,6 +51,19 @@ class StoreInfo(Base):
     value: Mapped[str] = mapped_column(String(256))
 
 
+class PlayerRow(Base):
+    """A player: a display name and the hash of the secret its browser or terminal keeps."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    source: Mapped[str] = mapped_column(String(16))
+    """Where it was made: ``web`` or ``terminal``."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class MatchRow(Base):
     __tablename__ = "matches"
 
@@ -60,17 +78,41 @@ class MatchRow(Base):
     """The computer's level in a computer match."""
     player0: Mapped[str | None] = mapped_column(String(128))
     player1: Mapped[str | None] = mapped_column(String(128))
-    """Statistics ids of the seats; None for the computer or a seat nobody took yet."""
+    """Player ids of the seats; None for the computer or a seat nobody took yet."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     """``playing``, ``finished`` (someone reached the target) or ``abandoned``."""
-    state: Mapped[dict[str, Any]]
-    """``Match.to_json()``."""
-    assisted: Mapped[bool] = mapped_column(Boolean, default=False)
-    """Whether the current game used undo."""
+    rules: Mapped[dict[str, Any]]
+    """``Rules.to_json()``."""
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    """The match's seed when its games derive from one; None: each game has a secret seed
+    (in its deal row). Never sent to a client."""
     meta: Mapped[dict[str, Any]]
-    """What the program playing the match needs besides (names, token hashes ...)."""
+    """``TableMeta.to_json()``: seats, level, seat token hashes, the bot's seed."""
+    score0: Mapped[int] = mapped_column(Integer, default=0)
+    score1: Mapped[int] = mapped_column(Integer, default=0)
+    game_number: Mapped[int] = mapped_column(Integer, default=0)
+    """Kept with each deal and finished game, for lists of matches without a replay."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class MoveRow(Base):
+    """The move log, the truth of every match: one row per step (deal, move, undo, hint,
+    resignation), (match, game, ply) unique, so two writers of one ply conflict."""
+
+    __tablename__ = "moves"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    move: Mapped[str | None] = mapped_column(String(16))
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    """A deal's seed: secret, server-side only."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class GameRow(Base):

@@ -1,27 +1,27 @@
-"""A match against the computer as the terminal game plays it, free of any screen code.
+"""A match against the computer as the terminal game plays it: a view of a
+:class:`~spite_malice.table.Table`, free of any screen code.
 
-The session owns the engine :class:`~spite_malice.engine.Match`, the computer player, the
-undo of the current turn (an exact replay of the game's record with fewer moves) and the
-"assisted" mark that undo and hints leave on a game. The person always sits in seat 0.
+The table does the match logic (undo with its barriers, hints and the assisted mark, the
+computer's fallback, the next game); the session adds what the screen reads (the hand in
+order, legal targets, English text) and keeps the steps not saved yet for the store. The
+person always sits in seat 0.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
 from dataclasses import dataclass, field
 
 from ..bots import Bot
 from ..engine.cards import RANK_OF, Card
-from ..engine.errors import SpiteMaliceError
 from ..engine.events import Event, public_event
 from ..engine.game import Game
 from ..engine.match import Match
-from ..engine.moves import Move, parse_move
+from ..engine.moves import Move
 from ..engine.observation import Observation
-from ..engine.record import GameRecord
 from ..engine.rules import Rules
-from .opponents import default_level, level_title, new_bot
+from ..table import COMPUTER as COMPUTER_KIND
+from ..table import HINT, PERSON, Applied, Seat, Step, Table, default_level, level_label
 
 HUMAN = 0
 """The seat of the person at the keyboard."""
@@ -53,57 +53,55 @@ class Played:
 class GameSession:
     """A match of the person (seat 0) against a computer player (seat 1)."""
 
-    def __init__(
-        self,
-        match: Match,
-        level: str,
-        bot: Bot,
-        *,
-        assisted: set[int] | None = None,
-        player: str = "You",
-    ) -> None:
-        self.match = match
-        self.level = level
-        self.bot = bot
-        self.player = player
-        self.assisted_games: set[int] = set(assisted or ())
-        """Numbers (1-based) of the match's games in which undo or a hint was used."""
-        self._turn_seen = -1
-        self._turn_start = 0
-        if match.game is None:
-            match.next_game()
-        self.bot.new_game(COMPUTER)
-        self._sync_turn()
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.unsaved: list[Step] = []
+        """Steps applied since the store last took them (see :meth:`take_unsaved`)."""
+        self.match_id: str | None = None
+        """The store's id of this match, once it is stored."""
 
     # ------------------------------------------------------------------ making sessions
 
     @classmethod
     def new(cls, setup: MatchSetup) -> GameSession:
         """A new match, its first game dealt."""
-        seed = setup.seed if setup.seed is not None else secrets.randbits(63)
-        match = Match(setup.rules, seed, (setup.player, level_title(setup.level)))
-        match.next_game()
-        return cls(match, setup.level, new_bot(setup.level, seed), player=setup.player)
-
-    @classmethod
-    def resume(
-        cls, match: Match, level: str, *, assisted: set[int] | None = None, player: str = "You"
-    ) -> GameSession:
-        """Go on with a match rebuilt from storage."""
-        return cls(match, level, new_bot(level, match.seed), assisted=assisted, player=player)
+        seats = (Seat(PERSON, setup.player), Seat(COMPUTER_KIND, level_label(setup.level)))
+        table = Table.new(setup.rules, seats, level=setup.level, seed=setup.seed)
+        session = cls(table)
+        session._apply(table.check_deal())
+        return session
 
     def rematch(self) -> GameSession:
-        """A new match with the same rules, level and player, seeded from this one."""
-        seed = (self.match.seed * 6364136223846793005 + 1442695040888963407) % 2**63
-        return GameSession.new(MatchSetup(self.match.rules, self.level, seed, self.player))
+        """A new match with the same rules, level and player, seeded from this one when it
+        was seeded (secret deals otherwise)."""
+        seed = self.match.seed
+        if seed is not None:
+            seed = (seed * 6364136223846793005 + 1442695040888963407) % 2**63
+        return GameSession.new(MatchSetup(self.rules, self.level, seed, self.player))
 
     # ------------------------------------------------------------------ reading
 
     @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
     def game(self) -> Game:
-        game = self.match.game
-        assert game is not None  # a session always has a dealt game
-        return game
+        return self.table.game
+
+    @property
+    def level(self) -> str:
+        return self.table.level or default_level()
+
+    @property
+    def bot(self) -> Bot:
+        bot = self.table.bot
+        assert bot is not None  # the computer always sits at a terminal table
+        return bot
+
+    @property
+    def player(self) -> str:
+        return self.table.seats[HUMAN].name or "You"
 
     @property
     def rules(self) -> Rules:
@@ -111,29 +109,28 @@ class GameSession:
 
     @property
     def opponent_name(self) -> str:
-        return level_title(self.level)
+        return self.table.seats[COMPUTER].name or level_label(self.level)
 
     @property
     def game_number(self) -> int:
-        """The current game's number in the match, from 1 (a finished game is booked)."""
-        return len(self.match.records) + (0 if self.game.is_over else 1)
+        """The current game's number in the match, from 1."""
+        return self.table.game_number
 
     @property
     def is_assisted(self) -> bool:
         """Whether undo or a hint was used in the current game."""
-        return self.game_number in self.assisted_games
+        return self.table.is_assisted
 
     @property
     def is_human_turn(self) -> bool:
-        return not self.game.is_over and self.game.to_move == HUMAN
+        return not self.table.is_game_over and self.game.to_move == HUMAN
 
     @property
     def is_computer_turn(self) -> bool:
-        return not self.game.is_over and self.game.to_move == COMPUTER
+        return not self.table.is_game_over and self.game.to_move == COMPUTER
 
     def observation(self, seat: int = HUMAN) -> Observation:
-        result: Observation = self.game.observation(seat)
-        return result
+        return self.table.observation(seat)
 
     def hand(self) -> list[Card]:
         """The person's hand as shown: by rank, then suit."""
@@ -160,68 +157,63 @@ class GameSession:
             if move.is_build or not builds_only
         }
 
-    # ------------------------------------------------------------------ playing
-
-    def play(self, move: Move | str) -> Played:
-        """The person's move, checked; raises the engine's error (game unchanged) if illegal."""
-        if not self.is_human_turn:
-            raise SpiteMaliceError("it is not your turn")
-        return self._play(parse_move(move))
-
-    def play_computer(self, move: Move) -> Played:
-        """The computer's move (checked too: a faulty bot cannot corrupt the game)."""
-        if not self.is_computer_turn:
-            raise SpiteMaliceError("it is not the computer's turn")
-        return self._play(move)
-
-    def _play(self, move: Move) -> Played:
-        game = self.game
-        before = len(game.events)
-        game.play(move)
-        self._sync_turn()
-        if game.is_over:
-            self.match.book()
-        return Played(move, [public_event(e, HUMAN) for e in game.events[before:]])
-
-    def _sync_turn(self) -> None:
-        """Note where the person's turn began, for undo."""
-        game = self.game
-        if game.to_move == HUMAN and game.turn != self._turn_seen:
-            self._turn_seen = game.turn
-            self._turn_start = len(game.moves)
-
     @property
     def can_undo(self) -> bool:
         """Whether the person has made a move this turn that can be taken back."""
-        return self.is_human_turn and len(self.game.moves) > self._turn_start
+        return self.table.can_undo(HUMAN)
+
+    @property
+    def undo_barrier(self) -> str | None:
+        """When the last move showed a hidden card: the sentence saying it cannot be taken
+        back (a new card was turned up, or five were drawn); else None."""
+        return self.table.undo_barrier(HUMAN)
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, move: Move | str) -> Played:
+        """The person's move, checked; :class:`~spite_malice.table.TableError` (game
+        unchanged) when it is refused."""
+        return self._played(self._apply(self.table.check_move(HUMAN, move)))
+
+    def play_computer(self, move: Move) -> Played:
+        """The computer's move (checked too: a faulty bot cannot corrupt the game)."""
+        return self._played(self._apply(self.table.check_move(COMPUTER, move)))
 
     def undo(self) -> Move:
-        """Take back the person's last move of this turn (an exact replay with one move fewer);
-        the game is then marked assisted. Returns the move taken back."""
-        if not self.can_undo:
-            raise SpiteMaliceError("nothing to undo in this turn")
-        game = self.game
-        record = GameRecord(
-            seed=game.seed if game.seed is not None else 0,
-            moves=tuple(str(move) for move in game.moves[:-1]),
-            rules=game.rules,
-            first=game.first,
-        )
-        taken = game.moves[-1]
-        self.match.game = record.replay()
-        self.mark_assisted()
-        return taken
+        """Take back the person's last move of this turn (never one that showed a hidden
+        card); the game is then marked assisted. Returns the move taken back."""
+        applied = self._apply(self.table.check_undo(HUMAN))
+        assert applied.move is not None
+        return applied.move
 
     def mark_assisted(self) -> None:
-        self.assisted_games.add(self.game_number)
+        """Mark the current game assisted (a hint was shown): a hint step in the log."""
+        if not self.table.is_assisted and not self.table.is_game_over:
+            self._apply(Step(HINT, self.game_number, self.table.plies, HUMAN))
 
     def next_game(self) -> Game:
         """Deal the match's next game (the current one must be over)."""
-        game = self.match.next_game()
-        self.bot.new_game(COMPUTER)
-        self._turn_seen = -1
-        self._sync_turn()
-        return game
+        self._apply(self.table.check_deal())
+        return self.game
+
+    def resign(self) -> None:
+        """Give up the match: its current game counts as lost."""
+        self._apply(self.table.check_resign(HUMAN))
+
+    def take_unsaved(self) -> list[Step]:
+        """The steps applied since the last call, for the store."""
+        steps, self.unsaved = self.unsaved, []
+        return steps
+
+    def _apply(self, step: Step) -> Applied:
+        applied = self.table.apply(step)
+        self.unsaved.append(step)
+        return applied
+
+    @staticmethod
+    def _played(applied: Applied) -> Played:
+        assert applied.move is not None
+        return Played(applied.move, [public_event(e, HUMAN) for e in applied.events])
 
     # ------------------------------------------------------------------ text
 

@@ -1,20 +1,43 @@
-"""The terminal game's games and statistics in the project's store, the browser game's database.
+"""The terminal game's matches and statistics in the project's store (the browser game's
+database), written off the UI thread.
 
-The person is counted under the store's player id (by default the operating-system user, as
-the web server does), so their statistics are the same wherever they play. Every turn the
-match is saved; on the next start the latest unfinished terminal match of the player is
-resumed.
+The terminal has its own local player in the store (made on first use), never named after
+the operating-system user. Every change of a match is a step of the table; :meth:`save`
+hands the steps not stored yet to a writer thread, which appends them to the move log in
+order, so the screen never waits for the database. A write that failed is reported by the
+next call (and by :meth:`flush`). On the next start the latest unfinished terminal match of
+the player is resumed from its log.
 """
 
 from __future__ import annotations
 
+import queue
 import secrets
+import threading
+from dataclasses import dataclass, replace
 
-from ..store import PLAYING, PlayerStats, SavedMatch, Store, StoreError, default_player
-from .session import HUMAN, GameSession
+from ..store import (
+    PLAYING,
+    MatchHeader,
+    PlayerStats,
+    Store,
+    StoreDataError,
+    StoreError,
+)
+from ..table import Step, Table, TableError, TableMeta
+from .session import GameSession
 
 SOURCE = "terminal"
 KIND = "computer"
+
+
+@dataclass(frozen=True, slots=True)
+class _Write:
+    """Steps of one match to store, in order (``header`` is new when ``create``)."""
+
+    header: MatchHeader
+    steps: list[Step]
+    create: bool
 
 
 class StorePersistence:
@@ -22,8 +45,16 @@ class StorePersistence:
 
     def __init__(self, store: Store, player: str | None = None) -> None:
         self.store = store
-        self.player = player or default_player()
-        self._saved: SavedMatch | None = None
+        self.player = player or store.local_player(SOURCE).id
+        """The player id the terminal's games count for."""
+        self._headers: dict[int, MatchHeader] = {}
+        """Header of each session stored (by the session's identity)."""
+        self._writes: queue.Queue[_Write | None] = queue.Queue()
+        self._failure: StoreError | None = None
+        self._lock = threading.Lock()
+        self._writer = threading.Thread(target=self._write_loop, name="spite-malice-save")
+        self._writer.daemon = True
+        self._writer.start()
 
     @classmethod
     def open(cls, url: str | None = None, player: str | None = None) -> StorePersistence:
@@ -34,61 +65,109 @@ class StorePersistence:
     def description(self) -> str:
         return self.store.location
 
+    # ------------------------------------------------------------------ reading
+
     def load_unfinished(self) -> GameSession | None:
+        self.flush()
         for summary in self.store.matches(status=PLAYING, source=SOURCE, player=self.player):
             if summary.kind != KIND or not summary.level:
                 continue
+            stored = self.store.load_match(summary.id)
+            if stored is None:
+                continue
+            header = stored.header
             try:
-                saved = self.store.load_match(summary.id)
-                if saved is None or saved.match.is_over or saved.match.game is None:
-                    continue
-                assisted = saved.assisted
-                if saved.match.game.is_over:  # a finished game awaiting the next deal
-                    saved.match.book()
-                    if saved.match.is_over:
-                        continue
-                    saved.match.next_game()
-                    assisted = False
-                name = str(saved.meta.get("name", "You"))
-                session = GameSession.resume(saved.match, saved.level or "", player=name)
-            except (StoreError, ValueError):
+                table = Table.restore(header.rules, header.seed, header.meta, stored.steps)
+            except (TableError, StoreDataError):
                 continue  # a match this version cannot replay, or a level that is gone
-            if assisted:
-                session.mark_assisted()
-            self._saved = saved
+            session = GameSession(table)
+            session.match_id = header.id
+            self._headers[id(session)] = header
+            if table.is_game_over:  # a finished game awaiting the next deal
+                if table.match.is_over:
+                    continue
+                session.next_game()
             return session
         return None
 
-    def _saved_for(self, session: GameSession) -> SavedMatch:
-        saved = self._saved
-        if saved is None or saved.match is not session.match:
-            saved = SavedMatch(
-                id=f"{SOURCE}-{secrets.token_hex(8)}",
-                match=session.match,
-                kind=KIND,
-                level=session.level,
-                players=(self.player, None),
-                source=SOURCE,
-                meta={"name": session.player},
-            )
-            self._saved = saved
-        return saved
-
-    def save(self, session: GameSession) -> None:
-        saved = self._saved_for(session)
-        saved.assisted = session.is_assisted
-        self.store.save_match(saved)
-
-    def game_finished(self, session: GameSession) -> None:
-        self.save(session)  # the store books the finished game with its assisted mark
-
-    def abandon(self, session: GameSession) -> None:
-        saved = self._saved
-        if saved is not None and saved.match is session.match and saved.status == PLAYING:
-            self.store.abandon_match(saved, by=HUMAN)
-
     def statistics(self) -> PlayerStats | None:
+        self.flush()
         return self.store.stats(self.player)
 
+    # ------------------------------------------------------------------ writing
+
+    def save(self, session: GameSession) -> None:
+        """Queue the session's new steps for the writer thread; raise the last failure."""
+        self._raise_failure()
+        steps = session.take_unsaved()
+        header = self._headers.get(id(session))
+        create = header is None
+        if header is None:
+            header = MatchHeader(
+                id=f"{SOURCE}-{secrets.token_hex(8)}",
+                rules=session.rules,
+                meta=self._meta_of(session),
+                seed=session.match.seed,
+                source=SOURCE,
+            )
+            self._headers[id(session)] = header
+            session.match_id = header.id
+        if steps:
+            self._writes.put(_Write(header, steps, create))
+
+    def _meta_of(self, session: GameSession) -> TableMeta:
+        meta = session.table.meta
+        seats = (replace(meta.seats[0], player=self.player), meta.seats[1])
+        session.table.meta = replace(meta, seats=seats)
+        return session.table.meta
+
+    def game_finished(self, session: GameSession) -> None:
+        self.save(session)  # the finished game's rows go with its last move
+
+    def abandon(self, session: GameSession) -> None:
+        """The player starts a new match: the unfinished one is resigned (a lost game)."""
+        table = session.table
+        if table.is_game_over or id(session) not in self._headers:
+            self.save(session)
+            return
+        session.resign()
+        self.save(session)
+
+    def flush(self) -> None:
+        """Wait until every queued step is written; raise the last failure."""
+        self._writes.join()
+        self._raise_failure()
+
     def close(self) -> None:
-        self.store.close()
+        try:
+            self.flush()
+        finally:
+            self._writes.put(None)
+            self._writer.join(timeout=30)
+            self.store.close()
+
+    def _raise_failure(self) -> None:
+        with self._lock:
+            failure, self._failure = self._failure, None
+        if failure is not None:
+            raise failure
+
+    def _write_loop(self) -> None:
+        while True:
+            write = self._writes.get()
+            try:
+                if write is None:
+                    return
+                self._write(write)
+            except StoreError as error:
+                with self._lock:
+                    self._failure = error
+            finally:
+                self._writes.task_done()
+
+    def _write(self, write: _Write) -> None:
+        steps = list(write.steps)
+        if write.create:
+            self.store.create_match(write.header, steps.pop(0))
+        for step in steps:
+            self.store.append(write.header, step)

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
 from ..store import Store
-from . import computer
+from ..table import default_level, level_label, levels
 from .lobby import Lobby
 from .rooms import COMPUTER_MODE, Room, RoomClosed, RoomError, make_rules
 from .rules_page import rules_page
@@ -63,6 +63,7 @@ _STATUS = {
     "bad_token": 403,
     "room_full": 409,
     "not_a_friend_room": 409,
+    "store_unavailable": 503,
 }
 
 
@@ -101,10 +102,8 @@ async def config(request: Request) -> dict[str, Any]:
         )
     return {
         "player": _player(request, None),
-        "levels": [
-            {"id": level, "name": computer.level_name(level)} for level in computer.levels()
-        ],
-        "default_level": computer.default_level(),
+        "levels": [{"id": level, "name": level_label(level)} for level in levels()],
+        "default_level": default_level(),
         "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
         "rules_defaults": defaults,
         "rules_options": options,
@@ -172,7 +171,7 @@ async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JS
             rules = make_rules(body.rules, body.preset)
             level = body.level
         room, token = await lobby.create(
-            mode=body.mode, player=player, level=level, rules=rules, seed=body.seed
+            mode=body.mode, player=player, name=player, level=level, rules=rules, seed=body.seed
         )
     except RoomError as error:
         return room_error_response(error)
@@ -221,7 +220,7 @@ async def rooms(request: Request, player: str | None = None) -> dict[str, Any]:
     found = await _lobby(request).run(lambda: store.matches(source="web", player=name))
     listed = []
     for summary in found:
-        names = summary.meta.get("names", [None, None])
+        names = list(summary.names)
         if summary.room is None:
             continue
         if summary.kind == "friend" and names[1] is None:

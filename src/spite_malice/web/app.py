@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..store import Store, default_player
+from ..store import Store, StoreUnavailable
 from . import api, sockets
 from .lobby import Lobby
 
@@ -43,7 +43,7 @@ def create_app(
 ) -> FastAPI:
     """The application on the database ``db`` (or on an open ``store``, left open at the end).
 
-    ``player`` is the default player id (the operating-system user name when None).
+    ``player`` is the default player id (``player`` when None).
     """
 
     @asynccontextmanager
@@ -60,7 +60,7 @@ def create_app(
                 opened.close()
 
     app = FastAPI(title="Spite & Malice", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.default_player = player or default_player()
+    app.state.default_player = player or "player"
     app.include_router(api.router)
     app.include_router(sockets.router)
     STATIC.mkdir(parents=True, exist_ok=True)
@@ -73,6 +73,12 @@ def create_app(
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             parts.append(f"{where or 'body'}: {item.get('msg', 'invalid')}")
         return api.error_response(422, "invalid", "invalid request: " + "; ".join(parts))
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
+        return api.error_response(
+            503, "store_unavailable", "The game's database cannot be used now; try again soon."
+        )
 
     @app.get("/", include_in_schema=False)
     async def index() -> Response:

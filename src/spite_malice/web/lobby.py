@@ -1,5 +1,9 @@
-"""The lobby: every room of the server, made, joined, and loaded from the store on first use,
-and the store's worker thread, which writes the rooms' saves in group commits."""
+"""The lobby: every room of the server, made, joined, and loaded from the store on first use.
+
+Store calls run on a pool of worker threads, each on a pooled connection of its own, so a
+slow or locked write holds up only the room waiting for it: settings, statistics and other
+rooms go on (there is no single database thread).
+"""
 
 from __future__ import annotations
 
@@ -12,12 +16,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from ..engine.match import Match
 from ..engine.rules import Rules
-from ..store import SavedMatch, Store
-from . import computer
+from ..store import MatchHeader, Store, StoredMatch, StoreUnavailable
+from ..table import Seat, Table, default_level, is_level, level_label
 from .rooms import (
     COMPUTER_MODE,
+    STORE_UNAVAILABLE,
     Room,
     RoomError,
     hash_token,
@@ -33,6 +37,8 @@ CODE_LENGTH = 6
 IDLE_SECONDS = 600.0
 """A room nobody has used for this long is forgotten (kept in the store only)."""
 SWEEP_SECONDS = 60.0
+STORE_THREADS = 32
+"""Worker threads for store calls: one slow call takes one of them, not the server."""
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -45,9 +51,9 @@ class Lobby:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spite-malice-store")
-        self._pending: dict[str, tuple[SavedMatch, list[asyncio.Future[None]]]] = {}
-        self._flusher: asyncio.Task[None] | None = None
+        self._threads = ThreadPoolExecutor(
+            max_workers=STORE_THREADS, thread_name_prefix="spite-malice-store"
+        )
         self._sweeper: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -58,10 +64,7 @@ class Lobby:
     async def _sweeping(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("forgetting idle rooms failed")
+            await self.sweep()
 
     async def sweep(self, idle: float = IDLE_SECONDS) -> int:
         """Forget the rooms nobody used for ``idle`` seconds: no connection, no computer
@@ -78,64 +81,19 @@ class Lobby:
                     or now - room.last_active < idle
                     or (task is not None and not task.done())
                     or room.lock.locked()
-                    or room.unsaved
                 ):
                     continue
                 async with room.lock:  # free: taken at once
                     room.closed = True
                     del self.rooms[code]
-                if room.bot is not None:
-                    room.bot.close()
+                room.close()
                 forgotten += 1
         return forgotten
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """Call the store on its own thread (one at a time, in order), off the event loop."""
+        """Call the store on a worker thread of its own, off the event loop."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, lambda: function(*args))
-
-    async def save(self, saved: SavedMatch) -> None:
-        """Store the match; return once it is committed.
-
-        Saves asked for while the store's thread is busy are written together in one
-        transaction (a group commit), so a busy server commits once for many moves. The
-        room awaiting its save holds its lock, so its match does not change meanwhile.
-        """
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        entry = self._pending.get(saved.id)
-        if entry is None:
-            self._pending[saved.id] = (saved, [future])
-        else:
-            entry[1].append(future)
-        if self._flusher is None or self._flusher.done():
-            self._flusher = loop.create_task(self._flush())
-        await future
-
-    async def _flush(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, {}
-            saved = [entry[0] for entry in batch.values()]
-            try:
-                await self.run(self.store.save_matches, saved)
-                errors: list[BaseException | None] = [None] * len(saved)
-            except Exception:
-                # one bad match must not fail the others: save them one by one
-                errors = []
-                for one in saved:
-                    try:
-                        await self.run(self.store.save_match, one)
-                        errors.append(None)
-                    except Exception as error:
-                        errors.append(error)
-            for (_, futures), failure in zip(batch.values(), errors, strict=True):
-                for future in futures:
-                    if future.done():
-                        continue
-                    if failure is None:
-                        future.set_result(None)
-                    else:
-                        future.set_exception(failure)
+        return await loop.run_in_executor(self._threads, lambda: function(*args))
 
     async def get(self, code: str) -> Room | None:
         """The room with this code, loaded from the store if needed; None when unknown."""
@@ -148,10 +106,10 @@ class Lobby:
         async with self._loading:
             room = self.rooms.get(code)
             if room is None:
-                saved = await self.run(self.store.load_room, code)
-                if saved is None:
+                stored = await self.run(self.store.load_room, code)
+                if stored is None:
                     return None
-                room = Room(self, saved)
+                room = Room(self, stored)
                 self.rooms[code] = room
         return room
 
@@ -160,36 +118,36 @@ class Lobby:
         *,
         mode: str,
         player: str,
+        name: str,
         level: str | None,
         rules: Rules,
         seed: int | None,
     ) -> tuple[Room, str]:
         """A new room with the creator in seat 0; returns it and seat 0's token."""
+        seats: tuple[Seat, Seat]
         if mode == COMPUTER_MODE:
-            level = level or computer.default_level()
-            if not computer.is_level(level):
+            level = level or default_level()
+            if not is_level(level):
                 raise RoomError("invalid", unknown_level(level))
-            names: list[str | None] = [player, computer.level_name(level)]
+            seats = (Seat("person", name, player), Seat("computer", level_label(level)))
         else:
             level = None
-            names = [player, None]
+            seats = (Seat("person", name, player), Seat("friend"))
         token = new_token()
+        table = Table.new(rules, seats, level=level, seed=seed, tokens=(hash_token(token), None))
+        deal = table.check_deal()
         async with self._loading:
             code = await self._free_code()
-            match = Match(rules, seed, (player, names[1] or "Player 2"))
-            match.next_game()
-            saved = SavedMatch(
-                id=new_match_id(),
-                match=match,
-                kind=mode,
-                level=level,
-                players=(player, None),
-                source="web",
-                meta={"names": names, "tokens": [hash_token(token), None], "assisted_games": []},
-                room=code,
+            header = MatchHeader(
+                id=new_match_id(), rules=rules, meta=table.meta, seed=seed, room=code
             )
-            await self.save(saved)
-            room = Room(self, saved)
+            try:
+                header = await self.run(self.store.create_match, header, deal)
+            except StoreUnavailable:
+                table.close()
+                raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+            table.close()
+            room = Room(self, StoredMatch(header, [deal]))
             self.rooms[code] = room
         return room, token
 
@@ -200,7 +158,7 @@ class Lobby:
                 return code
 
     async def close(self) -> None:
-        """Stop the computer turns, finish the pending saves, stop the store's thread."""
+        """Stop the computer turns and the store's threads."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -212,11 +170,7 @@ class Lobby:
         for room in self.rooms.values():
             task = room.computer_task
             if task is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
+                with contextlib.suppress(asyncio.CancelledError):
                     await task
-            if room.bot is not None:
-                room.bot.close()
-        if self._flusher is not None:
-            with contextlib.suppress(Exception):
-                await self._flusher
-        self._db.shutdown(wait=True)
+            room.close()
+        self._threads.shutdown(wait=True)

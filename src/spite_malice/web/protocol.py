@@ -1,5 +1,5 @@
 """The game WebSocket's messages (``docs/web-protocol.md`` section 4): the page's messages as
-pydantic models, and the server's messages as JSON objects built from engine values.
+pydantic models, and the events as JSON objects (the server's messages are in ``messages``).
 
 Nothing here reads a game: every builder takes what one seat may see (an observation, public
 events), so no hidden card can reach a message (R6.3).
@@ -57,6 +57,10 @@ class NewMatchMessage(_Message):
     seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = None
 
 
+class ResignMessage(_Message):
+    type: Literal["resign"]
+
+
 class SyncMessage(_Message):
     type: Literal["sync"]
 
@@ -71,11 +75,12 @@ ClientMessage = Annotated[
     | UndoMessage
     | NewGameMessage
     | NewMatchMessage
+    | ResignMessage
     | SyncMessage
     | PingMessage,
     Field(discriminator="type"),
 ]
-MESSAGE_TYPES = ("move", "hint", "undo", "new_game", "new_match", "sync", "ping")
+MESSAGE_TYPES = ("move", "hint", "undo", "new_game", "new_match", "resign", "sync", "ping")
 
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -182,7 +187,3 @@ def event_to_json(event: ev.Event) -> dict[str, Any]:
 def public_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
     """Events as ``seat`` may see them (R6.1), in JSON."""
     return [event_to_json(ev.public_event(event, seat)) for event in events]
-
-
-def error_message(code: str, message: str, reply_to: int | str | None = None) -> dict[str, Any]:
-    return {"type": "error", "reply_to": reply_to, "code": code, "message": message}

@@ -1,9 +1,15 @@
-"""Rooms: one match between two seats, held by the server (the lobby keeps them).
+"""Rooms: a :class:`~spite_malice.table.Table` served to the connections of its two seats.
 
-A room owns the engine's :class:`~spite_malice.engine.Match`, the seats' token hashes and
-open connections, and (against the computer) the bot. Every change happens under the room's
-lock, is written to the store before anyone hears of it, and is then sent to each seat as
-that seat may see it (R6): messages are built from observations and public events only.
+A room is transport only: it turns page messages into table requests, stores each step in
+the move log before applying it (a move is acknowledged only once its row is committed), and
+sends every seat what it may see (R6: messages are built from observations and public events
+only). Sending never waits: each connection has its own bounded queue (see ``sockets``), so
+no reader can hold the room.
+
+When the store fails the request gets ``store_unavailable``, nothing is broadcast and the
+table stays at the last stored step. When another process stored the step first
+(:class:`~spite_malice.store.StoreConflict`) the room reloads the match from the log and
+answers from it.
 """
 
 from __future__ import annotations
@@ -16,20 +22,17 @@ import logging
 import secrets
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..bots import Bot
-from ..engine.errors import GameOverError, IllegalMoveError, NotationError, SpiteMaliceError
 from ..engine.events import Event
 from ..engine.game import Game
-from ..engine.match import Match
-from ..engine.moves import Move
-from ..engine.record import GameRecord
 from ..engine.rules import PRESETS, Rules
-from ..store import PLAYING, SavedMatch
-from . import computer
+from ..store import MatchHeader, StoreConflict, StoredMatch, StoreError, StoreUnavailable
+from ..table import COMPUTER, Applied, Seat, Step, Table, TableError, is_level, levels
+from ..table.steps import DEAL, HINT, MOVE, UNDO
+from . import messages
 from .protocol import (
     ClientMessage,
     HintMessage,
@@ -37,6 +40,7 @@ from .protocol import (
     NewGameMessage,
     NewMatchMessage,
     PingMessage,
+    ResignMessage,
     SyncMessage,
     UndoMessage,
     public_events,
@@ -49,15 +53,14 @@ log = logging.getLogger(__name__)
 
 COMPUTER_MODE, FRIEND_MODE = "computer", "friend"
 PERSON_SEAT, COMPUTER_SEAT = 0, 1
+RETRIES = 3
+"""Times a request is tried again after another process stored a step first."""
+STALE_CODES = frozenset({"not_your_turn", "busy", "game_over", "game_not_over", "match_over"})
+"""Refusals that may only mean this process is behind the log: check the log, then retry."""
+STORE_UNAVAILABLE = "The game could not be saved, so that did not happen. Try again in a moment."
 
-
-class RoomError(Exception):
-    """A request a room refuses; ``code`` is one of ``web-protocol.md`` 4.5."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+RoomError = TableError
+"""A request a room refuses; ``code`` is one of ``web-protocol.md`` 4.5."""
 
 
 class RoomClosed(Exception):
@@ -65,9 +68,9 @@ class RoomClosed(Exception):
 
 
 class Peer(Protocol):
-    """One open connection of a seat."""
+    """One open connection of a seat: messages are queued, never awaited."""
 
-    async def send(self, message: dict[str, Any]) -> None: ...
+    def push(self, message: messages.ServerMessage) -> None: ...
 
 
 def hash_token(token: str) -> str:
@@ -78,6 +81,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def new_match_id() -> str:
+    return uuid.uuid4().hex
+
+
+def unknown_level(level: str) -> str:
+    return f"Unknown level {level!r}; levels: {', '.join(levels())}."
+
+
 def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
     """The rules of a preset (by name) with ``rules`` options on top; RoomError if invalid."""
     base: dict[str, Any] = {}
@@ -85,165 +96,111 @@ def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
         chosen = PRESETS.get(preset)
         if chosen is None:
             known = ", ".join(PRESETS)
-            raise RoomError("invalid", f"unknown preset {preset!r}; known: {known}")
+            raise RoomError("invalid", f"Unknown preset {preset!r}; known: {known}.")
         base = chosen.to_json()
     try:
         return Rules.from_json({**base, **(rules or {})})
-    except (SpiteMaliceError, ValueError, TypeError) as error:
+    except (ValueError, TypeError) as error:  # the engine's rule errors are ValueErrors
         raise RoomError("invalid", str(error)) from None
 
 
-class Room:
-    """A match between two seats and the connections that play it."""
+Handler = Callable[["Room", Peer, int, ClientMessage], Awaitable[None]]
+"""A page message's handler in :attr:`Room._handlers`."""
 
-    def __init__(self, lobby: Lobby, saved: SavedMatch) -> None:
-        assert saved.room is not None
+
+class Room:
+    """One table and the connections that play it."""
+
+    def __init__(self, lobby: Lobby, stored: StoredMatch) -> None:
+        assert stored.header.room is not None
         self.lobby = lobby
-        self.code: str = saved.room
-        self.saved = saved
+        self.code: str = stored.header.room
+        self.header = stored.header
+        self.table = self._restore(stored)
         self.lock = asyncio.Lock()
         self.peers: tuple[set[Peer], set[Peer]] = (set(), set())
         self.generation = 0
         """Bumped by every new match, so a computer turn of an earlier match stops."""
-        self.bot: Bot | None = None
         self.computer_task: asyncio.Task[None] | None = None
         self.computer_generation = 0
         self.closed = False
         """Set by the lobby when it forgets this object; the room lives on in the store."""
         self.last_active = time.monotonic()
-        self.unsaved = False
-        """The last save failed: the store is behind, so the lobby must keep this object."""
-        if self.mode == COMPUTER_MODE:
-            self._new_bot()
+
+    @staticmethod
+    def _restore(stored: StoredMatch) -> Table:
+        header = stored.header
+        try:
+            return Table.restore(header.rules, header.seed, header.meta, stored.steps)
+        except TableError as error:
+            raise StoreError(f"match {header.id!r} cannot be replayed: {error}") from error
 
     # ----------------------------------------------------------------- reading
 
     @property
-    def match(self) -> Match:
-        return self.saved.match
-
-    @property
     def game(self) -> Game:
-        game = self.saved.match.game
-        assert game is not None, "a room always has a dealt game"
-        return game
+        """The current game (read it; change it only through the table's steps)."""
+        return self.table.game
 
     @property
     def mode(self) -> str:
-        return self.saved.kind
+        return self.table.kind
 
     @property
     def level(self) -> str | None:
-        return self.saved.level
+        return self.table.level
 
     @property
     def names(self) -> list[str | None]:
-        names: list[str | None] = list(self.saved.meta.get("names", [None, None]))
-        return names
+        return self.table.names
 
     def seat_for(self, token: str) -> int | None:
         """The seat ``token`` is for, or None."""
         given = hash_token(token)
-        hashes = self.saved.meta.get("tokens", [None, None])
-        for seat, stored in enumerate(hashes):
-            if isinstance(stored, str) and hmac.compare_digest(stored, given):
+        for seat, stored in enumerate(self.table.meta.tokens):
+            if stored is not None and hmac.compare_digest(stored, given):
                 return seat
         return None
 
     def is_full(self) -> bool:
-        return all(self.saved.meta.get("tokens", [None, None]))
+        return all(self.table.meta.tokens)
 
     def connected(self) -> list[bool]:
         if self.mode == COMPUTER_MODE:
             return [bool(self.peers[0]), True]
         return [bool(self.peers[0]), bool(self.peers[1])]
 
-    def computer_to_move(self) -> bool:
-        game = self.game
-        return self.mode == COMPUTER_MODE and not game.is_over and game.to_move == COMPUTER_SEAT
-
-    def turn_moves(self) -> int:
-        """Moves the player to move has made in the current turn (builds since the last
-        discard: a turn ends with a discard, R2.3)."""
-        count = 0
-        for move in reversed(self.game.moves):
-            if move.is_discard:
-                break
-            count += 1
-        return count
-
-    def can_undo(self, seat: int) -> bool:
-        game = self.game
-        return (
-            self.mode == COMPUTER_MODE
-            and seat == PERSON_SEAT
-            and not game.is_over
-            and game.to_move == seat
-            and self.turn_moves() > 0
-        )
-
-    def can_hint(self, seat: int) -> bool:
-        game = self.game
-        return self.mode == COMPUTER_MODE and not game.is_over and game.to_move == seat
-
-    def match_view(self) -> dict[str, Any]:
-        match = self.match
-        match.book()
-        assisted = set(self.saved.meta.get("assisted_games", []))
-        games = [
-            {
-                "number": number,
-                "winner": record.result.winner if record.result else None,
-                "points": record.result.points if record.result else 0,
-                "reason": record.result.reason if record.result else "",
-                "assisted": number in assisted,
-            }
-            for number, record in enumerate(match.records, start=1)
-        ]
-        return {
-            "score": list(match.score),
-            "target": match.rules.match_target,
-            "game_number": len(match.records) + (0 if self.game.is_over else 1),
-            "over": match.is_over,
-            "winner": match.winner,
-            "games": games,
-        }
-
     def state_for(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see (``web-protocol.md`` 4.1)."""
+        table = self.table
         return {
             "room": self.code,
             "mode": self.mode,
             "seat": seat,
             "level": self.level,
             "players": self.names,
-            "observation": self.game.observation(seat).to_json(),
-            "match": self.match_view(),
-            "assisted": self.saved.assisted,
-            "can_undo": self.can_undo(seat),
-            "can_hint": self.can_hint(seat) and seat == PERSON_SEAT,
+            "observation": table.observation(seat).to_json(),
+            "match": table.match_view(),
+            "assisted": table.is_assisted,
+            "can_undo": table.can_undo(seat),
+            "can_hint": table.can_hint(seat),
+            "undo_barrier": table.undo_barrier(seat),
             "connected": self.connected(),
-            "thinking": self.computer_to_move(),
+            "thinking": table.computer_to_move,
         }
 
-    def welcome(self, seat: int) -> dict[str, Any]:
-        return {
-            "type": "welcome",
-            "room": self.code,
-            "seat": seat,
-            "mode": self.mode,
-            "level": self.level,
-            "players": self.names,
-        }
+    def welcome(self, seat: int) -> messages.Welcome:
+        return messages.Welcome(
+            room=self.code, seat=seat, mode=self.mode, level=self.level, players=self.names
+        )
 
-    def state_message(self, seat: int, cause: str, reply_to: int | str | None) -> dict[str, Any]:
-        return {
-            "type": "state",
-            "reply_to": reply_to,
-            "cause": cause,
-            "state": self.state_for(seat),
-            "log": public_events(self.game.events, seat),
-        }
+    def state_message(self, seat: int, cause: str, reply_to: int | str | None) -> messages.State:
+        return messages.State(
+            reply_to=reply_to,
+            cause=cause,
+            state=self.state_for(seat),
+            log=public_events(self.table.game.events, seat),
+        )
 
     # ----------------------------------------------------------------- connections
 
@@ -259,22 +216,28 @@ class Room:
     async def connect(self, peer: Peer, seat: int) -> None:
         """Add a connection of ``seat``; RoomClosed if this room object was forgotten."""
         async with self._open():
+            await self._catch_up()
             self.peers[seat].add(peer)
-            await self._send(peer, self.welcome(seat))
-            await self._send(peer, self.state_message(seat, "connect", None))
-            await self._broadcast_presence()
+            peer.push(self.welcome(seat))
+            peer.push(self.state_message(seat, "connect", None))
+            self._broadcast_presence()
         self.start_computer()
 
     async def disconnect(self, peer: Peer, seat: int) -> None:
         async with self.lock:
             self.last_active = time.monotonic()
             self.peers[seat].discard(peer)
-            await self._broadcast_presence()
+            self._broadcast_presence()
+
+    def drop(self, peer: Peer) -> None:
+        """Forget a connection that was closed for not keeping up (no lock: no await)."""
+        for peers in self.peers:
+            peers.discard(peer)
 
     async def info(self, seat: int) -> dict[str, Any]:
         """What ``GET /api/rooms/<room>`` answers (``web-protocol.md`` 3.4)."""
         async with self._open():
-            match = self.match_view()
+            match = self.table.match_view()
         return {
             "room": self.code,
             "seat": seat,
@@ -287,180 +250,218 @@ class Room:
 
     async def handle(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         """Carry out one page message; RoomError when it is refused (nothing changed)."""
-        reply_to = message.id
-        if isinstance(message, PingMessage):
-            await peer.send({"type": "pong", "reply_to": reply_to})
-        elif isinstance(message, SyncMessage):
+        handler = self._handlers[type(message)]
+        try:
+            await handler(self, peer, seat, message)
+        except StoreConflict:
             async with self._open():
-                await self._send(peer, self.state_message(seat, "sync", reply_to))
-        elif isinstance(message, MoveMessage):
-            await self.play(peer, seat, message.move, reply_to)
-        elif isinstance(message, HintMessage):
-            await self.hint(peer, seat, reply_to)
-        elif isinstance(message, UndoMessage):
-            await self.undo(peer, seat, reply_to)
-        elif isinstance(message, NewGameMessage):
-            await self.new_game(peer, seat, reply_to)
-        else:
-            assert isinstance(message, NewMatchMessage)
-            await self.new_match(peer, seat, message, reply_to)
-        self.start_computer()
+                await self._reload()
+            raise RoomError(
+                "conflict", "The game changed meanwhile: here it is as it stands now."
+            ) from None
+        finally:
+            self.start_computer()
 
     # ----------------------------------------------------------------- requests
 
-    async def play(self, peer: Peer, seat: int, text: str, reply_to: int | str | None) -> None:
-        async with self._open():
-            game = self.game
-            if game.is_over:
-                raise RoomError("game_over", f"illegal move {text!r}: the game is over")
-            if self.mode == FRIEND_MODE and not self.is_full():
-                raise RoomError("waiting_for_opponent", "wait for your friend to join")
-            if game.to_move != seat:
-                if self.mode == COMPUTER_MODE:
-                    raise RoomError("busy", "the computer is playing its turn")
-                raise RoomError("not_your_turn", f"illegal move {text!r}: it is not your turn")
-            before = len(game.events)
-            try:
-                move = game.play(text)
-            except NotationError as error:
-                raise RoomError("bad_notation", str(error)) from None
-            except IllegalMoveError as error:
-                raise RoomError("illegal_move", str(error)) from None
-            except GameOverError as error:
-                raise RoomError("game_over", str(error)) from None
-            await self._persist()
-            await self._broadcast_update(seat, move, game.events[before:], peer, reply_to)
+    async def _ping(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        peer.push(messages.Pong(reply_to=message.id))
 
-    async def hint(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
+    async def _sync(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         async with self._open():
-            if self.mode != COMPUTER_MODE:
-                raise RoomError("not_available", "hints are for games against the computer")
-            game = self.game
-            if game.is_over:
-                raise RoomError("game_over", "the game is over")
-            if game.to_move != seat:
-                raise RoomError("not_your_turn", "a hint is given on your turn")
-            observation = game.observation(seat)
-            seed = (game.seed or 0) + len(game.moves)
-            suggestion = await asyncio.to_thread(computer.suggest, observation, seed)
+            await self._catch_up()
+            peer.push(self.state_message(seat, "sync", message.id))
+
+    async def _move(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        assert isinstance(message, MoveMessage)
+        if self.mode == FRIEND_MODE and not self.is_full():
+            raise RoomError("waiting_for_opponent", "Wait for your friend to join.")
+        text = message.move
+        await self._request(lambda: self.table.check_move(seat, text), peer, message.id)
+
+    async def _hint(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        async with self._open():
+            step = await self._checked(lambda: self.table.check_hint(seat))
+            suggestion = await asyncio.to_thread(self.table.suggest, seat)
             # a hint leaves the same mark as undo, as in the terminal game
-            if not self.saved.assisted:
-                self.saved.assisted = True
-                await self._persist()
-            await self._send(
-                peer,
-                {
-                    "type": "hint",
-                    "reply_to": reply_to,
-                    "moves": list(suggestion.moves),
-                    "reason": suggestion.reason,
-                },
+            if not self.table.is_assisted:
+                await self._commit(step)
+            peer.push(
+                messages.Hint(
+                    reply_to=message.id,
+                    moves=[str(move) for move in suggestion.moves],
+                    reason=suggestion.reason,
+                )
             )
 
-    async def undo(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
-        async with self._open():
-            if self.mode != COMPUTER_MODE:
-                raise RoomError("no_undo", "undo is for games against the computer")
-            game = self.game
-            if game.is_over:
-                raise RoomError("game_over", "the game is over")
-            if game.to_move != seat:
-                raise RoomError("not_your_turn", "undo takes back a move of your current turn")
-            if self.turn_moves() == 0:
-                raise RoomError("no_undo", "nothing of your current turn to take back")
-            record = GameRecord.from_game(game, self.match.players)
-            shorter = replace(record, moves=record.moves[:-1], result=None)
-            self.match.game = shorter.replay()  # exact: the deal and shuffles follow the seed
-            self.saved.assisted = True
-            await self._persist()
-            await self._broadcast_state("undo", peer, reply_to)
+    async def _undo(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        await self._request(lambda: self.table.check_undo(seat), peer, message.id)
 
-    async def new_game(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
-        async with self._open():
-            if not self.game.is_over:
-                raise RoomError("game_not_over", "the game is not over yet")
-            self.match.book()
-            if self.match.is_over:
-                raise RoomError("match_over", "the match is over: start a new match")
-            self.match.next_game()
-            self._remember_assisted()
-            self.saved.assisted = False
-            if self.bot is not None:
-                self.bot.new_game(COMPUTER_SEAT)
-            await self._persist()
-            await self._broadcast_state("new_game", peer, reply_to)
+    async def _resign(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        await self._request(lambda: self.table.check_resign(seat), peer, message.id)
 
-    async def new_match(
-        self, peer: Peer, seat: int, message: NewMatchMessage, reply_to: int | str | None
-    ) -> None:
+    async def _new_game(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        await self._request(self.table.check_deal, peer, message.id)
+
+    async def _new_match(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        assert isinstance(message, NewMatchMessage)
         async with self._open():
+            await self._catch_up()
+            table = self.table
             changes = message.level is not None or message.rules is not None
             if self.mode == FRIEND_MODE:
                 if changes or message.preset is not None:
-                    raise RoomError("invalid", "a friend room keeps its level and rules")
-                self.match.book()
-                if not self.match.is_over:
-                    raise RoomError("match_not_over", "the match is not over yet")
+                    raise RoomError("invalid", "A friend room keeps its level and rules.")
+                if not table.match.is_over and table.status != "abandoned":
+                    raise RoomError("match_not_over", "The match is not over yet.")
             level = self.level
             if message.level is not None:
-                if not computer.is_level(message.level):
+                if not is_level(message.level):
                     raise RoomError("invalid", unknown_level(message.level))
                 level = message.level
-            rules = self.match.rules
+            rules = table.rules
             if message.rules is not None or message.preset is not None:
                 rules = make_rules(message.rules, message.preset)
-            old = self.saved
-            self.match.book()
-            if old.status == PLAYING and not self.match.is_over:
-                self._remember_assisted()
-                await self.lobby.run(self.lobby.store.abandon_match, old, seat)
-            names = list(self.names)
-            if self.mode == COMPUTER_MODE and level is not None:
-                names[COMPUTER_SEAT] = computer.level_name(level)
-            match = Match(rules, message.seed, (names[0] or "Player 1", names[1] or "Player 2"))
-            match.next_game()
-            meta = dict(old.meta)
-            meta["names"] = names
-            meta["assisted_games"] = []
-            self.saved = SavedMatch(
+            if table.status == "playing" and table.is_dealt and not table.is_game_over:
+                # the unfinished match is given up: its game counts as lost by the asker
+                await self._commit(table.check_resign(seat))
+            fresh = table.rematch(rules=rules, level=level, seed=message.seed)
+            header = replace(
+                self.header,
                 id=new_match_id(),
-                match=match,
-                kind=old.kind,
-                level=level,
-                players=old.players,
-                source=old.source,
-                meta=meta,
-                room=self.code,
+                rules=rules,
+                meta=fresh.meta,
+                seed=message.seed,
+                status="playing",
+                score=(0, 0),
+                game_number=0,
             )
+            deal = fresh.check_deal()
+            try:
+                header = await self.lobby.run(self.lobby.store.create_match, header, deal)
+            except StoreUnavailable:
+                fresh.close()
+                raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+            fresh.apply(deal)
+            table.close()
+            self.table, self.header = fresh, header
             self.generation += 1
-            if self.mode == COMPUTER_MODE:
-                self._new_bot()
-            await self._persist()
-            await self._broadcast_state("new_match", peer, reply_to)
+            self._broadcast_state("new_match", peer, message.id)
 
     async def join(self, player: str, name: str) -> str:
         """Seat the friend in seat 1; return its token."""
         async with self._open():
+            await self._catch_up()
             if self.mode != FRIEND_MODE:
-                raise RoomError("not_a_friend_room", "this is a game against the computer")
+                raise RoomError("not_a_friend_room", "This is a game against the computer.")
             if self.is_full():
-                raise RoomError("room_full", "this room already has two players")
+                raise RoomError("room_full", "This room already has two players.")
             token = new_token()
-            meta = dict(self.saved.meta)
-            meta["tokens"] = [meta["tokens"][0], hash_token(token)]
-            meta["names"] = [meta["names"][0], name]
-            self.saved.meta = meta
-            self.saved.players = (self.saved.players[0], player)
-            self.match.players = (self.match.players[0], name)
-            await self._persist()
-            await self._broadcast_state("joined", None, None)
+            table = self.table
+            before = table.meta
+            table.take_seat(1, Seat("friend", name, player), hash_token(token))
+            header = replace(self.header, meta=table.meta)
+            try:
+                await self.lobby.run(self.lobby.store.update_header, header)
+            except StoreUnavailable:
+                table.meta = before
+                raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+            self.header = header
+            self._broadcast_state("joined", None, None)
             return token
+
+    _handlers: ClassVar[dict[type[Any], Handler]] = {
+        PingMessage: _ping,
+        SyncMessage: _sync,
+        MoveMessage: _move,
+        HintMessage: _hint,
+        UndoMessage: _undo,
+        ResignMessage: _resign,
+        NewGameMessage: _new_game,
+        NewMatchMessage: _new_match,
+    }
+    """The one dispatch table: page message type to its handler."""
+
+    # ----------------------------------------------------------------- the steps
+
+    async def _request(
+        self, check: Callable[[], Step], peer: Peer | None, reply_to: int | str | None
+    ) -> Applied:
+        """Check, store, apply and announce one step, under the room's lock."""
+        async with self._open():
+            step = await self._checked(check)
+            for _ in range(RETRIES):
+                try:
+                    applied = await self._commit(step)
+                except StoreConflict:
+                    await self._reload()
+                    step = check()
+                    continue
+                self._announce(applied, peer, reply_to)
+                return applied
+            raise RoomError("store_unavailable", STORE_UNAVAILABLE)
+
+    async def _checked(self, check: Callable[[], Step]) -> Step:
+        """``check()``, again after catching up with the log when the refusal may only
+        mean that another process moved on."""
+        try:
+            return check()
+        except TableError as error:
+            if error.code not in STALE_CODES or not await self._catch_up():
+                raise
+        return check()
+
+    async def _commit(self, step: Step) -> Applied:
+        """Store the step, then apply it; nothing changes when the store fails."""
+        try:
+            await self.lobby.run(self.lobby.store.append, self.header, step)
+        except StoreUnavailable:
+            log.warning("room %s: the store failed; step %s refused", self.code, step.kind)
+            raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+        return self.table.apply(step)
+
+    async def _catch_up(self) -> bool:
+        """Reload the match when the log is ahead of this table; whether it was."""
+        try:
+            head = await self.lobby.run(self.lobby.store.head, self.header.id)
+        except StoreUnavailable:
+            return False
+        if head == (self.table.game_number, self.table.plies):
+            return False
+        await self._reload()
+        return True
+
+    async def _reload(self) -> None:
+        """Rebuild the table from the log (another process wrote to it) and tell the seats."""
+        code = self.code
+        match_id = await self.lobby.run(self.lobby.store.latest_in_room, code)
+        stored = await self.lobby.run(self.lobby.store.load_match, match_id or self.header.id)
+        if stored is None:
+            return
+        old, old_id = self.table, self.header.id
+        self.table, self.header = self._restore(stored), stored.header
+        if stored.header.id != old_id:
+            self.generation += 1  # a new match: a computer turn of the old one stops
+        old.close()
+        self._broadcast_state("reload", None, None)
+
+    def _announce(self, applied: Applied, origin: Peer | None, reply_to: int | str | None) -> None:
+        step = applied.step
+        if step.kind == MOVE and applied.move is not None:
+            assert step.seat is not None
+            self._broadcast_update(step.seat, str(applied.move), applied.events, origin, reply_to)
+        elif step.kind == DEAL:
+            self._broadcast_state("new_game", origin, reply_to)
+        elif step.kind in (UNDO, HINT):
+            self._broadcast_state(step.kind, origin, reply_to)
+        else:
+            self._broadcast_state("resign", origin, reply_to)
 
     # ----------------------------------------------------------------- the computer
 
     def start_computer(self) -> None:
         """Let the computer play its turn in the background, when it is to move."""
-        if not self.computer_to_move():
+        if not self.table.computer_to_move:
             return
         task = self.computer_task
         if task is not None and not task.done() and self.computer_generation == self.generation:
@@ -477,90 +478,54 @@ class Room:
         announced = False
         while True:
             async with self._open():
-                if generation != self.generation or not self.computer_to_move():
+                table = self.table
+                if generation != self.generation or not table.computer_to_move:
                     return
-                game = self.game
-                observation = game.observation(COMPUTER_SEAT)
-                bot = self.bot
-                assert bot is not None
                 if not announced:
                     announced = True
-                    await self._broadcast({"type": "thinking", "seat": COMPUTER_SEAT})
-            move = await asyncio.to_thread(computer.choose, bot, observation)
+                    self._broadcast(messages.Thinking(seat=COMPUTER_SEAT))
+            move = await asyncio.to_thread(table.think)
             async with self._open():
-                if generation != self.generation or self.match.game is not game:
+                if generation != self.generation or self.table is not table:
                     return
-                before = len(game.events)
                 try:
-                    game.play(move)
-                except SpiteMaliceError:
-                    log.exception("room %s: the computer's move %s was refused", self.code, move)
+                    step = table.check_move(COMPUTER_SEAT, move)
+                    applied = await self._commit(step)
+                except StoreConflict:
+                    await self._reload()
+                    continue
+                except RoomError as error:
+                    log.warning(
+                        "room %s: the computer's move %s failed: %s", self.code, move, error
+                    )
                     return
-                await self._persist()
-                await self._broadcast_update(COMPUTER_SEAT, move, game.events[before:], None, None)
+                self._announce(applied, None, None)
 
-    def _new_bot(self) -> None:
-        if self.bot is not None:
-            self.bot.close()
-        level = self.level or computer.default_level()
-        self.bot = computer.new_computer(level, self.match.seed)
-        self.bot.new_game(COMPUTER_SEAT)
+    # ----------------------------------------------------------------- sending
 
-    # ----------------------------------------------------------------- internals
-
-    def _remember_assisted(self) -> None:
-        """Keep the assisted mark of the game just finished (or abandoned) in the meta."""
-        if self.saved.assisted:
-            self.match.book()
-            number = len(self.match.records) + (0 if self.game.is_over else 1)
-            marked = list(self.saved.meta.get("assisted_games", []))
-            if number not in marked:
-                marked.append(number)
-            self.saved.meta = {**self.saved.meta, "assisted_games": marked}
-
-    async def _persist(self) -> None:
-        if self.game.is_over:
-            self._remember_assisted()
-        try:
-            await self.lobby.save(self.saved)
-            self.unsaved = False
-        except Exception:  # the next save writes the whole match again
-            self.unsaved = True
-            log.exception("room %s: the match could not be saved", self.code)
-
-    async def _send(self, peer: Peer, message: dict[str, Any]) -> None:
-        try:
-            await peer.send(message)
-        except Exception:  # a closed connection: forget it
-            log.debug("room %s: dropping a closed connection", self.code)
-            for peers in self.peers:
-                peers.discard(peer)
-
-    async def _broadcast(self, message: dict[str, Any]) -> None:
+    def _broadcast(self, message: messages.ServerMessage) -> None:
         for peers in self.peers:
             for peer in list(peers):
-                await self._send(peer, message)
+                peer.push(message)
 
-    async def _broadcast_presence(self) -> None:
-        await self._broadcast({"type": "presence", "connected": self.connected()})
+    def _broadcast_presence(self) -> None:
+        self._broadcast(messages.Presence(connected=self.connected()))
 
-    async def _broadcast_state(
-        self, cause: str, origin: Peer | None, reply_to: int | str | None
-    ) -> None:
+    def _broadcast_state(self, cause: str, origin: Peer | None, reply_to: int | str | None) -> None:
         for seat, peers in enumerate(self.peers):
             if not peers:
                 continue
             message = self.state_message(seat, cause, None)
             for peer in list(peers):
                 if peer is origin:
-                    await self._send(peer, {**message, "reply_to": reply_to})
+                    peer.push(message.model_copy(update={"reply_to": reply_to}))
                 else:
-                    await self._send(peer, message)
+                    peer.push(message)
 
-    async def _broadcast_update(
+    def _broadcast_update(
         self,
         mover: int,
-        move: Move,
+        move: str,
         events: list[Event],
         origin: Peer | None,
         reply_to: int | str | None,
@@ -568,24 +533,42 @@ class Room:
         for seat, peers in enumerate(self.peers):
             if not peers:
                 continue
-            message = {
-                "type": "update",
-                "reply_to": None,
-                "seat": mover,
-                "move": str(move),
-                "events": public_events(events, seat),
-                "state": self.state_for(seat),
-            }
+            message = messages.Update(
+                seat=mover,
+                move=move,
+                events=public_events(events, seat),
+                state=self.state_for(seat),
+            )
             for peer in list(peers):
                 if peer is origin:
-                    await self._send(peer, {**message, "reply_to": reply_to})
+                    peer.push(message.model_copy(update={"reply_to": reply_to}))
                 else:
-                    await self._send(peer, message)
+                    peer.push(message)
+
+    def close(self) -> None:
+        self.table.close()
 
 
-def new_match_id() -> str:
-    return uuid.uuid4().hex
+def computer_seats(name: str, player: str, level: str) -> tuple[Seat, Seat]:
+    from ..table import level_label
+
+    return (Seat("person", name, player), Seat(COMPUTER, level_label(level)))
 
 
-def unknown_level(level: str) -> str:
-    return f"unknown level {level!r}; levels: {', '.join(computer.levels())}"
+def friend_seats(name: str, player: str) -> tuple[Seat, Seat]:
+    return (Seat("person", name, player), Seat("friend"))
+
+
+__all__ = [
+    "COMPUTER_MODE",
+    "FRIEND_MODE",
+    "MatchHeader",
+    "Peer",
+    "Room",
+    "RoomClosed",
+    "RoomError",
+    "hash_token",
+    "make_rules",
+    "new_match_id",
+    "new_token",
+]

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..engine.rules import Rules
-from . import computer
+from ..table import default_level, is_level, levels
 from .rooms import RoomError, make_rules
 
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
@@ -32,7 +32,7 @@ def defaults(player: str) -> dict[str, Any]:
         "player": player,
         "rules": Rules.STANDARD.as_dict(),
         "preset": None,
-        "level": computer.default_level(),
+        "level": default_level(),
         "animation_speed": "normal",
     }
 
@@ -45,10 +45,10 @@ def effective(player: str, stored: dict[str, Any] | None) -> dict[str, Any]:
         settings.update({k: v for k, v in stored.items() if k in settings and k != "player"})
     try:
         settings["rules"] = Rules.from_json(settings["rules"]).as_dict()
-    except (ValueError, TypeError):
+    except ValueError:  # the engine's rule errors are ValueErrors
         settings["rules"] = Rules.STANDARD.as_dict()
-    if not computer.is_level(str(settings["level"])):
-        settings["level"] = computer.default_level()
+    if not is_level(str(settings["level"])):
+        settings["level"] = default_level()
     if settings["animation_speed"] not in ANIMATION_SPEEDS:
         settings["animation_speed"] = "normal"
     return settings
@@ -64,8 +64,8 @@ def updated(current: dict[str, Any], update: SettingsUpdate) -> dict[str, Any]:
         result["rules"] = make_rules(update.rules, None).as_dict()
         result["preset"] = None
     if update.level is not None:
-        if not computer.is_level(update.level):
-            known = ", ".join(computer.levels())
+        if not is_level(update.level):
+            known = ", ".join(levels())
             raise RoomError("invalid", f"unknown level {update.level!r}; levels: {known}")
         result["level"] = update.level
     if update.animation_speed is not None:

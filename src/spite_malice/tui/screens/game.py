@@ -23,13 +23,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ...bots import Bot, ReferenceBot
+from ...bots import Bot
 from ...engine.cards import Card, card_str
 from ...engine.errors import SpiteMaliceError
 from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnded
 from ...engine.moves import Move, parse_move
 from ...engine.observation import Observation, PlayerView
 from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
+from ...table import computer
+from ...table.computer import Suggestion
 from ..card_text import (
     DIM,
     back_chip,
@@ -40,7 +42,6 @@ from ..card_text import (
     empty_chip,
     small_back,
 )
-from ..opponents import Suggestion, suggest
 from ..persistence import Persistence
 from ..places import (
     CENTER_KEYS,
@@ -92,18 +93,6 @@ def _pick_bindings() -> list[Binding]:
         for i, k in enumerate(CENTER_KEYS)
     ]
     return picks
-
-
-def choose_safely(bot: Bot, observation: Observation) -> Move:
-    """The bot's move; a bot that fails or answers an illegal move is replaced, for this move,
-    by the reference policy, so a faulty level can never stop the game."""
-    try:
-        move: Move | None = bot.choose(observation)
-    except Exception:
-        move = None
-    if move is None or move not in observation.legal_moves:
-        move = ReferenceBot().choose(observation)
-    return move
 
 
 class GameScreen(Screen[None]):
@@ -485,7 +474,7 @@ class GameScreen(Screen[None]):
             observation = self.app.call_from_thread(self._computer_observation, generation)
             if observation is None:
                 return
-            move = choose_safely(bot, observation)
+            move = computer.choose(bot, observation)
             if worker.is_cancelled:
                 return
             more = self.app.call_from_thread(self._computer_played, generation, move)
@@ -536,7 +525,7 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _find_hint(self, generation: int, observation: Observation) -> None:
-        suggestion = suggest(observation, seed=self.settings.hint_seed)
+        suggestion = computer.suggest(observation, seed=self.settings.hint_seed)
         self.app.call_from_thread(self._show_hint, generation, observation, suggestion)
 
     def _show_hint(self, generation: int, observation: Observation, suggestion: Suggestion) -> None:
@@ -593,7 +582,14 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         session = self.session
         message = self.query_one(MessageLine)
-        if not session.can_undo or self.computer_busy:
+        if self.computer_busy:
+            message.say("Nothing to undo: undo takes back your moves of this turn only.", "error")
+            return
+        barrier = session.undo_barrier
+        if barrier is not None:
+            message.say(barrier, "error")
+            return
+        if not session.can_undo:
             message.say("Nothing to undo: undo takes back your moves of this turn only.", "error")
             return
         taken = session.undo()

@@ -12,7 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.rules import PRESETS, Rules
-from ..opponents import available_levels, level_title
+from ...table import level_label as level_title
+from ...table import levels as available_levels
 
 RULES_NOTES = {"standard": "20-card pay-off piles", "quick": "10-card pay-off piles"}
 

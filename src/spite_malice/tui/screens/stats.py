@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ..opponents import level_title
+from ...table import level_label as level_title
 
 if TYPE_CHECKING:
     from ...store import LevelStats, PlayerStats

@@ -1,0 +1,29 @@
+"""The computer's levels: one list, one check and one way to name them on screen."""
+
+from __future__ import annotations
+
+from ..bots import LEVELS, bot_names
+from ..bots.levels import level_label as _bots_label
+
+DEFAULT_LEVEL = "medium"
+
+
+def levels() -> list[str]:
+    """The levels a player may choose, easiest first."""
+    return list(LEVELS)
+
+
+def is_level(level: str) -> bool:
+    """Whether the computer can play ``level``: an offered level or any registered bot
+    (``reference`` stays playable for benchmarks and tests even though it is not offered)."""
+    return level in LEVELS or level in bot_names()
+
+
+def default_level() -> str:
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in LEVELS else LEVELS[0]
+
+
+def level_label(level: str) -> str:
+    """How a level is named on screen: ``Hard``, ``Expert 0.25s``, ``Reference``."""
+    label = _bots_label(level)
+    return label if label != level else level.replace("_", " ").replace("-", " ").title()

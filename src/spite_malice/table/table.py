@@ -1,0 +1,438 @@
+"""A table: one match between two seats, and every request the seats may make of it.
+
+Requests are checked first (``check_*``: pure, a :class:`TableError` when refused) and give a
+:class:`Step`; :meth:`Table.apply` then carries the step out. A front end that stores steps
+stores each one between the two, so a step the store refused never happened.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..bots import Bot
+from ..engine.errors import IllegalMoveError, NotationError, SpiteMaliceError
+from ..engine.game import Game, Outcome
+from ..engine.match import Match
+from ..engine.moves import Move, parse_move
+from ..engine.observation import Observation
+from ..engine.record import GameRecord
+from ..engine.rules import Rules
+from . import computer
+from .computer import Suggestion
+from .errors import TableError
+from .levels import level_label
+from .seats import COMPUTER, FRIEND, PERSON, Seat
+from .steps import DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
+
+RESIGNED = "resigned"
+"""The reason a resigned game ends with (its winner is the other seat, for no points)."""
+PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeta:
+    """What a stored match needs besides its moves, the same shape for both front ends:
+    the seats, the computer's level, the web seats' token hashes and the bot's seed."""
+
+    seats: tuple[Seat, Seat]
+    level: str | None = None
+    tokens: tuple[str | None, str | None] = (None, None)
+    bot_seed: int = 0
+
+    @property
+    def names(self) -> list[str | None]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def kind(self) -> str:
+        """``computer`` when the computer sits at the table, else ``friend``."""
+        return COMPUTER if any(seat.is_computer for seat in self.seats) else FRIEND
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": 2,
+            "seats": [seat.to_json() for seat in self.seats],
+            "level": self.level,
+            "tokens": list(self.tokens),
+            "bot_seed": self.bot_seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableMeta:
+        seats = data.get("seats") or [{}, {}]
+        tokens = data.get("tokens") or [None, None]
+        level = data.get("level")
+        bot_seed = data.get("bot_seed")
+        return cls(
+            (Seat.from_json(seats[0]), Seat.from_json(seats[1])),
+            str(level) if level is not None else None,
+            (_text(tokens[0]), _text(tokens[1])),
+            bot_seed if type(bot_seed) is int else 0,
+        )
+
+
+class Table:
+    """One match between two seats. Read it freely; change it only with :meth:`apply`."""
+
+    def __init__(self, match: Match, meta: TableMeta) -> None:
+        self.match = match
+        self.meta = meta
+        self.assisted: set[int] = set()
+        """Numbers (from 1) of the games in which undo or a hint was used."""
+        self.resigned: int | None = None
+        """The seat that resigned the match, if one did."""
+        self.plies = 0
+        """Steps applied in the current game's log (the deal is the first)."""
+        self.bot: Bot | None = None
+        if self.computer_seat is not None:
+            self.bot = computer.new_computer(meta.level or "medium", meta.bot_seed)
+
+    # ----------------------------------------------------------------- making tables
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seats: tuple[Seat, Seat],
+        *,
+        level: str | None = None,
+        seed: int | None = None,
+        tokens: tuple[str | None, str | None] = (None, None),
+    ) -> Table:
+        """A new match, not dealt yet: store and apply :meth:`check_deal` to deal game 1.
+
+        ``seed`` makes the match reproducible; without one every game's deal is secret."""
+        names = (seats[0].name or "Player 1", seats[1].name or "Player 2")
+        bot_seed = seed if seed is not None else secrets.randbits(63)
+        meta = TableMeta(seats, level, tokens, bot_seed)
+        return cls(Match(rules, seed, names), meta)
+
+    @classmethod
+    def restore(
+        cls, rules: Rules, seed: int | None, meta: TableMeta, steps: Iterable[Step]
+    ) -> Table:
+        """The table a stored log describes: a new one with every step applied in order."""
+        names = (meta.seats[0].name or "Player 1", meta.seats[1].name or "Player 2")
+        table = cls(Match(rules, seed, names), meta)
+        for step in steps:
+            table.apply(step)
+        return table
+
+    def rematch(
+        self, *, rules: Rules | None = None, level: str | None = None, seed: int | None = None
+    ) -> Table:
+        """A new match at this table: the same seats, tokens and (unless given) rules and
+        level; the computer's seat is renamed after its level."""
+        level = level or self.meta.level
+        seats = list(self.meta.seats)
+        for index, seat in enumerate(seats):
+            if seat.is_computer and level is not None:
+                seats[index] = replace(seat, name=level_label(level))
+        return Table.new(
+            rules or self.rules,
+            (seats[0], seats[1]),
+            level=level if self.computer_seat is not None else None,
+            seed=seed,
+            tokens=self.meta.tokens,
+        )
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def game(self) -> Game:
+        game = self.match.game
+        if game is None:
+            raise SpiteMaliceError("no game is dealt yet")
+        return game
+
+    @property
+    def is_dealt(self) -> bool:
+        return self.match.game is not None
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return self.meta.seats
+
+    @property
+    def kind(self) -> str:
+        return self.meta.kind
+
+    @property
+    def level(self) -> str | None:
+        return self.meta.level
+
+    @property
+    def names(self) -> list[str | None]:
+        return self.meta.names
+
+    @property
+    def computer_seat(self) -> int | None:
+        for index, seat in enumerate(self.meta.seats):
+            if seat.is_computer:
+                return index
+        return None
+
+    @property
+    def game_number(self) -> int:
+        return self.match.game_number
+
+    @property
+    def is_assisted(self) -> bool:
+        """Whether undo or a hint was used in the current game."""
+        return self.game_number in self.assisted
+
+    @property
+    def is_game_over(self) -> bool:
+        return self.resigned is not None or (self.is_dealt and self.game.is_over)
+
+    @property
+    def status(self) -> str:
+        """``playing``, ``finished`` (a player reached the target) or ``abandoned``."""
+        if self.resigned is not None:
+            return ABANDONED
+        return FINISHED if self.match.is_over else PLAYING
+
+    @property
+    def is_full(self) -> bool:
+        return all(seat.is_taken for seat in self.meta.seats)
+
+    @property
+    def computer_to_move(self) -> bool:
+        seat = self.computer_seat
+        return seat is not None and not self.is_game_over and self.game.to_move == seat
+
+    def observation(self, seat: int) -> Observation:
+        observation: Observation = self.game.observation(seat)
+        return observation
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take a move back now (a plain sentence), or None."""
+        try:
+            self.check_undo(seat)
+        except TableError as error:
+            return error.message
+        return None
+
+    def undo_barrier(self, seat: int) -> str | None:
+        """When ``seat``'s last move showed a hidden card, the sentence saying why it cannot
+        be taken back; else None."""
+        if seat == self.computer_seat or self.is_game_over or self.game.to_move != seat:
+            return None
+        barrier = self.match.undo_barrier
+        return None if barrier is None else f"That move cannot be taken back: {barrier}."
+
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_refusal(seat) is None
+
+    def can_hint(self, seat: int) -> bool:
+        try:
+            self.check_hint(seat)
+        except TableError:
+            return False
+        return True
+
+    def match_view(self) -> dict[str, Any]:
+        """The match's score and finished games, as both front ends show them."""
+        match = self.match
+        games = [
+            {
+                "number": number,
+                "winner": record.result.winner if record.result else None,
+                "points": record.result.points if record.result else 0,
+                "reason": record.result.reason if record.result else "",
+                "assisted": number in self.assisted,
+            }
+            for number, record in enumerate(match.records, start=1)
+        ]
+        return {
+            "score": list(match.score),
+            "target": match.rules.match_target,
+            "game_number": match.game_number,
+            "over": match.is_over,
+            "winner": match.winner,
+            "games": games,
+        }
+
+    # ----------------------------------------------------------------- checking requests
+
+    def check_deal(self) -> Step:
+        """The next game's deal (the first one for a new table)."""
+        if self.resigned is not None:
+            raise TableError("match_over", "This match was resigned: start a new match.")
+        if self.is_dealt:
+            if not self.game.is_over:
+                raise TableError("game_not_over", "The game is not over yet.")
+            if self.match.is_over:
+                raise TableError("match_over", "The match is over: start a new match.")
+        return Step(DEAL, self.game_number + 1, 0, seed=self.match.next_seed())
+
+    def check_move(self, seat: int, move: Move | str) -> Step:
+        """``seat`` playing ``move`` (notation or a :class:`Move`)."""
+        self._check_turn(seat, f"illegal move {str(move)!r}", busy=True)
+        try:
+            parsed = parse_move(move)
+        except NotationError as error:
+            raise TableError("bad_notation", str(error)) from None
+        game = self.game
+        reason = game.why_illegal(parsed)
+        if reason is not None:
+            text = str(IllegalMoveError(str(move), reason))
+            raise TableError("illegal_move", text, reason) from None
+        trial = game.copy()
+        trial.apply(parsed)
+        step = Step(MOVE, self.game_number, self.plies, seat, parsed.notation)
+        if trial.outcome is None:
+            return step
+        assert game.seed is not None and game.first is not None
+        record = GameRecord(
+            seed=game.seed,
+            moves=(*(str(m) for m in game.moves), parsed.notation),
+            rules=game.rules,
+            players=self.match.players,
+            first=game.first,
+            result=trial.outcome,
+        )
+        score = list(self.match.score)
+        if trial.outcome.winner is not None:
+            score[trial.outcome.winner] += trial.outcome.points
+        winner = None
+        if max(score) >= self.rules.match_target:
+            winner = 0 if score[0] > score[1] else 1
+        return replace(step, finished=record, assisted=self.is_assisted, match_winner=winner)
+
+    def check_undo(self, seat: int) -> Step:
+        """``seat`` taking back its last move of this turn (against the computer only)."""
+        if self.computer_seat is None:
+            raise TableError("no_undo", "Undo is for games against the computer.")
+        if seat == self.computer_seat:
+            raise TableError("no_undo", "The computer does not take moves back.")
+        self._check_turn(seat, "undo")
+        if self.match.turn_moves() == 0:
+            raise TableError("no_undo", "Nothing of your current turn to take back.")
+        barrier = self.undo_barrier(seat)
+        if barrier is not None:
+            raise TableError("no_undo", barrier)
+        reason = self.match.undo_refusal
+        if reason is not None:
+            raise TableError("no_undo", f"{reason[:1].upper()}{reason[1:]}.")
+        return Step(UNDO, self.game_number, self.plies, seat)
+
+    def check_hint(self, seat: int) -> Step:
+        """``seat`` asking for a hint (against the computer only); the hint marks the game
+        assisted, as undo does."""
+        if self.computer_seat is None or seat == self.computer_seat:
+            raise TableError("not_available", "Hints are for games against the computer.")
+        self._check_turn(seat, "a hint")
+        return Step(HINT, self.game_number, self.plies, seat)
+
+    def check_resign(self, seat: int) -> Step:
+        """``seat`` giving up the match: its current game counts as lost, for no points."""
+        if self.is_game_over:
+            raise TableError("game_over", "The game is over.")
+        game = self.game
+        assert game.seed is not None and game.first is not None
+        record = GameRecord(
+            seed=game.seed,
+            moves=tuple(str(m) for m in game.moves),
+            rules=game.rules,
+            players=self.match.players,
+            first=game.first,
+            result=Outcome(1 - seat, 0, RESIGNED),
+        )
+        return Step(
+            RESIGN, self.game_number, self.plies, seat, finished=record, assisted=self.is_assisted
+        )
+
+    def _check_turn(self, seat: int, what: str, *, busy: bool = False) -> None:
+        if not self.is_dealt:
+            raise TableError("game_not_dealt", "No game is dealt yet.")
+        if self.is_game_over:
+            raise TableError("game_over", f"{what}: the game is over")
+        if not self.is_full:
+            raise TableError("waiting_for_opponent", "Wait for your friend to join.")
+        if self.game.to_move != seat:
+            if busy and self.computer_seat is not None and self.computer_seat != seat:
+                raise TableError("busy", "The computer is playing its turn.")
+            whose = "the computer's" if seat == self.computer_seat else "your"
+            raise TableError("not_your_turn", f"{what}: it is not {whose} turn")
+
+    # ----------------------------------------------------------------- the computer
+
+    def think(self) -> Move:
+        """The computer's next move (slow: run it off any UI or event-loop thread). The
+        table is not changed; check and apply the move as any other."""
+        seat = self.computer_seat
+        assert seat is not None and self.bot is not None, "the computer does not sit here"
+        return computer.choose(self.bot, self.observation(seat))
+
+    def suggest(self, seat: int) -> Suggestion:
+        """A hint for ``seat`` (slow: run it off any UI thread); the table is not changed."""
+        return computer.suggest(self.observation(seat), self.meta.bot_seed + len(self.game.moves))
+
+    # ----------------------------------------------------------------- changing
+
+    def apply(self, step: Step) -> Applied:
+        """Carry out a checked (or stored) step: the only way a table changes."""
+        expected = 0 if step.kind == DEAL else self.plies
+        number = self.game_number + 1 if step.kind == DEAL else self.game_number
+        if step.ply != expected or step.game != number:
+            raise SpiteMaliceError(
+                f"step {step.kind} of game {step.game} ply {step.ply} does not follow "
+                f"game {self.game_number} ply {self.plies}"
+            )
+        if step.kind == DEAL:
+            game = self.match.next_game(seed=step.seed)
+            self.plies = 1
+            if self.bot is not None and self.computer_seat is not None:
+                self.bot.new_game(self.computer_seat)
+            return Applied(step, None, list(game.events))
+        self.plies += 1
+        if step.kind == MOVE:
+            assert step.move is not None
+            game = self.game
+            before = len(game.events)
+            move = self.match.play(step.move)
+            return Applied(step, move, game.events[before:])
+        if step.kind == UNDO:
+            self.assisted.add(self.game_number)
+            return Applied(step, self.match.undo())
+        if step.kind == HINT:
+            self.assisted.add(self.game_number)
+            return Applied(step)
+        if step.kind == RESIGN:
+            self.resigned = step.seat
+            return Applied(step)
+        raise SpiteMaliceError(f"unknown step kind {step.kind!r}")
+
+    def take_seat(self, seat: int, taken: Seat, token_hash: str | None = None) -> None:
+        """Seat a player (a friend joining); not a step: the match itself does not change."""
+        seats = list(self.meta.seats)
+        seats[seat] = taken
+        tokens = list(self.meta.tokens)
+        if token_hash is not None:
+            tokens[seat] = token_hash
+        self.meta = replace(self.meta, seats=(seats[0], seats[1]), tokens=(tokens[0], tokens[1]))
+        players = list(self.match.players)
+        players[seat] = taken.name or players[seat]
+        self.match.players = (players[0], players[1])
+
+    def close(self) -> None:
+        """Release the computer player."""
+        if self.bot is not None:
+            self.bot.close()
+
+
+def person_seats(name: str, player: str | None, level: str) -> tuple[Seat, Seat]:
+    """The seats of a game against the computer: the person in seat 0."""
+    return (Seat(PERSON, name, player), Seat(COMPUTER, level_label(level)))
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None

@@ -1,0 +1,104 @@
+"""The server's messages on the game WebSocket (``web-protocol.md`` 4.3), as pydantic models.
+
+Every message a room or the socket sends is one of these; :func:`to_text` writes it. Nothing
+here reads a game: the rooms fill them from what one seat may see (R6.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+ReplyTo = int | str | None
+
+
+class _ServerMessage(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Welcome(_ServerMessage):
+    """First message on a connection: which room and seat this is."""
+
+    type: Literal["welcome"] = "welcome"
+    room: str
+    seat: int
+    mode: str
+    level: str | None
+    players: list[str | None]
+
+
+class State(_ServerMessage):
+    """The whole state a seat may see, and the current game's public log."""
+
+    type: Literal["state"] = "state"
+    reply_to: ReplyTo = None
+    cause: str
+    state: dict[str, Any]
+    log: list[dict[str, Any]]
+
+
+class Update(_ServerMessage):
+    """One move, its public events and the state after it."""
+
+    type: Literal["update"] = "update"
+    reply_to: ReplyTo = None
+    seat: int
+    move: str
+    events: list[dict[str, Any]]
+    state: dict[str, Any]
+
+
+class Hint(_ServerMessage):
+    """The answer to a ``hint``: the suggested rest of the turn and why."""
+
+    type: Literal["hint"] = "hint"
+    reply_to: ReplyTo = None
+    moves: list[str]
+    reason: str
+
+
+class Thinking(_ServerMessage):
+    """The computer has begun its turn."""
+
+    type: Literal["thinking"] = "thinking"
+    seat: int
+
+
+class Presence(_ServerMessage):
+    """Which seats have a connection open."""
+
+    type: Literal["presence"] = "presence"
+    connected: list[bool]
+
+
+class Pong(_ServerMessage):
+    """The answer to a ``ping``."""
+
+    type: Literal["pong"] = "pong"
+    reply_to: ReplyTo = None
+
+
+class Error(_ServerMessage):
+    """A refused or unreadable message (``web-protocol.md`` 4.5 lists the codes)."""
+
+    type: Literal["error"] = "error"
+    reply_to: ReplyTo = None
+    code: str
+    message: str
+
+
+ServerMessage = Welcome | State | Update | Hint | Thinking | Presence | Pong | Error
+SERVER_MESSAGE_TYPES = tuple(
+    model.model_fields["type"].default
+    for model in (Welcome, State, Update, Hint, Thinking, Presence, Pong, Error)
+)
+
+
+def to_text(message: ServerMessage) -> str:
+    """The message as the JSON text sent on the socket."""
+    return message.model_dump_json()
+
+
+def error(code: str, text: str, reply_to: ReplyTo = None) -> Error:
+    return Error(reply_to=reply_to, code=code, message=text)

@@ -1,0 +1,263 @@
+"""The table layer on its own, without a server or a terminal: undo and its barriers, hints
+and the assisted mark, the computer's turns and its fallback, resigning, the next game and
+rematches, and the steps a store keeps."""
+
+from __future__ import annotations
+
+import pytest
+
+from spite_malice.bots import Bot, reference_move
+from spite_malice.engine import Move, Observation
+from spite_malice.engine.match import DREW_FIVE, TURNED_UP
+from spite_malice.engine.moves import ALL_MOVES
+from spite_malice.table import (
+    COMPUTER,
+    DEAL,
+    FRIEND,
+    PERSON,
+    Seat,
+    Table,
+    TableError,
+    choose,
+    level_label,
+)
+from spite_malice.table.table import ABANDONED, FINISHED, PLAYING
+from undo_scenes import RULES, hand_emptied, new_table, payoff_turned, play
+
+
+def person_to_move(seed: int) -> Table:
+    table = new_table(seed)
+    while table.game.to_move != 0:
+        play(table, str(reference_move(table.game)))
+    return table
+
+
+def replay(scene_moves: tuple[str, ...], seed: int) -> Table:
+    table = new_table(seed)
+    for move in scene_moves:
+        play(table, move)
+    return table
+
+
+def test_r3_4a_a_payoff_build_that_turns_up_a_card_cannot_be_undone() -> None:
+    scene = payoff_turned()
+    table = replay(scene.moves, scene.seed)
+    seen = table.game.players[0].payoff[-1]
+    assert table.undo_barrier(0) == f"That move cannot be taken back: {TURNED_UP}."
+    assert not table.can_undo(0)
+    with pytest.raises(TableError, match="a new card was turned up") as refused:
+        table.check_undo(0)
+    assert refused.value.code == "no_undo"
+    # the peek is impossible: the turned-up card stays turned up, the move stays made
+    assert table.game.players[0].payoff[-1] == seen
+    assert str(table.game.moves[-1]) == scene.moves[-1]
+
+
+def test_r3_4c_emptying_the_hand_draws_five_and_cannot_be_undone() -> None:
+    scene = hand_emptied()
+    table = replay(scene.moves, scene.seed)
+    assert len(table.game.players[0].hand) == 5
+    assert table.undo_barrier(0) == f"That move cannot be taken back: {DREW_FIVE}."
+    with pytest.raises(TableError, match="five new cards were drawn"):
+        table.check_undo(0)
+
+
+def test_undo_goes_back_to_the_barrier_and_no_further() -> None:
+    """After a barrier, later moves of the turn can be taken back, but not the barrier."""
+    scene = payoff_turned()
+    for seed in range(scene.seed, scene.seed + 200):
+        table = new_table(seed)
+        while not table.is_game_over:
+            game = table.game
+            move = reference_move(game)
+            revealed = play(table, str(move))
+            if game.to_move != 0 or game.is_over or not move.from_payoff:
+                continue
+            if not any(type(e).__name__ == "PayoffTurned" for e in revealed):
+                continue
+            builds = [m for m in game.legal_moves() if m.is_build and not m.from_payoff]
+            if not builds:
+                continue
+            play(table, str(builds[0]))
+            if game.to_move != 0 or table.undo_barrier(0) is not None:
+                continue
+            taken = table.apply(table.check_undo(0)).move
+            assert taken is builds[0]
+            assert table.undo_barrier(0) is not None  # back at the barrier: no further
+            with pytest.raises(TableError, match="a new card was turned up"):
+                table.check_undo(0)
+            return
+    raise AssertionError("no seed gives a build after a pay-off build")
+
+
+def test_undo_takes_back_a_plain_build_exactly_and_marks_the_game_assisted() -> None:
+    for seed in range(100):
+        table = person_to_move(seed)
+        game = table.game
+        builds = [m for m in game.legal_moves() if m.is_build and not m.from_payoff]
+        if not builds:
+            continue
+        before = game.to_position()
+        play(table, str(builds[0]))
+        if table.game.to_move != 0 or table.undo_barrier(0) is not None:
+            continue
+        assert not table.is_assisted
+        applied = table.apply(table.check_undo(0))
+        assert applied.move is builds[0]
+        assert table.game.to_position() == before
+        assert table.is_assisted and table.match_view()["games"] == []
+        return
+    raise AssertionError("no seed gives a plain first build")
+
+
+def test_undo_is_refused_with_nothing_this_turn_and_for_the_computer() -> None:
+    table = person_to_move(3)
+    with pytest.raises(TableError, match="Nothing of your current turn"):
+        table.check_undo(0)
+    with pytest.raises(TableError, match="computer"):
+        table.check_undo(1)
+    friends = Table.new(RULES, (Seat(PERSON, "Ann", "a"), Seat(FRIEND, "Bob", "b")), seed=1)
+    friends.apply(friends.check_deal())
+    with pytest.raises(TableError, match="against the computer"):
+        friends.check_undo(friends.game.to_move)
+
+
+def test_checking_changes_nothing_and_steps_number_the_log() -> None:
+    table = person_to_move(4)
+    position = table.game.to_position()
+    plies = table.plies
+    step = table.check_move(0, str(table.game.legal_moves()[0]))
+    assert table.game.to_position() == position and table.plies == plies
+    assert (step.game, step.ply) == (1, plies)
+    table.apply(step)
+    assert table.plies == plies + 1
+    with pytest.raises(Exception, match="does not follow"):
+        table.apply(step)  # a step applied twice would fork the log
+
+
+def test_bad_requests_are_refused_with_codes() -> None:
+    table = person_to_move(5)
+    with pytest.raises(TableError) as refused:
+        table.check_move(0, "X9-Q1")
+    assert refused.value.code == "bad_notation"
+    with pytest.raises(TableError) as refused:
+        table.check_move(1, str(table.game.legal_moves()[0]))
+    assert refused.value.code == "not_your_turn"
+    illegal = next(m for m in ALL_MOVES if m not in table.game.legal_moves())
+    with pytest.raises(TableError) as refused:
+        table.check_move(0, illegal)
+    assert refused.value.code == "illegal_move" and refused.value.reason in str(refused.value)
+    with pytest.raises(TableError) as refused:
+        table.check_deal()
+    assert refused.value.code == "game_not_over"
+
+
+def test_a_hint_is_legal_and_marks_the_game_assisted() -> None:
+    table = person_to_move(6)
+    suggestion = table.suggest(0)
+    assert suggestion.moves[0] in table.game.legal_moves() and suggestion.reason
+    table.apply(table.check_hint(0))
+    assert table.is_assisted
+    with pytest.raises(TableError):
+        table.check_hint(1)
+
+
+def test_the_computer_plays_its_turns_and_a_failing_bot_falls_back() -> None:
+    table = new_table(7)
+    while not table.is_game_over:
+        if table.computer_to_move:
+            play(table, str(table.think()))
+        else:
+            play(table, str(reference_move(table.game)))
+    assert table.game.is_over
+
+    class Crasher(Bot):
+        def choose(self, observation: Observation) -> Move:
+            raise RuntimeError("boom")
+
+    class Cheater(Bot):
+        def choose(self, observation: Observation) -> Move:
+            return next(m for m in ALL_MOVES if m not in observation.legal_moves)
+
+    observation = person_to_move(8).observation(0)
+    for bot in (Crasher(), Cheater()):
+        assert choose(bot, observation) in observation.legal_moves
+
+
+def test_a_finished_game_says_what_it_counts_for_and_the_next_is_dealt() -> None:
+    table = person_to_move(9)
+    table.apply(table.check_hint(0))
+    last = None
+    while not table.is_game_over:
+        last = table.check_move(table.game.to_move, reference_move(table.game))
+        table.apply(last)
+    assert last is not None and last.finished is not None
+    assert last.finished.result == table.game.outcome
+    assert last.finished.moves == tuple(str(m) for m in table.game.moves)
+    assert last.assisted  # the hint marked the game
+    deal = table.check_deal()
+    assert deal.kind == DEAL and deal.game == 2 and deal.seed is not None
+    table.apply(deal)
+    assert table.game_number == 2 and table.status == PLAYING
+
+
+def test_a_whole_match_finishes_and_a_rematch_keeps_the_seats() -> None:
+    table = new_table(10)
+    while True:
+        while not table.is_game_over:
+            table.apply(table.check_move(table.game.to_move, reference_move(table.game)))
+        if table.match.is_over:
+            break
+        table.apply(table.check_deal())
+    assert table.status == FINISHED
+    with pytest.raises(TableError, match="match is over"):
+        table.check_deal()
+    again = table.rematch(level="easy")
+    assert again.seats[0] == table.seats[0]
+    assert again.seats[1] == Seat(COMPUTER, level_label("easy"))
+    assert not again.is_dealt
+
+
+def test_resigning_ends_the_match_as_a_lost_game() -> None:
+    table = person_to_move(11)
+    step = table.check_resign(0)
+    assert step.finished is not None and step.finished.result is not None
+    assert step.finished.result.winner == 1 and step.finished.result.points == 0
+    table.apply(step)
+    assert table.status == ABANDONED and table.is_game_over
+    with pytest.raises(TableError):
+        table.check_move(0, str(reference_move(table.game)))
+
+
+def test_a_restored_table_is_the_table_its_steps_made() -> None:
+    seats = (Seat(PERSON, "Ann", "ann"), Seat(COMPUTER, "Reference"))
+    fresh = Table.new(RULES, seats, level="reference", seed=12)
+    steps = [fresh.check_deal()]
+    fresh.apply(steps[-1])
+    for _ in range(30):
+        if fresh.is_game_over:
+            break
+        steps.append(fresh.check_move(fresh.game.to_move, reference_move(fresh.game)))
+        fresh.apply(steps[-1])
+    again = Table.restore(RULES, 12, fresh.meta, steps)
+    assert again.game.to_position() == fresh.game.to_position()
+    assert (again.game_number, again.plies) == (fresh.game_number, fresh.plies)
+
+
+def test_unseeded_matches_deal_every_game_from_secret_randomness() -> None:
+    seats = (Seat(PERSON, "Ann", "a"), Seat(COMPUTER, "Easy"))
+    seeds = set()
+    for _ in range(3):
+        table = Table.new(RULES, seats, level="easy")
+        assert table.match.seed is None
+        deal = table.check_deal()
+        assert deal.seed is not None and deal.seed == table.match.next_seed()
+        seeds.add(deal.seed)
+    assert len(seeds) == 3
+
+
+def test_the_meta_round_trips() -> None:
+    from spite_malice.table import TableMeta
+
+    table = new_table(13)
+    assert TableMeta.from_json(table.meta.to_json()) == table.meta
