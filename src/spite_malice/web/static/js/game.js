@@ -233,13 +233,17 @@ export class GameScreen {
 
   applyState(msg) {
     const fresh = msg.cause !== "sync";
+    const first = !this.state;
     if (msg.cause === "new_game" || msg.cause === "new_match") {
       this.closeDialog();
       this.clearChanges();
     }
     this.draw(msg.state);
+    // A shuffle at a deal: a new game, or opening a game that has just begun (the computer
+    // may have played its first turn already).
+    const turnsDone = (msg.log ?? []).filter((e) => e.kind === "turn_ended").length;
     const dealt = msg.cause === "new_game" || msg.cause === "new_match"
-      || (msg.cause === "connect" && msg.state.observation.history.length === 0);
+      || (msg.cause === "connect" && first && turnsDone <= 1);
     if (dealt) playSound("shuffle");
     if (fresh || !this.logNode.childElementCount) {
       this.logEvents = msg.log ?? [];
