@@ -38,12 +38,10 @@ _PLACEHOLDER = """<!doctype html>
 """
 
 
-def create_app(
-    db: str | None = None, *, store: Store | None = None, player: str | None = None
-) -> FastAPI:
+def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     """The application on the database ``db`` (or on an open ``store``, left open at the end).
 
-    ``player`` is the default player id (``player`` when None).
+    Players are made by the page (``POST /api/players``); there is no default player.
     """
 
     @asynccontextmanager
@@ -60,7 +58,6 @@ def create_app(
                 opened.close()
 
     app = FastAPI(title="Spite & Malice", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.default_player = player or "player"
     app.include_router(api.router)
     app.include_router(sockets.router)
     STATIC.mkdir(parents=True, exist_ok=True)
@@ -73,6 +70,14 @@ def create_app(
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             parts.append(f"{where or 'body'}: {item.get('msg', 'invalid')}")
         return api.error_response(422, "invalid", "invalid request: " + "; ".join(parts))
+
+    @app.exception_handler(api.PlayerRequired)
+    async def player_required(request: Request, error: api.PlayerRequired) -> JSONResponse:
+        return api.error_response(
+            401,
+            "no_player",
+            "This needs your player: reload the page, which makes one for this browser.",
+        )
 
     @app.exception_handler(StoreUnavailable)
     async def store_unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:

@@ -100,7 +100,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     """Validate one page message; raise :class:`ProtocolError` saying what is wrong."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ProtocolError("bad_json", f"the message is not JSON: {error}") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "the message must be a JSON object with a 'type'")

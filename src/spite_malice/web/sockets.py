@@ -104,6 +104,9 @@ async def game_socket(websocket: WebSocket, code: str, token: str = "") -> None:
                 await websocket.close(CLOSE_UNKNOWN_ROOM)
                 return
             seat = room.seat_for(token)
+            if seat is None and not room.is_full():
+                await room.refresh_seats()  # a friend who joined through another process
+                seat = room.seat_for(token)
             if seat is None:
                 peer.push(messages.error("bad_token", "This token is not a seat of this room."))
                 await peer.finish()
