@@ -86,8 +86,11 @@ def _player(request: Request, player: str | None) -> str:
 
 
 @router.get("/health")
-async def health() -> dict[str, bool]:
-    return {"ok": True}
+async def health(request: Request) -> JSONResponse:
+    """Whether this instance can serve: its database answers and it hears other instances'
+    moves (``web-protocol.md`` 1); 503 when not, so that a load balancer takes it out."""
+    report = await _lobby(request).health()
+    return JSONResponse(report, status_code=200 if report["ok"] else 503)
 
 
 @router.get("/config")

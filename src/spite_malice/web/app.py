@@ -52,6 +52,7 @@ def create_app(
         app.state.store = opened
         app.state.lobby = Lobby(opened)
         app.state.lobby.start()
+        await app.state.lobby.listen()
         try:
             yield
         finally:
