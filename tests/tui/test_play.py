@@ -7,6 +7,7 @@ from pathlib import Path
 from rich.text import Text
 
 from spite_malice.engine import Rules
+from spite_malice.store import StoreUnavailable
 from spite_malice.table import levels as available_levels
 from spite_malice.tui.persistence import NoPersistence
 from spite_malice.tui.screens import (
@@ -299,10 +300,10 @@ async def test_a_won_match_ends_with_its_result_and_n_starts_a_new_one() -> None
 
 
 class BrokenStore(NoPersistence):
-    """A database that fails on every write."""
+    """A database that fails on every write (storage raises the store's errors)."""
 
     def save(self, session: GameSession) -> None:
-        raise OSError("disk full")
+        raise StoreUnavailable("disk full")
 
 
 async def test_a_database_error_is_shown_and_play_goes_on() -> None:

@@ -23,6 +23,7 @@ from starlette.testclient import WebSocketTestSession  # noqa: E402
 
 from spite_malice.engine import match as engine_match  # noqa: E402
 from spite_malice.web import create_app  # noqa: E402
+from spite_malice.web.api import PLAYER_HEADER  # noqa: E402
 from spite_malice.web.rooms import Room  # noqa: E402
 
 PLAYER = "alice"
@@ -131,14 +132,23 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def make_app(db_path: Path) -> Callable[[], FastAPI]:
     def make() -> FastAPI:
-        return create_app(str(db_path), player=PLAYER)
+        return create_app(str(db_path))
 
     return make
 
 
+def new_player(client: TestClient, name: str) -> dict[str, str]:
+    """Make a player on the server; the header that carries its secret."""
+    answer = client.post("/api/players", json={"name": name}, headers={PLAYER_HEADER: ""})
+    assert answer.status_code == 201, answer.text
+    return {PLAYER_HEADER: answer.json()["secret"]}
+
+
 @pytest.fixture
 def client(make_app: Callable[[], FastAPI]) -> Iterator[TestClient]:
+    """A client that plays as the player ``alice`` (its secret in every request)."""
     with TestClient(make_app()) as test_client:
+        test_client.headers.update(new_player(test_client, PLAYER))
         yield test_client
 
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from spite_malice.web import limits
 
-from .conftest import hello, new_room, open_seat
+from .conftest import hello, new_player, new_room, open_seat
 
 QUICK = {"payoff_size": 5}
 
@@ -177,10 +177,13 @@ def test_a_damaged_room_is_reported_and_the_others_go_on(
     make_app: Callable[[], FastAPI], db_path: Path
 ) -> None:
     with TestClient(make_app()) as client:
+        me = new_player(client, "ivy")
+        client.headers.update(me)
         broken = new_room(client, level="easy", rules=QUICK)
         healthy = new_room(client, level="easy", rules=QUICK)
     damage(db_path, broken["room"], "rules", json.dumps({"decks": 9}))
     with TestClient(make_app()) as client:
+        client.headers.update(me)
         info = client.get(f"/api/rooms/{broken['room']}", params={"token": broken["token"]})
         assert info.status_code == 500 and error_of(info)["code"] == "damaged_room"
         with client.websocket_connect(broken["ws_url"]) as socket:
@@ -195,10 +198,13 @@ def test_an_unreadable_row_does_not_break_the_list_of_rooms(
     make_app: Callable[[], FastAPI], db_path: Path
 ) -> None:
     with TestClient(make_app()) as client:
-        broken = new_room(client, level="easy", rules=QUICK, player="ivy")
-        healthy = new_room(client, level="easy", rules=QUICK, player="ivy")
+        me = new_player(client, "ivy")
+        client.headers.update(me)
+        broken = new_room(client, level="easy", rules=QUICK)
+        healthy = new_room(client, level="easy", rules=QUICK)
     damage(db_path, broken["room"], "meta", json.dumps([1]))
     with TestClient(make_app()) as client:
-        listed = client.get("/api/rooms", params={"player": "ivy"})
+        client.headers.update(me)
+        listed = client.get("/api/rooms")
         assert listed.status_code == 200
         assert [room["room"] for room in listed.json()["rooms"]] == [healthy["room"]]

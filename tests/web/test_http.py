@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from spite_malice.web.app import STATIC
 
-from .conftest import PLAYER, hello, new_room
+from .conftest import PLAYER, hello, new_player, new_room
 
 
 def error_code(response: Any) -> str:
@@ -41,7 +41,7 @@ def test_static_javascript_is_served_as_javascript(client: TestClient) -> None:
 
 def test_config_lists_levels_presets_and_rules_options(client: TestClient) -> None:
     config = client.get("/api/config").json()
-    assert config["player"] == PLAYER
+    assert config["player"] is None  # no default player: each browser makes its own
     ids = [level["id"] for level in config["levels"]]
     assert ids and config["default_level"] in ids
     assert config["presets"]["standard"] == {}
@@ -71,10 +71,9 @@ def test_settings_default_then_saved_then_partial_update(client: TestClient) -> 
     again = client.put("/api/settings", json={"preset": "quick"}).json()
     assert again["rules"]["payoff_size"] == 10 and again["preset"] == "quick"
     assert again["animation_speed"] == "fast"
-    assert client.get("/api/settings", params={"player": PLAYER}).json() == again
-    assert (
-        client.get("/api/settings", params={"player": "bob"}).json()["rules"]["payoff_size"] == 20
-    )
+    assert client.get("/api/settings").json() == again
+    bob = new_player(client, "bob")
+    assert client.get("/api/settings", headers=bob).json()["rules"]["payoff_size"] == 20
 
 
 @pytest.mark.parametrize(
@@ -98,7 +97,7 @@ def test_settings_refuse_invalid_values(client: TestClient, body: dict[str, Any]
 
 
 def test_stats_of_a_new_player_are_empty(client: TestClient) -> None:
-    stats = client.get("/api/stats", params={"player": "nobody"}).json()
+    stats = client.get("/api/stats", headers=new_player(client, "nobody")).json()
     assert stats["player"] == "nobody"
     assert stats["levels"] == []
     assert stats["total"]["games"] == 0 and stats["total"]["win_rate"] == 0.0
@@ -162,11 +161,12 @@ def test_join_errors(client: TestClient) -> None:
     assert refused.json() == missing.json()
 
 
-def test_a_friend_without_a_name_is_a_guest(client: TestClient) -> None:
+def test_a_friend_joins_under_its_own_players_name(client: TestClient) -> None:
     host = new_room(client, mode="friend")
-    guest = client.post(f"/api/rooms/{host['room']}/join").json()
+    bob = new_player(client, "Bob")
+    guest = client.post(f"/api/rooms/{host['room']}/join", headers=bob).json()
     info = client.get(f"/api/rooms/{host['room']}", params={"token": guest["token"]}).json()
-    assert info["players"] == [PLAYER, "guest"]
+    assert info["players"] == [PLAYER, "Bob"]
 
 
 def test_join_accepts_lower_case_code(client: TestClient) -> None:
@@ -188,21 +188,23 @@ def test_room_info_needs_the_right_token(client: TestClient) -> None:
 
 
 def test_rooms_of_a_player_are_listed_without_tokens(client: TestClient) -> None:
-    first = new_room(client, level="easy", player="dora")
-    second = new_room(client, mode="friend", player="dora")
-    client.post(f"/api/rooms/{second['room']}/join", json={"player": "erin"})
-    listed = client.get("/api/rooms", params={"player": "dora"}).json()["rooms"]
+    first = new_room(client, level="easy")
+    second = new_room(client, mode="friend")
+    erin = new_player(client, "erin")
+    client.post(f"/api/rooms/{second['room']}/join", headers=erin)
+    listed = client.get("/api/rooms").json()["rooms"]
     assert {room["room"] for room in listed} == {first["room"], second["room"]}
     assert all("token" not in room for room in listed)
-    assert client.get("/api/rooms", params={"player": "fred"}).json()["rooms"] == []
+    assert [r["seat"] for r in client.get("/api/rooms", headers=erin).json()["rooms"]] == [1]
+    assert client.get("/api/rooms", headers=new_player(client, "fred")).json()["rooms"] == []
 
 
 def test_a_friend_room_still_open_to_join_is_not_listed(client: TestClient) -> None:
     # Its code lets anyone take the free seat, so a player's name must not reveal it.
-    waiting = new_room(client, mode="friend", player="gwen")
-    assert client.get("/api/rooms", params={"player": "gwen"}).json()["rooms"] == []
-    client.post(f"/api/rooms/{waiting['room']}/join", json={"player": "hal"})
-    listed = client.get("/api/rooms", params={"player": "gwen"}).json()["rooms"]
+    waiting = new_room(client, mode="friend")
+    assert client.get("/api/rooms").json()["rooms"] == []
+    client.post(f"/api/rooms/{waiting['room']}/join", headers=new_player(client, "hal"))
+    listed = client.get("/api/rooms").json()["rooms"]
     assert [room["room"] for room in listed] == [waiting["room"]]
 
 

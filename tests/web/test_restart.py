@@ -16,7 +16,7 @@ from spite_malice.store import MatchHeader, Store
 from spite_malice.table import COMPUTER, PERSON, Seat, Table
 from spite_malice.web.rooms import RoomClosed, hash_token, new_token
 
-from .conftest import PLAYER, greedy, new_room, open_seat
+from .conftest import PLAYER, greedy, new_player, new_room, open_seat
 from .test_socket import play_game_against_computer, play_turn
 
 QUICK = {"payoff_size": 5}
@@ -46,6 +46,7 @@ def test_computer_game_resumes_after_a_restart_mid_turn(
 ) -> None:
     for seed in range(50, 90):
         with TestClient(make_app()) as client:
+            client.headers.update(new_player(client, PLAYER))
             answer = new_room(client, level="easy", rules=QUICK, seed=seed)
             with open_seat(client, answer) as seat:
                 seat.wait_my_turn_or_end()
@@ -70,8 +71,10 @@ def test_computer_game_resumes_after_a_restart_mid_turn(
 
 def test_friend_game_resumes_for_both_seats(make_app: Callable[[], FastAPI], db_path: Path) -> None:
     with TestClient(make_app()) as client:
+        client.headers.update(new_player(client, PLAYER))
         host = new_room(client, mode="friend", rules=QUICK)
-        guest = client.post(f"/api/rooms/{host['room']}/join", json={"player": "bob"}).json()
+        bob = new_player(client, "bob")
+        guest = client.post(f"/api/rooms/{host['room']}/join", headers=bob).json()
         with open_seat(client, host) as one, open_seat(client, guest) as two:
             seats = (one, two)
             for _ in range(7):

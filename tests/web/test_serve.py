@@ -100,9 +100,11 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     base = f"http://127.0.0.1:{port}"
     with server(db, port) as (process, _):
+        secret = httpx.post(f"{base}/api/players", json={"name": "Ann"}).json()["secret"]
         answer = httpx.post(
             f"{base}/api/rooms",
             json={"mode": "computer", "level": "easy", "rules": {"payoff_size": 5}, "seed": 3},
+            headers={"X-Player-Secret": secret},
         ).json()
         url = f"ws://127.0.0.1:{port}{answer['ws_url']}"
         with connect(url) as ws:

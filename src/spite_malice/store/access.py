@@ -207,12 +207,12 @@ class Store:
         SQLite path; None means ``$SPITE_MALICE_DB``, ``$DATABASE_URL`` or the per-user file."""
         try:
             return cls(resolve_url(url), busy_timeout=busy_timeout)
-        except StoreError:
-            raise
-        except (SQLAlchemyError, OSError, ValueError, ImportError) as error:
-            where = _printable(url)
-            reason = str(error).split("\n(Background", 1)[0]
-            raise StoreUnavailable(f"cannot open the database {where}: {reason}") from error
+        except SQLAlchemyError as error:  # a bad URL, a server not reachable
+            raise _cannot_open(url, error) from error
+        except ImportError as error:  # the database's driver is not installed
+            raise _cannot_open(url, error) from error
+        except OSError as error:  # the SQLite file's folder cannot be made
+            raise _cannot_open(url, error) from error
 
     def close(self) -> None:
         self.engine.dispose()
@@ -631,8 +631,13 @@ def _printable(url: str | None) -> str:
     """The database's place for a message, never with its password."""
     try:
         return describe(resolve_url(url))
-    except (SQLAlchemyError, ValueError):
+    except SQLAlchemyError:  # sqlalchemy's ArgumentError: not a URL
         return "(an unreadable database URL)"
+
+
+def _cannot_open(url: str | None, error: Exception) -> StoreUnavailable:
+    reason = str(error).split("\n(Background", 1)[0]
+    return StoreUnavailable(f"cannot open the database {_printable(url)}: {reason}")
 
 
 def _aware(moment: datetime) -> datetime:

@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..store import Store
@@ -37,12 +37,10 @@ _PLACEHOLDER = """<!doctype html>
 """
 
 
-def create_app(
-    db: str | None = None, *, store: Store | None = None, player: str | None = None
-) -> FastAPI:
+def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     """The application on the database ``db`` (or on an open ``store``, left open at the end).
 
-    ``player`` is the default player id (``player`` when None).
+    Players are made by the page (``POST /api/players``); there is no default player.
     """
 
     @asynccontextmanager
@@ -59,7 +57,6 @@ def create_app(
                 opened.close()
 
     app = FastAPI(title="Spite & Malice", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.default_player = player or "player"
     app.include_router(api.router)
     app.include_router(sockets.router)
     STATIC.mkdir(parents=True, exist_ok=True)
@@ -68,6 +65,14 @@ def create_app(
     errors.install(app, _page)
     app.add_middleware(limits.BodyLimit)
     app.state.lookups = limits.RateLimit()
+
+    @app.exception_handler(api.PlayerRequired)
+    async def player_required(request: Request, error: api.PlayerRequired) -> JSONResponse:
+        return api.error_response(
+            401,
+            "no_player",
+            "This needs your player: reload the page, which makes one for this browser.",
+        )
 
     @app.get("/", include_in_schema=False)
     async def index() -> Response:

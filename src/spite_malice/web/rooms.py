@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..engine.errors import quote
+from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
@@ -101,7 +101,7 @@ def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
         base = chosen.to_json()
     try:
         made = Rules.from_json({**base, **(rules or {})})
-    except (ValueError, TypeError) as error:  # the engine's rule errors are ValueErrors
+    except SpiteMaliceError as error:  # the engine's NotationError, saying which option
         reason = getattr(error, "reason", None) or quote(str(error))
         raise RoomError("invalid", f"The rules are not valid: {reason}.") from None
     return limits.check_rules(made)  # the bounds /api/config publishes
@@ -232,6 +232,22 @@ class Room:
             self.peers[seat].discard(peer)
             self._broadcast_presence()
 
+    async def refresh_seats(self) -> None:
+        """Read the seats again from the store (a friend may have joined through another
+        server process); the match itself is caught up from the log as usual."""
+        async with self._open():
+            try:
+                stored = await self.lobby.run(self.lobby.store.load_match, self.header.id)
+            except StoreUnavailable:
+                return
+            if stored is None or stored.header.meta == self.table.meta:
+                return
+            meta = stored.header.meta
+            for seat in (0, 1):
+                if meta.seats[seat] != self.table.seats[seat]:
+                    self.table.take_seat(seat, meta.seats[seat], meta.tokens[seat])
+            self.header = replace(self.header, meta=self.table.meta)
+
     def drop(self, peer: Peer) -> None:
         """Forget a connection that was closed for not keeping up (no lock: no await)."""
         for peers in self.peers:
@@ -278,7 +294,9 @@ class Room:
     async def _move(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         assert isinstance(message, MoveMessage)
         if self.mode == FRIEND_MODE and not self.is_full():
-            raise RoomError("waiting_for_opponent", "Wait for your friend to join.")
+            await self.refresh_seats()  # the friend may have joined through another process
+            if not self.is_full():
+                raise RoomError("waiting_for_opponent", "Wait for your friend to join.")
         text = message.move
         await self._request(lambda: self.table.check_move(seat, text), peer, message.id)
 

@@ -139,6 +139,9 @@ async def game_socket(websocket: WebSocket, code: str) -> None:
                 await _refuse(websocket, peer, error, CLOSE_DAMAGED)
                 return
             seat = None if room is None else room.seat_for(token)
+            if room is not None and seat is None and not room.is_full():
+                await room.refresh_seats()  # a friend who joined through another process
+                seat = room.seat_for(token)
             if room is None or seat is None:
                 # the same answer for an unknown room and a wrong token (no oracle)
                 lookups.charge(client)
