@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 from collections.abc import Iterator, Sequence
@@ -63,8 +64,9 @@ from .schema import (
     SettingsRow,
     utcnow,
 )
-from .stats import FRIEND, LOSS, WIN, GameOutcome, PlayerStats, compute, outcome_for
+from .stats import FRIEND, LOSS, PRACTICE, WIN, GameOutcome, PlayerStats, compute, outcome_for
 
+log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 COMPUTER = "computer"
 HEAD_REVISION = "0002"
@@ -134,8 +136,12 @@ class MatchHeader:
 
     @property
     def stats_level(self) -> str:
-        """The level the games count under: the computer's level, or ``friend``."""
-        return (self.level or COMPUTER) if self.kind == COMPUTER else FRIEND
+        """The level the games count under: the computer's level, or ``friend``; a match
+        against the computer dealt from a seed the player chose is ``practice`` (counted
+        apart, never in the total: its deals were known)."""
+        if self.kind == COMPUTER:
+            return PRACTICE if self.meta.practice else (self.level or COMPUTER)
+        return FRIEND
 
 
 @dataclass(slots=True)
@@ -502,7 +508,14 @@ class Store:
         if player is not None:
             query = query.where((MatchRow.player0 == player) | (MatchRow.player1 == player))
         with self._session() as session:
-            return [_summary(row) for row in session.scalars(query).all()]
+            found = []
+            for row in session.scalars(query).all():
+                try:
+                    found.append(_summary(row))
+                except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+                    # one unreadable row must not hide the others (opening it says damaged)
+                    log.warning("match %r cannot be read: %s", row.id, error)
+            return found
 
     def delete_match(self, match_id: str) -> None:
         """Forget a match, its log and its games (and so their statistics)."""

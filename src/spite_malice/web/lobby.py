@@ -194,7 +194,14 @@ class Lobby:
             level = None
             seats = (Seat("person", name, player), Seat("friend"))
         token = new_token()
-        table = Table.new(rules, seats, level=level, seed=seed, tokens=(hash_token(token), None))
+        table = Table.new(
+            rules,
+            seats,
+            level=level,
+            seed=seed,
+            tokens=(hash_token(token), None),
+            practice=seed is not None,  # the player chose the deal: not in the statistics
+        )
         deal = table.check_deal()
         async with self._loading:
             code = await self._free_code()

@@ -26,14 +26,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..engine.errors import SpiteMaliceError
+from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
 from ..store import MatchHeader, StoreConflict, StoredMatch, StoreError, StoreUnavailable
 from ..table import COMPUTER, Applied, Seat, Step, Table, TableError, is_level, levels
 from ..table.steps import DEAL, HINT, MOVE, UNDO
-from . import messages
+from . import limits, messages
 from .protocol import (
     ClientMessage,
     HintMessage,
@@ -102,9 +102,11 @@ def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
             raise RoomError("invalid", f"Unknown preset {preset!r}; known: {known}.")
         base = chosen.to_json()
     try:
-        return Rules.from_json({**base, **(rules or {})})
+        made = Rules.from_json({**base, **(rules or {})})
     except SpiteMaliceError as error:  # the engine's NotationError, saying which option
-        raise RoomError("invalid", str(error)) from None
+        reason = getattr(error, "reason", None) or quote(str(error))
+        raise RoomError("invalid", f"The rules are not valid: {reason}.") from None
+    return limits.check_rules(made)  # the bounds /api/config publishes
 
 
 Handler = Callable[["Room", Peer, int, ClientMessage], Awaitable[None]]
@@ -333,6 +335,11 @@ class Room:
             if self.mode == FRIEND_MODE:
                 if changes or message.preset is not None:
                     raise RoomError("invalid", "A friend room keeps its level and rules.")
+                if message.seed is not None:
+                    # a seed's chooser would know every hidden card: the server deals alone
+                    raise RoomError(
+                        "invalid", "A game between people is dealt by the server: no seed."
+                    )
                 if not table.match.is_over and table.status != "abandoned":
                     raise RoomError("match_not_over", "The match is not over yet.")
             level = self.level
@@ -377,6 +384,8 @@ class Room:
                 raise RoomError("not_a_friend_room", "This is a game against the computer.")
             if self.is_full():
                 raise RoomError("room_full", "This room already has two players.")
+            if limits.is_expired(self.header.created_at):
+                raise RoomError("expired", "This invitation has expired.")
             token = new_token()
             table = self.table
             before = table.meta

@@ -58,6 +58,7 @@ export class GameScreen {
       keys: { h: () => this.askHint(), u: () => this.undo(), n: () => this.nextFromKeys() },
     });
     this.connection = new GameConnection(ticket.ws_url, {
+      token: ticket.token,
       onMessage: (msg) => this.onMessage(msg),
       onStatus: (status, detail) => this.onStatus(status, detail),
     });
