@@ -39,6 +39,7 @@ clean:
 
 load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --games 200 --duration 60
+	$(BIN)/python benchmarks/store_moves.py
 
 # Three instances on PostgreSQL behind HAProxy on this machine (docs/deploying.md); Ctrl-C stops them.
 cluster: $(STAMP)

@@ -7,6 +7,10 @@ prints every run's time and the median, on the clock and in CPU time (the clock 
 when other work shares the machine; the CPU time much less).
 
     nice -n 19 .venv/bin/python benchmarks/analysis.py --runs 3
+
+``--levels easy,medium,hard --games N`` checks the measure instead: N deals (from ``--seed``)
+played by each level against Hard for 40 turns, the level's seat analysed; it prints each
+level's pay-off cards lost per turn. A sound measure finds the weaker levels losing more.
 """
 
 from __future__ import annotations
@@ -21,18 +25,37 @@ from spite_malice.bots import make_bot
 from spite_malice.engine import Game, GameRecord
 
 
-def forty_turn_record(seed: int, turns: int) -> GameRecord:
-    """The first deal from ``seed`` on that lasts ``turns`` turns, cut after them."""
+def forty_turn_record(seed: int, turns: int, level: str = "medium") -> GameRecord:
+    """The first deal from ``seed`` on that lasts ``turns`` turns, cut after them, ``level``
+    in seat 0 against Hard."""
     while True:
         game = Game.new(seed)
-        bots = [make_bot("medium", seed), make_bot("hard", seed + 1)]
+        bots = [make_bot(level, seed), make_bot("hard", seed + 1)]
         for seat, bot in enumerate(bots):
             bot.new_game(seat)
         while not game.is_over and game.turn <= turns:
             game.play(bots[game.to_move].choose(game.observation(game.to_move)))
         if not game.is_over:
-            return GameRecord.from_game(game, ("Medium", "Hard"))
+            return GameRecord.from_game(game, (level.capitalize(), "Hard"))
         seed += 1
+
+
+def compare_levels(levels: list[str], games: int, seed: int, turns: int) -> None:
+    """Each level's pay-off cards lost per turn over the same deals."""
+    for level in levels:
+        lost = 0.0
+        counted = 0
+        losing = 0
+        for k in range(games):
+            record = forty_turn_record(seed + 100 * k, turns, level)
+            report = analyse_record(record, 0, settings=DEFAULT_SETTINGS)
+            lost += report.total_lost
+            counted += len(report.turns)
+            losing += sum(1 for turn in report.turns if turn.lost > 0)
+        print(
+            f"{level:>8}: {lost / counted:.3f} pay-off cards lost a turn "
+            f"({losing} of {counted} turns lost something; {games} games)"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,7 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first deal tried (1)")
     parser.add_argument("--turns", type=int, default=40, help="turns of the game (40)")
     parser.add_argument("--runs", type=int, default=3, help="runs; the median is shown (3)")
+    parser.add_argument("--levels", help="compare these levels instead (easy,medium,hard)")
+    parser.add_argument("--games", type=int, default=3, help="games per level (3)")
     args = parser.parse_args(argv)
+    if args.levels:
+        compare_levels(args.levels.split(","), args.games, args.seed, args.turns)
+        return 0
     record = forty_turn_record(args.seed, args.turns)
     decisions = record_decisions(record, 0)
     settings = DEFAULT_SETTINGS

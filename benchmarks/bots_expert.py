@@ -1,4 +1,5 @@
-"""Expert against Hard with a fixed number of samples a search: a measure of the search itself.
+"""Expert against the frozen hard-1 with a fixed number of samples a search: a measure of the
+search itself.
 
 With ``max_samples`` fixed, Expert's play does not depend on the machine's speed or load, so
 runs are repeatable on a busy machine (its time per turn is then whatever the samples take).
@@ -45,7 +46,7 @@ def _pair(samples: int, switch_z: float | None, seed: int) -> list[GameResult]:
     results = []
     for seat in (0, 1):
         bot = ExpertBot(bot_seed(seed, "A"), budget=1e6, max_samples=samples)
-        results.append(play_game(bot, make_bot("hard", bot_seed(seed, "B")), seed, seat))
+        results.append(play_game(bot, make_bot("hard-1", bot_seed(seed, "B")), seed, seat))
     return results
 
 

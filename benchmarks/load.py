@@ -1,10 +1,11 @@
 """Load benchmark: many concurrent games against one server process on loopback.
 
 Starts ``spite-malice serve`` (one process, a fresh SQLite file unless ``--db`` names
-another database), then runs ``--games`` clients at once, each playing against the computer
-over the game WebSocket until ``--duration`` seconds have passed (it then finishes the move
-in flight and stops). Each client plays a simple greedy policy with a think time before each
-of its moves, and starts the next game or match when one ends.
+another database), then runs ``--games`` clients at once (each a player of its own, made
+with ``POST /api/players``; a server without players is asked without one), each playing
+against the computer over the game WebSocket until ``--duration`` seconds have passed (it
+then finishes the move in flight and stops). Each client plays a simple greedy policy with a
+think time before each of its moves, and starts the next game or match when one ends.
 
 Printed: the move round-trip latency (from sending a move to receiving the ``update`` that
 acknowledges it; the computer's thinking is not in it, the computer plays after the
@@ -89,6 +90,7 @@ class Player:
         self.state: dict[str, Any] = {}
         self.next_id = 0
         self.ws_url = ""
+        self.hello = ""
         self.acknowledged = (0, 1, 0)
         """(matches started, game number, moves in it) after the last acknowledged move."""
         self.matches = 0
@@ -97,12 +99,14 @@ class Player:
         body = {
             "mode": "computer",
             "level": self.args.level,
-            "player": f"load-{self.number}",
             "rules": {"payoff_size": self.args.payoff_size},
             "seed": self.number,
         }
         try:
-            response = await http.post(f"{self.base}/api/rooms", json=body)
+            name = {"name": f"load-{self.number}"}
+            made = await http.post(f"{self.base}/api/players", json=name)
+            headers = {"X-Player-Secret": made.json()["secret"]} if made.status_code == 201 else {}
+            response = await http.post(f"{self.base}/api/rooms", json=body, headers=headers)
         except httpx.HTTPError as error:
             self.totals.errors.append(f"create room: {type(error).__name__}: {error}")
             return
@@ -110,10 +114,12 @@ class Player:
             self.totals.errors.append(f"create room: {response.status_code} {response.text}")
             return
         self.ws_url = self.base.replace("http", "ws", 1) + response.json()["ws_url"]
+        self.hello = json.dumps({"type": "hello", "token": response.json()["token"]})
         while time.monotonic() < deadline:
             try:
                 async with websockets.connect(self.ws_url, max_size=None) as ws:
                     self.ws = ws
+                    await ws.send(self.hello)
                     await self.expect("welcome")
                     self.check(await self.expect("state"))
                     await self.play(deadline)
@@ -210,6 +216,7 @@ async def check_rooms(players: list[Player], totals: Totals, timeout: float) -> 
             continue
         try:
             async with websockets.connect(player.ws_url, max_size=None) as ws:
+                await ws.send(player.hello)
                 message: dict[str, Any] = {}
                 while "state" not in message:
                     message = json.loads(await asyncio.wait_for(ws.recv(), timeout=timeout))

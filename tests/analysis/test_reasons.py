@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from spite_malice.analysis import Settings, analyse_game, describe_moves, describe_table, why_better
+from spite_malice.analysis import (
+    DecisionReport,
+    Report,
+    Settings,
+    TurnReport,
+    analyse_game,
+    describe_moves,
+    describe_table,
+    why_better,
+)
 from spite_malice.bots.view import TurnView, view_from_observation
 from spite_malice.engine import Move, parse_move
 
 from . import positions as P
+from .test_analysis import NOTATION
 
 
 def view_of(spec: dict[str, object]) -> TurnView:
@@ -93,3 +103,52 @@ def test_the_words_say_when_new_cards_came_mid_turn_r3_4() -> None:
         .decisions[0]
         .played_words.endswith("the 5 from your hand on center 1 (then you drew five new cards)")
     )
+
+
+def _turn(turn: int, lost: float, edge: float | None = 0.0) -> TurnReport:
+    decision = DecisionReport(
+        turn=turn,
+        moves_before=2 * turn,
+        position={},
+        table="center stacks empty, empty and empty.",
+        played=("H9-S1",),
+        played_words="discard the 9 onto side stack 1",
+        better=("P-C1",) if lost else ("H9-S1",),
+        better_plan=("P-C1",) if lost else ("H9-S1",),
+        better_words="your pay-off Ace on center 1" if lost else "discard the 9 onto side stack 1",
+        lost=lost,
+        difference=lost,
+        error=0.1 if lost else 0.0,
+        edge=edge,
+        alternatives=2,
+        reason="You could have played your pay-off card, the Ace." if lost else "",
+    )
+    return TurnReport(turn, (decision,))
+
+
+def test_the_summary_orders_the_worst_turns_and_lists_the_others() -> None:
+    turns = (
+        _turn(1, 0.0, 0.8),
+        _turn(3, 0.5, -0.5),
+        _turn(5, 1.5, -1.5),
+        _turn(7, 0.2, -0.2),
+        _turn(9, 0.7, -0.7),
+        _turn(11, 0.0, None),
+    )
+    report = Report(0, ("Ann", "Bo"), Settings(), turns)
+    assert [t.turn for t in report.worst] == [5, 9, 3]
+    assert report.best is not None and report.best.turn == 1
+    assert report.total_lost == 2.9
+    text = report.to_text()
+    assert "In all, Ann's choices lost 2.9 pay-off cards expected." in text
+    assert text.index("1. Turn 5: 1.5") < text.index("2. Turn 9: 0.7") < text.index("3. Turn 3")
+    assert "Other turns that lost something: turn 7 (0.2)." in text
+    assert "The best turn: turn 1." in text
+    assert "by 0.8 pay-off cards expected" in text
+    assert not NOTATION.search(text)
+
+
+def test_a_seat_without_a_turn_gets_one_sentence() -> None:
+    report = Report(1, ("Ann", "Bo"), Settings(), ())
+    assert report.to_text() == "Bo has no turn in this game yet, so there is nothing to look at."
+    assert report.best is None and report.worst == () and report.total_lost == 0

@@ -138,7 +138,9 @@ def test_with_too_few_samples_the_evaluation_choice_stands() -> None:
         bot.new_game(game.to_move)
         move = bot.choose(observation)
         searched += bot.last_samples > 0
-        expected = best_plan(view_from_observation(observation), evaluator).committed[0]
+        refused = bot.refused if evaluator.weights.reads_refusals else ()
+        view = view_from_observation(observation, refused)
+        expected = best_plan(view, evaluator).committed[0]
         assert move == expected
         game.apply(move)
     assert searched, "some turns had plans to search"

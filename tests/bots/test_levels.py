@@ -118,3 +118,15 @@ def test_expert_samples_option_and_labels() -> None:
     assert level_label("expert:0.25") == "Expert 0.25s"
     assert level_label("expert:60:16") == "Expert 60s 16 samples"
     assert level_label("./mybot") == "./mybot"
+
+
+def test_expert_slower_setting_takes_more_samples() -> None:
+    from spite_malice.bots.expert import DEFAULT_SAMPLES
+
+    slow = make_bot("expert:5", 1)
+    assert isinstance(slow, ExpertBot)
+    assert (slow.budget, slow.max_samples) == (5.0, 5 * DEFAULT_SAMPLES)
+    quick = make_bot("expert:0.25", 1)
+    assert isinstance(quick, ExpertBot) and quick.max_samples == DEFAULT_SAMPLES
+    fixed = make_bot("expert:5:30", 1)
+    assert isinstance(fixed, ExpertBot) and fixed.max_samples == 30

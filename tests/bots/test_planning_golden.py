@@ -2,7 +2,8 @@
 
 ``golden_plans.json`` holds the plans of a few fixed positions as the straightforward planner
 and evaluations found them (before any caching), values written as ``float.hex`` so that a
-change in the last bit shows. Regenerate it only for a deliberate change of play:
+change in the last bit shows. The evaluations are those of the frozen baselines (``hard-1``,
+``expert-1``), whose play must not change. Regenerate it only for a deliberate change:
 ``python -m tests.bots.test_planning_golden``.
 """
 
@@ -17,8 +18,9 @@ from typing import Any
 import pytest
 
 from spite_malice.bots import reference_move
+from spite_malice.bots.baselines import EXPERT_1_WEIGHTS as EXPERT_WEIGHTS
+from spite_malice.bots.baselines import HARD_1_WEIGHTS
 from spite_malice.bots.evaluation import (
-    EXPERT_WEIGHTS,
     AwareEvaluator,
     ProgressEvaluator,
     has_rank_odds,
@@ -59,7 +61,7 @@ TOP = 8
 def evaluators() -> dict[str, Evaluator]:
     return {
         "medium": ProgressEvaluator(),
-        "hard": AwareEvaluator(),
+        "hard": AwareEvaluator(HARD_1_WEIGHTS),
         "expert": AwareEvaluator(EXPERT_WEIGHTS),
     }
 
@@ -115,9 +117,9 @@ def test_best_plan_is_the_first_of_plan_turn(name: str) -> None:
 
 def test_an_evaluator_remembers_nothing_from_one_view_to_the_next() -> None:
     positions = views()
-    used = AwareEvaluator()
+    used = AwareEvaluator(HARD_1_WEIGHTS)
     for view in [*positions, *reversed(positions)]:
-        assert plan_turn(view, used) == plan_turn(view, AwareEvaluator())
+        assert plan_turn(view, used) == plan_turn(view, AwareEvaluator(HARD_1_WEIGHTS))
 
 
 def test_sampled_views_plan_the_same_with_a_used_or_a_fresh_evaluator() -> None:

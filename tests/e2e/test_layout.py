@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
@@ -138,6 +138,13 @@ def test_the_table_fits_every_screen(
         widths[(width, height)] = card
         # The cards use the room: none is smaller than a thumb can hit.
         assert card >= 40, f"{width}x{height}: cards {card} px wide"
+
+    # On a phone held upright the log and the keys open as a sheet, and close again.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#more-button")
+    expect(page.locator("#move-log")).to_be_visible()
+    page.click("#more-close")
+    expect(page.locator("#move-log")).to_be_hidden()
 
     # A crowded table: 14-card side stacks and four center stacks squeeze, never overflow.
     state = tall_state(me.hand())

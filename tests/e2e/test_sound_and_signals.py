@@ -97,3 +97,48 @@ def test_your_turn_shows_in_the_title_of_a_background_tab(
     expect(page).to_have_title(title)
     assert page.get_attribute("link[rel=icon]", "href") == "/static/favicon.svg"
     assert me.errors == []
+
+
+NOTIFY_JS = """
+window.__asked = 0;
+window.__notes = [];
+class FakeNotification {
+  static permission = 'default';
+  static requestPermission() {
+    window.__asked += 1;
+    FakeNotification.permission = 'granted';
+    return Promise.resolve('granted');
+  }
+  constructor(title, options) { window.__notes.push([title, options?.body ?? '']); }
+  close() {}
+}
+window.Notification = FakeNotification;
+"""
+
+
+def test_a_notification_only_when_turned_on(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    context = new_context()
+    # The browser's notifications, replaced by a stand-in that records what the page asks.
+    context.add_init_script(NOTIFY_JS)
+    me = Player.open(context, server.url, "notified")
+    me.configure(payoff_size=20, speed="off")
+    page = me.page
+    me.start_computer_game("easy")
+    me.wait_phase("mine")
+    assert page.evaluate("() => window.__asked") == 0, "permission asked without the option"
+    # Turned on in Settings: the browser is asked then, once.
+    me.goto("settings")
+    page.check("#pref-notify")
+    expect(page.locator("#prefs-status")).to_contain_text("Saved")
+    assert page.evaluate("() => window.__asked") == 1
+    page.go_back()
+    me.wait_phase("mine")
+    me.play_greedy_turn()
+    page.evaluate(HIDE_JS, True)
+    me.wait_phase("mine")
+    page.wait_for_function("() => window.__notes.length > 0")
+    title, body = page.evaluate("() => window.__notes[0]")
+    assert title == "Your turn" and "Easy" in body
+    assert me.errors == []

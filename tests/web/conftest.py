@@ -4,11 +4,13 @@ keep every message they receive (the hidden-card test scans them all)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,7 +21,9 @@ from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from starlette.testclient import WebSocketTestSession  # noqa: E402
 
+from spite_malice.engine import match as engine_match  # noqa: E402
 from spite_malice.web import create_app  # noqa: E402
+from spite_malice.web.api import PLAYER_HEADER  # noqa: E402
 from spite_malice.web.rooms import Room  # noqa: E402
 
 PLAYER = "alice"
@@ -128,15 +132,36 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def make_app(db_path: Path) -> Callable[[], FastAPI]:
     def make() -> FastAPI:
-        return create_app(str(db_path), player=PLAYER)
+        return create_app(str(db_path))
 
     return make
 
 
+def new_player(client: TestClient, name: str) -> dict[str, str]:
+    """Make a player on the server; the header that carries its secret."""
+    answer = client.post("/api/players", json={"name": name}, headers={PLAYER_HEADER: ""})
+    assert answer.status_code == 201, answer.text
+    return {PLAYER_HEADER: answer.json()["secret"]}
+
+
 @pytest.fixture
 def client(make_app: Callable[[], FastAPI]) -> Iterator[TestClient]:
+    """A client that plays as the player ``alice`` (its secret in every request)."""
     with TestClient(make_app()) as test_client:
+        test_client.headers.update(new_player(test_client, PLAYER))
         yield test_client
+
+
+def fixed_deals(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Make the server's secret deals repeatable for one test (a friend room takes no seed:
+    the server alone deals, issue 12), by seeding the randomness the deals come from."""
+    draws = random.Random(seed)
+    monkeypatch.setattr(engine_match, "secrets", SimpleNamespace(randbits=draws.getrandbits))
+
+
+def hello(answer: dict[str, Any]) -> dict[str, Any]:
+    """The first message of a seat's connection: its token (web-protocol 4)."""
+    return {"type": "hello", "token": answer["token"]}
 
 
 def new_room(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -155,6 +180,7 @@ def room_of(client: TestClient, code: str) -> Room:
 @contextmanager
 def open_seat(client: TestClient, answer: dict[str, Any]) -> Iterator[Seat]:
     with client.websocket_connect(answer["ws_url"]) as socket:
+        socket.send_json(hello(answer))
         seat = Seat(socket, answer["seat"])
         assert seat.receive()["type"] == "welcome"
         first = seat.receive()

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from spite_malice.web.app import STATIC
 
-from .conftest import PLAYER, new_room
+from .conftest import PLAYER, hello, new_player, new_room
 
 
 def error_code(response: Any) -> str:
@@ -49,7 +49,7 @@ def test_static_javascript_is_served_as_javascript(client: TestClient) -> None:
 
 def test_config_lists_levels_presets_and_rules_options(client: TestClient) -> None:
     config = client.get("/api/config").json()
-    assert config["player"] == PLAYER
+    assert config["player"] is None  # no default player: each browser makes its own
     ids = [level["id"] for level in config["levels"]]
     assert ids and config["default_level"] in ids
     assert config["presets"]["standard"] == {}
@@ -79,10 +79,9 @@ def test_settings_default_then_saved_then_partial_update(client: TestClient) -> 
     again = client.put("/api/settings", json={"preset": "quick"}).json()
     assert again["rules"]["payoff_size"] == 10 and again["preset"] == "quick"
     assert again["animation_speed"] == "fast"
-    assert client.get("/api/settings", params={"player": PLAYER}).json() == again
-    assert (
-        client.get("/api/settings", params={"player": "bob"}).json()["rules"]["payoff_size"] == 20
-    )
+    assert client.get("/api/settings").json() == again
+    bob = new_player(client, "bob")
+    assert client.get("/api/settings", headers=bob).json()["rules"]["payoff_size"] == 20
 
 
 @pytest.mark.parametrize(
@@ -106,7 +105,7 @@ def test_settings_refuse_invalid_values(client: TestClient, body: dict[str, Any]
 
 
 def test_stats_of_a_new_player_are_empty(client: TestClient) -> None:
-    stats = client.get("/api/stats", params={"player": "nobody"}).json()
+    stats = client.get("/api/stats", headers=new_player(client, "nobody")).json()
     assert stats["player"] == "nobody"
     assert stats["levels"] == []
     assert stats["total"]["games"] == 0 and stats["total"]["win_rate"] == 0.0
@@ -116,7 +115,7 @@ def test_create_computer_room(client: TestClient) -> None:
     answer = new_room(client, level="easy", preset="quick", seed=5)
     assert answer["seat"] == 0 and answer["mode"] == "computer"
     assert answer["invite_url"] is None
-    assert answer["ws_url"] == f"/ws/{answer['room']}?token={answer['token']}"
+    assert answer["ws_url"] == f"/ws/{answer['room']}"  # the token is never in the URL
     assert len(answer["room"]) == 6 and len(answer["token"]) >= 40
 
 
@@ -155,7 +154,8 @@ def test_friend_room_join_once_then_full(client: TestClient) -> None:
     assert guest.status_code == 200
     assert guest.json()["seat"] == 1 and guest.json()["token"] != host["token"]
     again = client.post(f"/api/rooms/{host['room']}/join", json={"player": "carol"})
-    assert again.status_code == 409 and error_code(again) == "room_full"
+    # a taken seat answers as an unknown code does (issue 12: no oracle of codes)
+    assert again.status_code == 404 and error_code(again) == "unknown_room"
     info = client.get(f"/api/rooms/{host['room']}", params={"token": guest.json()["token"]})
     assert info.json()["seat"] == 1 and info.json()["players"] == ["alice", "bob"]
 
@@ -165,14 +165,16 @@ def test_join_errors(client: TestClient) -> None:
     assert missing.status_code == 404 and error_code(missing) == "unknown_room"
     computer = new_room(client, level="easy")
     refused = client.post(f"/api/rooms/{computer['room']}/join", json={})
-    assert refused.status_code == 409 and error_code(refused) == "not_a_friend_room"
+    assert refused.status_code == 404 and error_code(refused) == "unknown_room"
+    assert refused.json() == missing.json()
 
 
-def test_a_friend_without_a_name_is_a_guest(client: TestClient) -> None:
+def test_a_friend_joins_under_its_own_players_name(client: TestClient) -> None:
     host = new_room(client, mode="friend")
-    guest = client.post(f"/api/rooms/{host['room']}/join").json()
+    bob = new_player(client, "Bob")
+    guest = client.post(f"/api/rooms/{host['room']}/join", headers=bob).json()
     info = client.get(f"/api/rooms/{host['room']}", params={"token": guest["token"]}).json()
-    assert info["players"] == [PLAYER, "guest"]
+    assert info["players"] == [PLAYER, "Bob"]
 
 
 def test_join_accepts_lower_case_code(client: TestClient) -> None:
@@ -188,27 +190,29 @@ def test_room_info_needs_the_right_token(client: TestClient) -> None:
     assert ok.status_code == 200
     assert ok.json()["seat"] == 0 and ok.json()["match"]["game_number"] == 1
     wrong = client.get(f"/api/rooms/{code}", params={"token": "not-a-token"})
-    assert wrong.status_code == 403 and error_code(wrong) == "bad_token"
+    assert wrong.status_code == 404 and error_code(wrong) == "unknown_room"
     unknown = client.get("/api/rooms/QQQQQQ", params={"token": answer["token"]})
-    assert unknown.status_code == 404
+    assert unknown.status_code == 404 and unknown.json() == wrong.json()
 
 
 def test_rooms_of_a_player_are_listed_without_tokens(client: TestClient) -> None:
-    first = new_room(client, level="easy", player="dora")
-    second = new_room(client, mode="friend", player="dora")
-    client.post(f"/api/rooms/{second['room']}/join", json={"player": "erin"})
-    listed = client.get("/api/rooms", params={"player": "dora"}).json()["rooms"]
+    first = new_room(client, level="easy")
+    second = new_room(client, mode="friend")
+    erin = new_player(client, "erin")
+    client.post(f"/api/rooms/{second['room']}/join", headers=erin)
+    listed = client.get("/api/rooms").json()["rooms"]
     assert {room["room"] for room in listed} == {first["room"], second["room"]}
     assert all("token" not in room for room in listed)
-    assert client.get("/api/rooms", params={"player": "fred"}).json()["rooms"] == []
+    assert [r["seat"] for r in client.get("/api/rooms", headers=erin).json()["rooms"]] == [1]
+    assert client.get("/api/rooms", headers=new_player(client, "fred")).json()["rooms"] == []
 
 
 def test_a_friend_room_still_open_to_join_is_not_listed(client: TestClient) -> None:
     # Its code lets anyone take the free seat, so a player's name must not reveal it.
-    waiting = new_room(client, mode="friend", player="gwen")
-    assert client.get("/api/rooms", params={"player": "gwen"}).json()["rooms"] == []
-    client.post(f"/api/rooms/{waiting['room']}/join", json={"player": "hal"})
-    listed = client.get("/api/rooms", params={"player": "gwen"}).json()["rooms"]
+    waiting = new_room(client, mode="friend")
+    assert client.get("/api/rooms").json()["rooms"] == []
+    client.post(f"/api/rooms/{waiting['room']}/join", headers=new_player(client, "hal"))
+    listed = client.get("/api/rooms").json()["rooms"]
     assert [room["room"] for room in listed] == [waiting["room"]]
 
 
@@ -221,6 +225,7 @@ def test_a_room_without_rules_takes_the_saved_settings(client: TestClient) -> No
     info = client.get(f"/api/rooms/{explicit['room']}", params={"token": explicit["token"]}).json()
     assert info["level"] == "easy"
     with client.websocket_connect(answer["ws_url"]) as socket:
+        socket.send_json(hello(answer))
         socket.receive_json()
         state = socket.receive_json()["state"]
         assert state["observation"]["rules"] == {"payoff_size": 7}

@@ -100,12 +100,15 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     base = f"http://127.0.0.1:{port}"
     with server(db, port) as (process, _):
+        secret = httpx.post(f"{base}/api/players", json={"name": "Ann"}).json()["secret"]
         answer = httpx.post(
             f"{base}/api/rooms",
             json={"mode": "computer", "level": "easy", "rules": {"payoff_size": 5}, "seed": 3},
+            headers={"X-Player-Secret": secret},
         ).json()
         url = f"ws://127.0.0.1:{port}{answer['ws_url']}"
         with connect(url) as ws:
+            ws.send(json.dumps({"type": "hello", "token": answer["token"]}))
             state = receive_state(ws)["state"]
             for number in range(1, 9):
                 while state["observation"]["to_move"] != 0 or state["thinking"]:
@@ -125,6 +128,7 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path) -> None:
             os.kill(process.pid, signal.SIGKILL)
             process.wait(timeout=30)
     with server(db, port), connect(f"ws://127.0.0.1:{port}{answer['ws_url']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": answer["token"]}))
         resumed = receive_state(ws)
         history = resumed["state"]["observation"]["history"]
         assert history[: len(acknowledged)] == acknowledged

@@ -7,6 +7,7 @@ returns plain, JSON-ready data; ``docs/analysis.md`` explains the unit and the s
 
 from __future__ import annotations
 
+from .background import AnalysisJob
 from .judge import (
     DEFAULT_CANDIDATES,
     DEFAULT_HORIZON,
@@ -35,6 +36,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "UNIT",
     "AnalysisCancelled",
+    "AnalysisJob",
     "Choice",
     "Decision",
     "DecisionReport",

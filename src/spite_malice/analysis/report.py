@@ -5,7 +5,8 @@ seat's turns into decisions (:mod:`.turns`), values each one (:mod:`.judge`) and
 losses (:mod:`.reasons`). Everything it returns is plain data: :meth:`Report.to_json` is
 JSON-ready and :meth:`Report.from_json` reads it back. A server runs it in the background with
 ``progress`` (called with the decisions done and the total) and ``should_stop`` (checked
-between samples; when it returns true the analysis raises :class:`~.judge.AnalysisCancelled`).
+before each decision and between samples; when it returns true the analysis raises
+:class:`~.judge.AnalysisCancelled`); :mod:`.background` wraps both in a job.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..engine.errors import PositionError, quote
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.record import GameRecord
-from .judge import DEFAULT_Z, Judgement, Settings, judge_decision
+from .judge import DEFAULT_Z, AnalysisCancelled, Judgement, Settings, judge_decision
 from .reasons import describe_moves, describe_table, why_better
 from .turns import Decision, record_decisions, seat_decisions
 
@@ -286,6 +287,8 @@ def analyse_decisions(
         progress(0, total)
     by_turn: dict[int, list[DecisionReport]] = {}
     for done, decision in enumerate(decisions, start=1):
+        if should_stop is not None and should_stop():
+            raise AnalysisCancelled("the analysis was stopped")
         judgement = judge_decision(decision, settings, should_stop=should_stop)
         by_turn.setdefault(decision.turn, []).append(report_decision(judgement, settings.z))
         if progress is not None:
@@ -345,6 +348,8 @@ def _cards(value: float) -> str:
 def _text_lines(report: Report) -> list[str]:
     me, them = report.players[report.seat], report.players[1 - report.seat]
     settings = report.settings
+    if not report.turns:
+        return [f"{me} has no turn in this game yet, so there is nothing to look at."]
     lines = [
         f"How {me} played against {them}: {len(report.turns)} turns looked at, each against "
         f"Expert's best choices on {settings.samples} deals of the cards {me} could not see, "
@@ -364,6 +369,11 @@ def _text_lines(report: Report) -> list[str]:
                 f"   Better: {where.better_words}.",
                 f"   Why: {where.reason}",
             ]
+        others = [t for t in report.turns if t.lost > 0 and t not in worst]
+        others.sort(key=lambda turn: (-turn.lost, turn.turn))
+        if others:
+            listed = ", ".join(f"turn {t.turn} ({t.lost:.1f})" for t in others)
+            lines.append(f"Other turns that lost something: {listed}.")
     else:
         lines += ["", "No turn lost anything clear against Expert's best choices."]
     best = report.best
@@ -376,6 +386,8 @@ def _text_lines(report: Report) -> list[str]:
                 f"{_cards(best.edge)} expected."
             )
         else:
-            lines.append("   Your choice was as good as the best Expert found.")
+            lines.append(
+                "   No choice of yours beat every one Expert looked at; this came closest."
+            )
         lines += [f"   The table: {where.table}", f"   You played: {where.played_words}."]
     return lines

@@ -14,7 +14,7 @@ they matter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import repeat
 from typing import NamedTuple
@@ -68,19 +68,29 @@ class Weights:
 
 MEDIUM_WEIGHTS = Weights()
 HARD_WEIGHTS = Weights(
-    king_used=22.0,
-    king_used_for_payoff=3.0,
-    king_discarded=40.0,
-    danger=85.0,
-    own_chance=30.0,
-    empty_side_kept=2.0,
+    refill=41.9,
+    hand_card=2.11,
+    side_card=0.76,
+    king_used=18.9,
+    king_used_for_payoff=6.58,
+    king_discarded=55.0,
+    danger=74.9,
+    own_chance=66.3,
+    empty_side_kept=0.39,
+    danger_per_card=-2.27,
+    danger_near_win=-0.77,
+    danger_low_stock=40.0,
+    side_order=1.12,
+    discard_rank=0.23,
+    refused_cards=1.0,
 )
-EXPERT_WEIGHTS = replace(HARD_WEIGHTS, danger=120.0)
-"""Hard's weights with more weight on the opponent's danger, for Expert. Against Hard, over
-2,000 paired games each (``benchmarks/bots_weights.py``), a danger of 110 to 140 won 51.2% to
-52.6% of decided games (120 from deal 20000: 962-866, 172 draws), against 50.3% for 60;
-the extra blocking also turns some losses into stock-out draws (R4.2). No other single
-weight moved the result beyond the noise of two sets of deals."""
+"""Hard's weights, tuned by self-play against ``hard-1`` with CMA-ES
+(``benchmarks/bots_tune.py``, trial 48 of the study in docs/bots.md, rounded to three
+figures) and confirmed on held-out deals; ``hard-1``'s hand-set weights are in
+:mod:`.baselines`."""
+EXPERT_WEIGHTS = HARD_WEIGHTS
+"""Expert's own evaluation: Hard's. (Expert before issue 18 used Hard's with the danger at
+120 rather than 85; the tuned weights have not been retuned for Expert.)"""
 
 
 def side_order_score(rank: int, top: int) -> float:

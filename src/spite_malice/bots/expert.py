@@ -94,8 +94,9 @@ class SearchSettings:
     :func:`~.sampling.sample_game`)."""
 
 
-EXPERT_SETTINGS = SearchSettings()
-"""The shipped Expert's search."""
+EXPERT_SETTINGS = SearchSettings(refusals=True)
+"""The shipped Expert's search: Hard's tuned evaluation for its own turns and as the model of
+the opponent's, and sampled hands that agree with what the opponent refused to build."""
 
 
 class ExpertBot(TurnPlanningBot):

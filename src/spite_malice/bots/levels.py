@@ -5,7 +5,7 @@ from __future__ import annotations
 from .base import Bot, register_bot, register_bot_option
 from .baselines import EXPERT_1_SAMPLES, Expert1Bot, Hard1Bot
 from .easy import EasyBot
-from .expert import DEFAULT_SAMPLES, ExpertBot
+from .expert import DEFAULT_BUDGET, DEFAULT_SAMPLES, ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 
@@ -32,10 +32,17 @@ def _budget_option(name: str, option: str, default_samples: int) -> tuple[float,
 
 
 def _expert_budget(seed: int | None, option: str) -> Bot:
-    """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (samples a search, see
-    :data:`~.expert.DEFAULT_SAMPLES`; with a budget that reaches them Expert is deterministic
-    whatever the machine's load)."""
-    budget, samples = _budget_option("expert", option, DEFAULT_SAMPLES)
+    """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (samples a search; with a budget that
+    reaches them Expert is deterministic whatever the machine's load). Without SAMPLES, a
+    budget above the default's 1 s takes proportionally more samples (``expert:5``, for
+    analysis: 5 s a turn and up to five times :data:`~.expert.DEFAULT_SAMPLES`); a shorter
+    one keeps the default's and takes what the time allows."""
+    budget_text = option.partition(":")[0]
+    try:
+        scale = max(1.0, float(budget_text) / DEFAULT_BUDGET)
+    except ValueError:
+        scale = 1.0  # _budget_option reports the mistake
+    budget, samples = _budget_option("expert", option, round(DEFAULT_SAMPLES * scale))
     return ExpertBot(seed, budget, max_samples=samples)
 
 

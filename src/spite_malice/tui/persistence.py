@@ -27,7 +27,8 @@ class Persistence(Protocol):
         ...
 
     def save(self, session: GameSession) -> None:
-        """Keep the match as it stands now (called after each turn)."""
+        """Keep the match as it stands now (called after each turn); the store's errors
+        (:class:`~spite_malice.store.StoreError`) say that it could not."""
         ...
 
     def game_finished(self, session: GameSession) -> None:

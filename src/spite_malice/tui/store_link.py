@@ -16,15 +16,15 @@ import secrets
 import threading
 from dataclasses import dataclass, replace
 
+from ..engine.errors import SpiteMaliceError
 from ..store import (
     PLAYING,
     MatchHeader,
     PlayerStats,
     Store,
-    StoreDataError,
     StoreError,
 )
-from ..table import Step, Table, TableError, TableMeta
+from ..table import Step, Table, TableMeta
 from .session import GameSession
 
 SOURCE = "terminal"
@@ -78,7 +78,7 @@ class StorePersistence:
             header = stored.header
             try:
                 table = Table.restore(header.rules, header.seed, header.meta, stored.steps)
-            except (TableError, StoreDataError):
+            except SpiteMaliceError:
                 continue  # a match this version cannot replay, or a level that is gone
             session = GameSession(table)
             session.match_id = header.id

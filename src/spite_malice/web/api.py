@@ -10,30 +10,42 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
-from ..store import Store
+from ..store import Player, Store
 from ..table import default_level, level_label, levels
+from . import limits
+from .errors import error_response
 from .lobby import Lobby
-from .rooms import COMPUTER_MODE, Room, RoomClosed, RoomError, make_rules
+from .rooms import COMPUTER_MODE, FRIEND_MODE, Room, RoomClosed, RoomError, make_rules
 from .rules_page import rules_page
 from .settings import ANIMATION_SPEEDS, PlayerId, SettingsUpdate, effective, updated
 
 router = APIRouter(prefix="/api")
 
-GUEST = "guest"
-"""The player id of a friend who joins without one."""
+PLAYER_HEADER = "X-Player-Secret"
+"""The request header that carries the player's secret (never a URL: it would be logged)."""
+NAME_LIMIT = 40
 
 _OPTIONS: dict[str, dict[str, Any]] = {
-    "payoff_size": {"label": "Pay-off pile size", "rule": "R1.2", "min": 5, "max": 30},
-    "decks": {"label": "Decks", "rule": "R0.2", "min": 2, "max": 3},
-    "center_stacks": {"label": "Center stacks", "rule": "R1.3", "min": 3, "max": 4},
+    "payoff_size": {"label": "Pay-off pile size", "rule": "R1.2"},
+    "decks": {"label": "Decks", "rule": "R0.2"},
+    "center_stacks": {"label": "Center stacks", "rule": "R1.3"},
     "king_can_start_stack": {"label": "A King may start a center stack", "rule": "R3.2"},
     "first_player": {
         "label": "Who starts a game",
         "rule": "R1.4",
         "choices": list(FIRST_PLAYER_RULES),
     },
-    "match_target": {"label": "Points to win a match", "rule": "R5.1", "min": 1, "max": 500},
+    "match_target": {"label": "Points to win a match", "rule": "R5.1"},
 }
+for _option, (_low, _high) in limits.RULE_LIMITS.items():
+    _OPTIONS[_option] |= {"min": _low, "max": _high}  # the bounds make_rules enforces
+
+SEED_REFUSED = (
+    "A game between people is dealt by the server alone: leave out the seed. "
+    "A seed may be given only in a game against the computer (a practice game)."
+)
+UNKNOWN_ROOM = "There is no room with this code and token."
+NO_INVITATION = "There is no open invitation with this code."
 
 
 class CreateRoom(BaseModel):
@@ -51,16 +63,23 @@ class JoinRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     player: PlayerId | None = None
+    """A display name for this seat (the player's own name when left out)."""
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+class NewPlayer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[StrictStr, Field(min_length=1, max_length=NAME_LIMIT)]
+
+
+class PlayerRequired(Exception):
+    """A request that needs a player's secret came without a known one (answered 401)."""
 
 
 _STATUS = {
     "invalid": 422,
     "unknown_room": 404,
-    "bad_token": 403,
+    "bad_token": 404,
     "room_full": 409,
     "not_a_friend_room": 409,
     "store_unavailable": 503,
@@ -80,9 +99,34 @@ def _store(request: Request) -> Store:
     return _lobby(request).store
 
 
-def _player(request: Request, player: str | None) -> str:
-    default: str = request.app.state.default_player
-    return player or default
+async def _current(request: Request) -> Player:
+    """The player whose secret the request carries; PlayerRequired when none is known."""
+    secret = request.headers.get(PLAYER_HEADER, "")
+    if not secret or len(secret) > 128:
+        raise PlayerRequired
+    player = await _lobby(request).run(_store(request).player_for, secret)
+    if player is None:
+        raise PlayerRequired
+    return player
+
+
+def _name(text: str | None, fallback: str) -> str:
+    cleaned = " ".join((text or "").split())[:NAME_LIMIT]
+    return cleaned or fallback
+
+
+@router.post("/players", status_code=201)
+async def create_player(request: Request, body: NewPlayer) -> dict[str, str]:
+    """A new player (the page's first visit): its id, name and secret, given only here."""
+    name = _name(body.name, "Player")
+    player, secret = await _lobby(request).run(_store(request).create_player, name)
+    return {"id": player.id, "name": player.name, "secret": secret}
+
+
+@router.get("/players/me")
+async def me(request: Request) -> dict[str, str]:
+    player = await _current(request)
+    return {"id": player.id, "name": player.name}
 
 
 @router.get("/health")
@@ -104,7 +148,7 @@ async def config(request: Request) -> dict[str, Any]:
             | _OPTIONS.get(field.name, {"label": field.name, "rule": ""})
         )
     return {
-        "player": _player(request, None),
+        "player": None,
         "levels": [{"id": level, "name": level_label(level)} for level in levels()],
         "default_level": default_level(),
         "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
@@ -121,32 +165,37 @@ async def rules() -> dict[str, Any]:
 
 
 @router.get("/settings")
-async def get_settings(request: Request, player: str | None = None) -> dict[str, Any]:
-    name = _player(request, player)
-    stored = await _lobby(request).run(_store(request).settings, name)
-    return effective(name, stored)
+async def get_settings(request: Request) -> dict[str, Any]:
+    player = await _current(request)
+    stored = await _lobby(request).run(_store(request).settings, player.id)
+    return effective(player.name, stored)
 
 
 @router.put("/settings", response_model=None)
 async def put_settings(request: Request, body: SettingsUpdate) -> dict[str, Any] | JSONResponse:
-    name = _player(request, body.player)
+    player = await _current(request)
     lobby = _lobby(request)
-    current = effective(name, await lobby.run(lobby.store.settings, name))
+    name = _name(body.player, player.name)
+    current = effective(name, await lobby.run(lobby.store.settings, player.id))
     try:
         new = updated(current, body)
     except RoomError as error:
         return room_error_response(error)
+    if name != player.name:  # the name is the player's display name
+        await lobby.run(lobby.store.rename_player, player.id, name)
     await lobby.run(
-        lobby.store.save_settings, name, {k: v for k, v in new.items() if k != "player"}
+        lobby.store.save_settings, player.id, {k: v for k, v in new.items() if k != "player"}
     )
     return new
 
 
 @router.get("/stats")
-async def stats(request: Request, player: str | None = None) -> dict[str, Any]:
-    name = _player(request, player)
-    result = await _lobby(request).run(_store(request).stats, name)
-    return result.to_json()
+async def stats(request: Request) -> dict[str, Any]:
+    player = await _current(request)
+    result = await _lobby(request).run(_store(request).stats, player.id)
+    data = result.to_json()
+    data["player"] = player.name
+    return data
 
 
 def _seat_answer(room: Room, seat: int, token: str) -> dict[str, Any]:
@@ -155,26 +204,33 @@ def _seat_answer(room: Room, seat: int, token: str) -> dict[str, Any]:
         "seat": seat,
         "token": token,
         "mode": room.mode,
-        "ws_url": f"/ws/{room.code}?token={token}",
+        "ws_url": f"/ws/{room.code}",
         "invite_url": None if room.mode == COMPUTER_MODE else f"/#/join/{room.code}",
     }
 
 
 @router.post("/rooms", status_code=201, response_model=None)
 async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JSONResponse:
-    player = _player(request, body.player)
+    player = await _current(request)
     lobby = _lobby(request)
+    if body.mode == FRIEND_MODE and body.seed is not None:
+        return error_response(422, "invalid", SEED_REFUSED)
     try:
         if body.rules is None and body.preset is None:
             # nothing asked: the player's saved settings (2.3) choose the rules and level
-            saved = effective(player, await lobby.run(lobby.store.settings, player))
+            saved = effective(player.name, await lobby.run(lobby.store.settings, player.id))
             rules = make_rules(saved["rules"], None)
             level = body.level or saved["level"]
         else:
             rules = make_rules(body.rules, body.preset)
             level = body.level
         room, token = await lobby.create(
-            mode=body.mode, player=player, name=player, level=level, rules=rules, seed=body.seed
+            mode=body.mode,
+            player=player.id,
+            name=_name(body.player, player.name),
+            level=level,
+            rules=rules,
+            seed=body.seed,
         )
     except RoomError as error:
         return room_error_response(error)
@@ -186,30 +242,52 @@ async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JS
 async def join_room(
     request: Request, code: str, body: JoinRoom | None = None
 ) -> dict[str, Any] | JSONResponse:
-    # the friend is usually on another machine: not the server's own default player
-    player = (body.player if body else None) or GUEST
+    player = await _current(request)
+    name = _name(body.player if body else None, player.name)
+    lookups: limits.RateLimit = request.app.state.lookups
+    client = limits.client_address(request.scope)
+    if lookups.is_blocked(client):
+        return _too_many(lookups, client)
     while True:
         room = await _lobby(request).get(code)
         if room is None:
-            return error_response(404, "unknown_room", f"there is no room {code!r}")
+            lookups.charge(client)
+            return error_response(404, "unknown_room", NO_INVITATION)
         try:
-            token = await room.join(player, player)
+            token = await room.join(player.id, name)
         except RoomClosed:
             continue  # forgotten while idle: load it again
         except RoomError as error:
+            if error.code in ("room_full", "not_a_friend_room", "expired"):
+                # the same answer as an unknown code: no oracle of which codes exist
+                lookups.charge(client)
+                return error_response(404, "unknown_room", NO_INVITATION)
             return room_error_response(error)
         return _seat_answer(room, 1, token)
 
 
+def _too_many(lookups: limits.RateLimit, client: str) -> JSONResponse:
+    return error_response(
+        429,
+        "too_many_requests",
+        limits.TOO_MANY,
+        {"Retry-After": str(lookups.retry_after(client))},
+    )
+
+
 @router.get("/rooms/{code}", response_model=None)
 async def room_info(request: Request, code: str, token: str = "") -> dict[str, Any] | JSONResponse:
+    lookups: limits.RateLimit = request.app.state.lookups
+    client = limits.client_address(request.scope)
+    if lookups.is_blocked(client):
+        return _too_many(lookups, client)
     while True:
         room = await _lobby(request).get(code)
-        if room is None:
-            return error_response(404, "unknown_room", f"there is no room {code!r}")
-        seat = room.seat_for(token)
-        if seat is None:
-            return error_response(403, "bad_token", "this token is not a seat of this room")
+        seat = None if room is None else room.seat_for(token)
+        if room is None or seat is None:
+            # unknown room and wrong token answer the same (no 403/404 oracle)
+            lookups.charge(client)
+            return error_response(404, "unknown_room", UNKNOWN_ROOM)
         try:
             return await room.info(seat)
         except RoomClosed:
@@ -217,10 +295,10 @@ async def room_info(request: Request, code: str, token: str = "") -> dict[str, A
 
 
 @router.get("/rooms")
-async def rooms(request: Request, player: str | None = None) -> dict[str, Any]:
-    name = _player(request, player)
+async def rooms(request: Request) -> dict[str, Any]:
+    player = await _current(request)
     store = _store(request)
-    found = await _lobby(request).run(lambda: store.matches(source="web", player=name))
+    found = await _lobby(request).run(lambda: store.matches(source="web", player=player.id))
     listed = []
     for summary in found:
         names = list(summary.names)
@@ -228,7 +306,7 @@ async def rooms(request: Request, player: str | None = None) -> dict[str, Any]:
             continue
         if summary.kind == "friend" and names[1] is None:
             continue  # its code is still an open invitation: anyone holding it takes seat 1
-        seat = 0 if summary.players[0] == name else 1
+        seat = 0 if summary.players[0] == player.id else 1
         listed.append(
             {
                 "room": summary.room,
@@ -244,4 +322,4 @@ async def rooms(request: Request, player: str | None = None) -> dict[str, Any]:
     return {"rooms": listed}
 
 
-__all__ = ["GUEST", "error_response", "router"]
+__all__ = ["PLAYER_HEADER", "PlayerRequired", "error_response", "router"]

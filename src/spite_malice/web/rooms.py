@@ -26,14 +26,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..engine.errors import SpiteMaliceError
+from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
 from ..store import MatchHeader, StoreConflict, StoredMatch, StoreError, StoreUnavailable
 from ..table import COMPUTER, Applied, Seat, Step, Table, TableError, is_level, levels
 from ..table.steps import DEAL, HINT, MOVE, UNDO
-from . import messages
+from . import limits, messages
 from .protocol import (
     ClientMessage,
     HintMessage,
@@ -58,6 +58,8 @@ RETRIES = 3
 """Times a request is tried again after another process stored a step first."""
 STALE_CODES = frozenset({"not_your_turn", "busy", "game_over", "game_not_over", "match_over"})
 """Refusals that may only mean this process is behind the log: check the log, then retry."""
+COMPUTER_RETRIES = 8
+"""Times the computer's move is tried again when the store fails (with growing pauses)."""
 STORE_UNAVAILABLE = "The game could not be saved, so that did not happen. Try again in a moment."
 LEASE_SECONDS = 5.0
 """How long a computer-turn lease lasts unless renewed: when the instance playing a turn dies,
@@ -107,9 +109,11 @@ def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
             raise RoomError("invalid", f"Unknown preset {preset!r}; known: {known}.")
         base = chosen.to_json()
     try:
-        return Rules.from_json({**base, **(rules or {})})
-    except (ValueError, TypeError) as error:  # the engine's rule errors are ValueErrors
-        raise RoomError("invalid", str(error)) from None
+        made = Rules.from_json({**base, **(rules or {})})
+    except SpiteMaliceError as error:  # the engine's NotationError, saying which option
+        reason = getattr(error, "reason", None) or quote(str(error))
+        raise RoomError("invalid", f"The rules are not valid: {reason}.") from None
+    return limits.check_rules(made)  # the bounds /api/config publishes
 
 
 Handler = Callable[["Room", Peer, int, ClientMessage], Awaitable[None]]
@@ -144,7 +148,7 @@ class Room:
         header = stored.header
         try:
             return Table.restore(header.rules, header.seed, header.meta, stored.steps)
-        except TableError as error:
+        except SpiteMaliceError as error:  # the table's and the engine's refusals
             raise StoreError(f"match {header.id!r} cannot be replayed: {error}") from error
 
     # ----------------------------------------------------------------- reading
@@ -241,6 +245,22 @@ class Room:
             self.peers[seat].discard(peer)
             self._broadcast_presence()
 
+    async def refresh_seats(self) -> None:
+        """Read the seats again from the store (a friend may have joined through another
+        server process); the match itself is caught up from the log as usual."""
+        async with self._open():
+            try:
+                stored = await self.lobby.run(self.lobby.store.load_match, self.header.id)
+            except StoreUnavailable:
+                return
+            if stored is None or stored.header.meta == self.table.meta:
+                return
+            meta = stored.header.meta
+            for seat in (0, 1):
+                if meta.seats[seat] != self.table.seats[seat]:
+                    self.table.take_seat(seat, meta.seats[seat], meta.tokens[seat])
+            self.header = replace(self.header, meta=self.table.meta)
+
     def drop(self, peer: Peer) -> None:
         """Forget a connection that was closed for not keeping up (no lock: no await)."""
         for peers in self.peers:
@@ -287,7 +307,9 @@ class Room:
     async def _move(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         assert isinstance(message, MoveMessage)
         if self.mode == FRIEND_MODE and not self.is_full():
-            raise RoomError("waiting_for_opponent", "Wait for your friend to join.")
+            await self.refresh_seats()  # the friend may have joined through another process
+            if not self.is_full():
+                raise RoomError("waiting_for_opponent", "Wait for your friend to join.")
         text = message.move
         await self._request(lambda: self.table.check_move(seat, text), peer, message.id)
 
@@ -324,6 +346,11 @@ class Room:
             if self.mode == FRIEND_MODE:
                 if changes or message.preset is not None:
                     raise RoomError("invalid", "A friend room keeps its level and rules.")
+                if message.seed is not None:
+                    # a seed's chooser would know every hidden card: the server deals alone
+                    raise RoomError(
+                        "invalid", "A game between people is dealt by the server: no seed."
+                    )
                 if not table.match.is_over and table.status != "abandoned":
                     raise RoomError("match_not_over", "The match is not over yet.")
             level = self.level
@@ -368,6 +395,8 @@ class Room:
                 raise RoomError("not_a_friend_room", "This is a game against the computer.")
             if self.is_full():
                 raise RoomError("room_full", "This room already has two players.")
+            if limits.is_expired(self.header.created_at):
+                raise RoomError("expired", "This invitation has expired.")
             token = new_token()
             table = self.table
             before = table.meta
@@ -426,7 +455,7 @@ class Room:
     async def _commit(self, step: Step) -> Applied:
         """Store the step, then apply it; nothing changes when the store fails."""
         try:
-            await self.lobby.run(self.lobby.store.append, self.header, step)
+            await self.lobby.append(self.header, step)
         except StoreUnavailable:
             log.warning("room %s: the store failed; step %s refused", self.code, step.kind)
             raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
@@ -592,6 +621,7 @@ class Room:
     async def _computer_moves(self) -> None:
         generation = self.generation
         announced = False
+        failures = 0
         while True:
             async with self._open():
                 table = self.table
@@ -611,11 +641,17 @@ class Room:
                     await self._reload()
                     continue
                 except RoomError as error:
-                    log.warning(
-                        "room %s: the computer's move %s failed: %s", self.code, move, error
-                    )
-                    return
-                self._announce(applied, None, None)
+                    if error.code != "store_unavailable" or failures >= COMPUTER_RETRIES:
+                        log.warning(
+                            "room %s: the computer's move %s failed: %s", self.code, move, error
+                        )
+                        return
+                    failures += 1
+                else:
+                    failures = 0
+                    self._announce(applied, None, None)
+            if failures:  # the store failed: the same move is thought again after a pause
+                await asyncio.sleep(min(0.05 * 2**failures, 2.0))
 
     # ----------------------------------------------------------------- sending
 

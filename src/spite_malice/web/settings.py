@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
+from ..engine.errors import SpiteMaliceError
 from ..engine.rules import Rules
 from ..table import default_level, is_level, levels
 from .rooms import RoomError, make_rules
@@ -45,7 +46,7 @@ def effective(player: str, stored: dict[str, Any] | None) -> dict[str, Any]:
         settings.update({k: v for k, v in stored.items() if k in settings and k != "player"})
     try:
         settings["rules"] = Rules.from_json(settings["rules"]).as_dict()
-    except ValueError:  # the engine's rule errors are ValueErrors
+    except SpiteMaliceError:  # stored rules this version no longer reads
         settings["rules"] = Rules.STANDARD.as_dict()
     if not is_level(str(settings["level"])):
         settings["level"] = default_level()

@@ -30,6 +30,7 @@ from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnd
 from ...engine.moves import Move, parse_move
 from ...engine.observation import Observation, PlayerView
 from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
+from ...store import StoreError
 from ...table import computer
 from ...table.computer import Suggestion
 from ..card_text import (
@@ -678,7 +679,7 @@ class GameScreen(Screen[None]):
     def action_statistics(self) -> None:
         try:
             stats = self.persistence.statistics()
-        except Exception as error:  # the database went away: say so, keep playing
+        except StoreError as error:  # the database went away: say so, keep playing
             self.query_one(MessageLine).say(f"Statistics cannot be read: {error}", "error")
             return
         self.app.push_screen(StatsScreen(stats, self.persistence.description))
@@ -687,7 +688,7 @@ class GameScreen(Screen[None]):
         """Save through storage; a database error is shown and play goes on."""
         try:
             action(session)
-        except Exception as error:  # SQLAlchemy's errors are not the engine's
+        except StoreError as error:  # the store's own errors: show, keep playing
             first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
             self.query_one(MessageLine).say(f"Could not save the game: {first_line}", "error")
 

@@ -9,8 +9,10 @@ import { renderLobby } from "./pages/lobby.js";
 import { renderRules } from "./pages/rules.js";
 import { renderSettings } from "./pages/settings.js";
 import { renderStats } from "./pages/stats.js";
+import { ensurePlayer } from "./player.js";
 import {
-  forgetRoom, localSetting, playerName, roomTicket, saveLocalSetting, saveRoomTicket,
+  forgetRoom, localSetting, playerName, playerRecord, roomTicket, saveLocalSetting,
+  saveRoomTicket,
 } from "./store.js";
 
 const DEFAULT_SPEEDS = ["off", "fast", "normal", "slow"];
@@ -19,12 +21,12 @@ const app = {
   config: null,
   settings: null,
   screen: null,
-  /** The player id: the name chosen in Settings, else the server's default player. */
+  /** The player's display name (its secret goes with every request, see player.js). */
   player() {
-    return playerName() ?? app.defaultPlayer();
+    return playerRecord()?.name ?? playerName() ?? "Player";
   },
   defaultPlayer() {
-    return app.config?.player ?? "player";
+    return app.player();
   },
   speed() {
     return app.settings?.animation_speed ?? localSetting("animation_speed", "normal");
@@ -156,8 +158,8 @@ async function joinRoom(mount, room) {
   }
   replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, `Joining room ${room}…`)));
   try {
-    // Only a name chosen in Settings: a friend is not the server's own user (protocol 3.3).
-    const ticket = await api.joinRoom(room, playerName());
+    // The friend joins as this browser's player (its secret goes with the request).
+    const ticket = await api.joinRoom(room, null);
     saveRoomTicket(ticket);
     location.replace(`#/game/${room}`);
   } catch (error) {
@@ -169,6 +171,7 @@ async function joinRoom(mount, room) {
 }
 
 async function start() {
+  await ensurePlayer(); // the first visit asks for a name and makes the player
   await loadConfig();
   window.addEventListener("hashchange", route);
   await route();

@@ -14,7 +14,7 @@ const MAX_CARD_W_LARGE = 170;
 /** The room a side stack's fan has below its first card, in card heights: at least... */
 const FAN_ROOM_MIN = 0.55;
 /** ... and at most, when the height has room to spare. */
-const FAN_ROOM_MAX = 1.3;
+const FAN_ROOM_MAX = 1.1;
 const CARD_RATIO = 1.4;
 /** Below this card width the captions are shortened (data-small). */
 const SMALL_CARD_W = 56;

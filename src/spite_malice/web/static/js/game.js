@@ -54,10 +54,11 @@ export class GameScreen {
       explain: (move) => (this.state ? explainIllegal(move, this.state.observation) : null),
       confirmDiscard: (move, what) => this.confirmDiscard(move, what),
       canAct: () => this.canAct(),
-      onEscape: () => this.skip(),
+      onEscape: () => this.closeMore() || this.skip(),
       keys: { h: () => this.askHint(), u: () => this.undo(), n: () => this.nextFromKeys() },
     });
     this.connection = new GameConnection(ticket.ws_url, {
+      token: ticket.token,
       onMessage: (msg) => this.onMessage(msg),
       onStatus: (status, detail) => this.onStatus(status, detail),
     });
@@ -114,6 +115,8 @@ export class GameScreen {
     this.moreButton.classList.add("more-button");
     this.moreButton.setAttribute("aria-expanded", "false");
     this.moreNode = h("div", { class: "panel-more", id: "panel-more" },
+      h("button", { class: "btn more-close", id: "more-close", type: "button", onclick: () => this.toggleMore(false) },
+        "Close"),
       h("label", { class: "speed" }, "Animation ", this.speedSelect),
       h("details", { class: "log-box", open: true }, h("summary", {}, "Move log"), this.logNode),
       h("details", { class: "keys-box" }, h("summary", {}, "Keyboard"), keyList()),
@@ -135,11 +138,19 @@ export class GameScreen {
     this.stopFitting = keepFitted(this.tableNode);
   }
 
+  /** Close the sheet if it is open (Escape); true when it was. */
+  closeMore() {
+    if (!this.moreNode.classList.contains("is-open")) return false;
+    this.toggleMore(false);
+    this.moreButton.focus();
+    return true;
+  }
+
   /** On a phone held upright, the log, the keys and the speed open as a sheet. */
   toggleMore(open = !this.moreNode.classList.contains("is-open")) {
     this.moreNode.classList.toggle("is-open", open);
     this.moreButton.setAttribute("aria-expanded", String(open));
-    this.moreButton.textContent = open ? "Close" : "More";
+    if (open) this.moreNode.querySelector("#more-close")?.focus();
   }
 
   // Connection.
@@ -223,13 +234,17 @@ export class GameScreen {
 
   applyState(msg) {
     const fresh = msg.cause !== "sync";
+    const first = !this.state;
     if (msg.cause === "new_game" || msg.cause === "new_match") {
       this.closeDialog();
       this.clearChanges();
     }
     this.draw(msg.state);
+    // A shuffle at a deal: a new game, or opening a game that has just begun (the computer
+    // may have played its first turn already).
+    const turnsDone = (msg.log ?? []).filter((e) => e.kind === "turn_ended").length;
     const dealt = msg.cause === "new_game" || msg.cause === "new_match"
-      || (msg.cause === "connect" && msg.state.observation.history.length === 0);
+      || (msg.cause === "connect" && first && turnsDone <= 1);
     if (dealt) playSound("shuffle");
     if (fresh || !this.logNode.childElementCount) {
       this.logEvents = msg.log ?? [];

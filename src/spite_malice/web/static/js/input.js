@@ -9,9 +9,11 @@
 //   Enter/Space  pick or drop on the focused pile   Escape  cancel (or skip an animation)
 //   Arrow keys   move between piles            H hint · U undo · N next game
 
+import { cardName } from "./cards.js";
 import { h } from "./dom.js";
 import { movesBySource, placeName } from "./moves.js";
 import { highlight } from "./table.js";
+import { capitalise } from "./words.js";
 
 const DRAG_THRESHOLD_PX = 6;
 
@@ -115,16 +117,19 @@ export class MoveInput {
     const source = node.dataset.source;
     const targets = this.legal.get(source) ?? [];
     if (targets.length === 0) {
-      this.hooks.onMessage(`Nothing can be played from ${this.describe(node)} now.`);
+      this.hooks.onMessage(`${capitalise(this.describe(node))} cannot be played now.`);
     } else {
       this.hooks.onMessage(`Picked ${this.describe(node)}: choose where it goes.`);
     }
   }
 
+  /** The picked card in words: "the seven of clubs", "the Queen of spades from side stack 2". */
   describe(node) {
     const source = node.dataset.source;
     if (source.startsWith("H")) return `the ${node.getAttribute("aria-label").split(",")[0]}`;
-    return `your ${placeName(source)}`;
+    const card = shownCard(node)?.dataset.card;
+    if (!card) return `your ${placeName(source)}`;
+    return source === "P" ? `your pay-off card, the ${cardName(card)}` : `the ${cardName(card)} from side stack ${source.slice(1)}`;
   }
 
   /**

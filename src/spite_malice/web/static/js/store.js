@@ -1,5 +1,5 @@
-// What the page keeps in the browser (localStorage): seat tokens, the player's name, the
-// last room. Tokens are the only credentials of a seat (web-protocol 3.2).
+// What the page keeps in the browser (localStorage): seat tokens, the player (its name and
+// secret), the last room. Tokens are the only credentials of a seat (web-protocol 3.2).
 
 const PREFIX = "spite-malice.";
 
@@ -47,13 +47,26 @@ export function lastRoom() {
   return read("last-room");
 }
 
-/** The player id chosen in Settings, or null to use the server's default player. */
+/** The name chosen in Settings, or null (the player's name is then the server's). */
 export function playerName() {
   return read("player");
 }
 
 export function savePlayerName(name) {
   write("player", name || null);
+  const record = read("player-record");
+  if (record && name) write("player-record", { ...record, name });
+}
+
+/** This browser's player: {id, name, secret} (web-protocol 2.0), or null before the first
+ * visit made one. The secret is the player's only credential. */
+export function playerRecord() {
+  const record = read("player-record");
+  return record && typeof record.secret === "string" ? record : null;
+}
+
+export function savePlayerRecord(record) {
+  write("player-record", record);
 }
 
 /** Local fallbacks of settings when the server cannot be reached. */

@@ -40,7 +40,7 @@ export async function renderLobby(mount, app) {
     button.disabled = true;
     status.textContent = mode === "computer" ? "Dealing…" : "Creating a room…";
     try {
-      const body = { mode, player: app.player(), ...rulesRequest(settings) };
+      const body = { mode, ...rulesRequest(settings) };
       if (mode === "computer") body.level = level;
       const ticket = await api.createRoom(body);
       saveRoomTicket(ticket);
@@ -88,7 +88,7 @@ export async function renderLobby(mount, app) {
     resumeBox));
 
   try {
-    const { rooms } = await api.rooms(app.player());
+    const { rooms } = await api.rooms();
     const mine = rooms.filter((r) => roomTicket(r.room));
     for (const r of mine) {
       const opponent = r.players[1 - r.seat] ?? "waiting for a friend";

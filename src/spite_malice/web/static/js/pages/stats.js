@@ -41,7 +41,7 @@ export async function renderStats(mount, app) {
     box));
   let stats;
   try {
-    stats = await api.stats(app.player());
+    stats = await api.stats();
   } catch (error) {
     replaceChildren(box, h("p", { class: "form-status" }, error.message));
     return;

@@ -1,0 +1,88 @@
+// The player this browser plays as (web-protocol 2.0): a display name and a secret, made on
+// the first visit and kept in localStorage. Every request to /api carries the secret in the
+// X-Player-Secret header (never in a URL); settings, statistics, rooms and seats belong to it.
+
+import { playerName, playerRecord, savePlayerRecord } from "./store.js";
+
+const HEADER = "X-Player-Secret";
+const NAME_LIMIT = 40;
+let record = null;
+let installed = false;
+
+/** The player: {id, name, secret}, or null before ensurePlayer() finished. */
+export function currentPlayer() {
+  return record;
+}
+
+/** Send the secret with every request to the server's /api (one place, for every caller). */
+function installHeader() {
+  if (installed) return;
+  installed = true;
+  const original = window.fetch.bind(window);
+  window.fetch = (input, init = {}) => {
+    const url = typeof input === "string" ? input : input.url;
+    const path = url.startsWith(location.origin) ? url.slice(location.origin.length) : url;
+    if (record && path.startsWith("/api/")) {
+      const headers = new Headers(init.headers || {});
+      headers.set(HEADER, record.secret);
+      return original(input, { ...init, headers });
+    }
+    return original(input, init);
+  };
+}
+
+async function create(name) {
+  const response = await fetch("/api/players", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  if (!response.ok) throw new Error(`The server answered ${response.status}.`);
+  const data = await response.json();
+  record = { id: data.id, name: data.name, secret: data.secret };
+  savePlayerRecord(record);
+}
+
+/** Ask for a name, with a sensible default the player may simply accept. */
+function askName() {
+  const suggested = playerName() || `Player ${Math.floor(1000 + Math.random() * 9000)}`;
+  let given = null;
+  try {
+    given = window.prompt("Your name at the table (you can change it in Settings):", suggested);
+  } catch {
+    given = null;
+  }
+  return ((given ?? "").trim() || suggested).slice(0, NAME_LIMIT);
+}
+
+/** The player of this browser: the stored one when the server knows it, else a new one
+ * (the first visit asks for its name). Returns null when the server cannot be reached. */
+export async function ensurePlayer() {
+  installHeader();
+  record = playerRecord();
+  try {
+    if (record) {
+      const response = await fetch("/api/players/me");
+      if (response.ok) {
+        const known = await response.json();
+        record = { ...record, name: known.name };
+        savePlayerRecord(record);
+        return record;
+      }
+      if (response.status !== 401) return record;
+      record = null; // this server does not know it (a fresh database): make a new one
+    }
+    await create(askName());
+  } catch {
+    // Offline: the page says so; the next visit tries again.
+  }
+  return record;
+}
+
+/** The name changed in Settings (the server renamed the player): remember it. */
+export function renamed(name) {
+  if (record && name) {
+    record = { ...record, name };
+    savePlayerRecord(record);
+  }
+}
