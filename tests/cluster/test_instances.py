@@ -42,6 +42,14 @@ def instances(db: str, count: int, folder: Path) -> Iterator[list[Instance]]:
             instance.kill()
 
 
+@contextmanager
+def seat_socket(address: str, ticket: dict[str, Any]) -> Iterator[ClientConnection]:
+    """A seat's WebSocket on the instance at ``address``, after its ``hello``."""
+    with connect(f"ws://{address}{ticket['ws_url']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": ticket["token"]}))
+        yield ws
+
+
 def new_player(base: str, name: str) -> dict[str, str]:
     answer = httpx.post(f"{base}/api/players", json={"name": name})
     assert answer.status_code == 201, answer.text
@@ -103,8 +111,8 @@ def test_a_move_on_one_instance_reaches_the_seat_on_another(
         assert guest["seat"] == 1, guest
         with ExitStack() as stack:
             seats = (
-                stack.enter_context(connect(f"ws://{one.address}{host['ws_url']}")),
-                stack.enter_context(connect(f"ws://{two.address}{guest['ws_url']}")),
+                stack.enter_context(seat_socket(one.address, host)),
+                stack.enter_context(seat_socket(two.address, guest)),
             )
             ident = 0
             states = []
@@ -146,7 +154,7 @@ def test_the_computer_turn_is_taken_over_when_its_instance_dies(
             headers=header,
         ).json()
         ident = 0
-        with connect(f"ws://{one.address}{room['ws_url']}") as ws:
+        with seat_socket(one.address, room) as ws:
             ident += 1
             observation = request(ws, {"type": "sync"}, ident)["state"]["observation"]
             # play until the person's discard hands the turn to the computer
@@ -164,7 +172,7 @@ def test_the_computer_turn_is_taken_over_when_its_instance_dies(
                     break
             before = list(observation["history"])
             one.kill()  # in the middle of the computer's turn
-        with connect(f"ws://{two.address}{room['ws_url']}") as ws:
+        with seat_socket(two.address, room) as ws:
             state = wait_for_state(
                 ws,
                 lambda s: s["observation"]["to_move"] == 0 or s["observation"]["outcome"],
