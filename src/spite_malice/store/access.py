@@ -16,8 +16,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +32,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     Table,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -43,6 +45,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql.expression import Update
 
 from ..engine.errors import SpiteMaliceError
 from ..engine.record import GameRecord
@@ -69,6 +72,9 @@ V1_REVISION = "0001"
 MIGRATIONS = Path(__file__).parent / "migrations"
 _MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
+_TOUCH_MANY = (
+    update(_MATCHES).where(_MATCHES.c.id == bindparam("match")).values(updated_at=bindparam("now"))
+)
 
 
 class StoreError(Exception):
@@ -189,10 +195,13 @@ class Store:
             )
             event.listen(self.engine, "connect", self._sqlite_pragmas)
         else:
+            # no pre-ping: it would cost a round trip on every call; a dropped connection
+            # fails that one call (StoreUnavailable) and the pool replaces it
             self.engine = create_engine(
-                url, echo=echo, pool_pre_ping=True, pool_size=16, max_overflow=16
+                url, echo=echo, pool_size=16, max_overflow=16, pool_recycle=3600
             )
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock = threading.Lock() if backend == "sqlite" else None
         self._migrate()
 
     @classmethod
@@ -223,16 +232,38 @@ class Store:
         self.close()
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
-        """One transaction; the database's failures become :class:`StoreUnavailable`."""
+    def _session(self, *, write: bool = False) -> Iterator[Session]:
+        """One transaction; the database's failures become :class:`StoreUnavailable`.
+
+        On SQLite the writes of this process take turns on a lock of their own: SQLite has one
+        writer at a time, and threads waiting in its busy handler (which polls) would wait
+        far longer than in line."""
         try:
-            with self._sessions.begin() as session:
+            with self._writer(write), self._sessions.begin() as session:
                 yield session
         except IntegrityError:
             raise
         except SQLAlchemyError as error:
-            reason = str(error).split("\n", 1)[0]
-            raise StoreUnavailable(f"the database {self.location} failed: {reason}") from error
+            raise self._unavailable(error) from error
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection]:
+        """One write transaction on a bare connection (the move log's fast path)."""
+        try:
+            with self._writer(True), self.engine.begin() as connection:
+                yield connection
+        except IntegrityError:
+            raise
+        except SQLAlchemyError as error:
+            raise self._unavailable(error) from error
+
+    def _writer(self, write: bool) -> AbstractContextManager[object]:
+        lock = self._write_lock
+        return lock if write and lock is not None else nullcontext()
+
+    def _unavailable(self, error: SQLAlchemyError) -> StoreUnavailable:
+        reason = str(error).split("\n", 1)[0]
+        return StoreUnavailable(f"the database {self.location} failed: {reason}")
 
     def _sqlite_pragmas(self, connection: Any, _record: Any) -> None:
         cursor = connection.cursor()
@@ -287,7 +318,7 @@ class Store:
         """A new player named ``name``; returns it and its secret (kept only as a hash)."""
         secret = secrets.token_urlsafe(32)
         player = Player(secrets.token_hex(16), name, source)
-        with self._session() as session:
+        with self._session(write=True) as session:
             session.add(
                 PlayerRow(id=player.id, name=name, secret_hash=hash_secret(secret), source=source)
             )
@@ -308,7 +339,7 @@ class Store:
             return None if row is None else Player(row.id, row.name, row.source)
 
     def rename_player(self, player_id: str, name: str) -> None:
-        with self._session() as session:
+        with self._session(write=True) as session:
             session.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
 
     def local_player(self, source: str = "terminal") -> Player:
@@ -328,7 +359,7 @@ class Store:
         """Store a new match with its first step (the first deal); returns the header as
         stored (with its times)."""
         now = utcnow()
-        with self._session() as session:
+        with self._session(write=True) as session:
             session.add(
                 MatchRow(
                     id=header.id,
@@ -362,19 +393,40 @@ class Store:
         if step.kind == DEAL:
             values["game_number"] = step.game
         try:
-            with self._session() as session:
+            if step.finished is None:  # nearly every step: two statements, no ORM
+                with self._connection() as connection:
+                    connection.execute(insert(_MOVES), [_move_row(header.id, step, now)])
+                    connection.execute(_touch(header.id, values))
+                return
+            with self._session(write=True) as session:
                 session.execute(insert(_MOVES), [_move_row(header.id, step, now)])
-                if step.finished is not None:
-                    self._add_game(session, header, step, values)
-                session.execute(update(_MATCHES).where(_MATCHES.c.id == header.id).values(values))
+                self._add_game(session, header, step, values)
+                session.execute(_touch(header.id, values))
         except IntegrityError as error:
             raise StoreConflict(
                 f"game {step.game} ply {step.ply} of match {header.id} is stored already"
             ) from error
 
+    def append_many(self, steps: Sequence[tuple[MatchHeader, Step]]) -> None:
+        """:meth:`append` for steps of several matches in one transaction (a group commit:
+        a busy server commits once for many rooms' moves). Only steps that end no game and
+        deal none; :class:`StoreConflict` for the whole batch when any one conflicts."""
+        now = utcnow()
+        assert all(step.finished is None and step.kind != DEAL for _, step in steps)
+        try:
+            with self._connection() as connection:
+                connection.execute(
+                    insert(_MOVES), [_move_row(header.id, step, now) for header, step in steps]
+                )
+                connection.execute(
+                    _TOUCH_MANY, [{"match": header.id, "now": now} for header, _ in steps]
+                )
+        except IntegrityError as error:
+            raise StoreConflict("a step of the batch is stored already") from error
+
     def update_header(self, header: MatchHeader) -> None:
         """Write the match's seats and meta again (a friend took a seat)."""
-        with self._session() as session:
+        with self._session(write=True) as session:
             session.execute(
                 update(_MATCHES)
                 .where(_MATCHES.c.id == header.id)
@@ -454,7 +506,7 @@ class Store:
 
     def delete_match(self, match_id: str) -> None:
         """Forget a match, its log and its games (and so their statistics)."""
-        with self._session() as session:
+        with self._session(write=True) as session:
             games = select(GameRow.id).where(GameRow.match_id == match_id)
             session.execute(delete(ResultRow).where(ResultRow.game_id.in_(games)))
             session.execute(delete(GameRow).where(GameRow.match_id == match_id))
@@ -503,7 +555,7 @@ class Store:
             return None if row is None else dict(row.data)
 
     def save_settings(self, player: str, data: dict[str, Any]) -> None:
-        with self._session() as session:
+        with self._session(write=True) as session:
             row = session.get(SettingsRow, player)
             if row is None:
                 session.add(SettingsRow(player=player, data=dict(data)))
@@ -573,6 +625,10 @@ class Store:
                             won=step.match_winner == seat,
                         )
                     )
+
+
+def _touch(match_id: str, values: dict[str, Any]) -> Update:
+    return update(_MATCHES).where(_MATCHES.c.id == match_id).values(values)
 
 
 def _move_row(match_id: str, step: Step, now: datetime) -> dict[str, Any]:

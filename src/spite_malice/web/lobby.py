@@ -17,8 +17,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..engine.rules import Rules
-from ..store import MatchHeader, Store, StoredMatch, StoreUnavailable
-from ..table import Seat, Table, default_level, is_level, level_label
+from ..store import (
+    MatchHeader,
+    Store,
+    StoreConflict,
+    StoredMatch,
+    StoreError,
+    StoreUnavailable,
+)
+from ..table import DEAL, Seat, Step, Table, default_level, is_level, level_label
 from .rooms import (
     COMPUTER_MODE,
     STORE_UNAVAILABLE,
@@ -39,6 +46,10 @@ IDLE_SECONDS = 600.0
 SWEEP_SECONDS = 60.0
 STORE_THREADS = 32
 """Worker threads for store calls: one slow call takes one of them, not the server."""
+FLUSHERS = 4
+"""Group commits of moves in flight at once (each on its own thread and connection)."""
+BATCH_LIMIT = 256
+"""Steps written in one group commit at most."""
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -55,6 +66,8 @@ class Lobby:
             max_workers=STORE_THREADS, thread_name_prefix="spite-malice-store"
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._pending: list[tuple[MatchHeader, Step, asyncio.Future[None]]] = []
+        self._flushing = 0
 
     def start(self) -> None:
         """Begin forgetting idle rooms in the background (call it on the running loop)."""
@@ -89,6 +102,53 @@ class Lobby:
                 room.close()
                 forgotten += 1
         return forgotten
+
+    async def append(self, header: MatchHeader, step: Step) -> None:
+        """Store one step of a room; return once it is committed (``StoreConflict``,
+        ``StoreUnavailable`` as :meth:`Store.append`).
+
+        Steps asked for while the store is busy are written together (a group commit), by
+        up to :data:`FLUSHERS` writers at once: a slow write holds up only the steps in its
+        own batch, the next ones go out through another writer. Deals and the last moves of
+        games (which write more rows) are written one by one."""
+        if step.finished is not None or step.kind == DEAL:
+            await self.run(self.store.append, header, step)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((header, step, future))
+        if self._flushing < FLUSHERS:
+            self._flushing += 1
+            asyncio.get_running_loop().create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending[:BATCH_LIMIT], self._pending[BATCH_LIMIT:]
+                await self._write(batch)
+        finally:
+            self._flushing -= 1
+
+    async def _write(self, batch: list[tuple[MatchHeader, Step, asyncio.Future[None]]]) -> None:
+        steps = [(header, step) for header, step, _ in batch]
+        try:
+            await self.run(self.store.append_many, steps)
+        except StoreConflict:
+            # some step was stored by another process: find which, one by one
+            for header, step, future in batch:
+                try:
+                    await self.run(self.store.append, header, step)
+                except StoreError as error:
+                    _settle(future, error)
+                else:
+                    _settle(future, None)
+            return
+        except StoreError as error:
+            for _, _, future in batch:
+                _settle(future, error)
+            return
+        for _, _, future in batch:
+            _settle(future, None)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Call the store on a worker thread of its own, off the event loop."""
@@ -174,3 +234,12 @@ class Lobby:
                     await task
             room.close()
         self._threads.shutdown(wait=True)
+
+
+def _settle(future: asyncio.Future[None], error: StoreError | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)

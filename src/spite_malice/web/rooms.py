@@ -58,6 +58,8 @@ RETRIES = 3
 """Times a request is tried again after another process stored a step first."""
 STALE_CODES = frozenset({"not_your_turn", "busy", "game_over", "game_not_over", "match_over"})
 """Refusals that may only mean this process is behind the log: check the log, then retry."""
+COMPUTER_RETRIES = 8
+"""Times the computer's move is tried again when the store fails (with growing pauses)."""
 STORE_UNAVAILABLE = "The game could not be saved, so that did not happen. Try again in a moment."
 
 RoomError = TableError
@@ -133,7 +135,7 @@ class Room:
         header = stored.header
         try:
             return Table.restore(header.rules, header.seed, header.meta, stored.steps)
-        except TableError as error:
+        except SpiteMaliceError as error:  # the table's and the engine's refusals
             raise StoreError(f"match {header.id!r} cannot be replayed: {error}") from error
 
     # ----------------------------------------------------------------- reading
@@ -433,7 +435,7 @@ class Room:
     async def _commit(self, step: Step) -> Applied:
         """Store the step, then apply it; nothing changes when the store fails."""
         try:
-            await self.lobby.run(self.lobby.store.append, self.header, step)
+            await self.lobby.append(self.header, step)
         except StoreUnavailable:
             log.warning("room %s: the store failed; step %s refused", self.code, step.kind)
             raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
@@ -495,6 +497,7 @@ class Room:
     async def _computer_moves(self) -> None:
         generation = self.generation
         announced = False
+        failures = 0
         while True:
             async with self._open():
                 table = self.table
@@ -514,11 +517,17 @@ class Room:
                     await self._reload()
                     continue
                 except RoomError as error:
-                    log.warning(
-                        "room %s: the computer's move %s failed: %s", self.code, move, error
-                    )
-                    return
-                self._announce(applied, None, None)
+                    if error.code != "store_unavailable" or failures >= COMPUTER_RETRIES:
+                        log.warning(
+                            "room %s: the computer's move %s failed: %s", self.code, move, error
+                        )
+                        return
+                    failures += 1
+                else:
+                    failures = 0
+                    self._announce(applied, None, None)
+            if failures:  # the store failed: the same move is thought again after a pause
+                await asyncio.sleep(min(0.05 * 2**failures, 2.0))
 
     # ----------------------------------------------------------------- sending
 
