@@ -35,12 +35,15 @@ PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 @dataclass(frozen=True, slots=True)
 class TableMeta:
     """What a stored match needs besides its moves, the same shape for both front ends:
-    the seats, the computer's level, the web seats' token hashes and the bot's seed."""
+    the seats, the computer's level, the web seats' token hashes and the bot's seed.
+    ``practice``: the player chose the deals' seed, so its games are kept out of the
+    ordinary statistics (they count under ``practice``)."""
 
     seats: tuple[Seat, Seat]
     level: str | None = None
     tokens: tuple[str | None, str | None] = (None, None)
     bot_seed: int = 0
+    practice: bool = False
 
     @property
     def names(self) -> list[str | None]:
@@ -63,6 +66,7 @@ class TableMeta:
             "level": self.level,
             "tokens": list(self.tokens),
             "bot_seed": self.bot_seed,
+            "practice": self.practice,
         }
 
     @classmethod
@@ -76,6 +80,7 @@ class TableMeta:
             str(level) if level is not None else None,
             (_text(tokens[0]), _text(tokens[1])),
             bot_seed if type(bot_seed) is int else 0,
+            data.get("practice") is True,
         )
 
 
@@ -106,13 +111,15 @@ class Table:
         level: str | None = None,
         seed: int | None = None,
         tokens: tuple[str | None, str | None] = (None, None),
+        practice: bool = False,
     ) -> Table:
         """A new match, not dealt yet: store and apply :meth:`check_deal` to deal game 1.
 
-        ``seed`` makes the match reproducible; without one every game's deal is secret."""
+        ``seed`` makes the match reproducible; without one every game's deal is secret.
+        ``practice`` marks a match whose seed the player chose (see :class:`TableMeta`)."""
         names = (seats[0].name or "Player 1", seats[1].name or "Player 2")
         bot_seed = seed if seed is not None else secrets.randbits(63)
-        meta = TableMeta(seats, level, tokens, bot_seed)
+        meta = TableMeta(seats, level, tokens, bot_seed, practice)
         return cls(Match(rules, seed, names), meta)
 
     @classmethod
@@ -142,6 +149,7 @@ class Table:
             level=level if self.computer_seat is not None else None,
             seed=seed,
             tokens=self.meta.tokens,
+            practice=seed is not None,
         )
 
     # ----------------------------------------------------------------- reading
