@@ -90,6 +90,7 @@ class Player:
         self.state: dict[str, Any] = {}
         self.next_id = 0
         self.ws_url = ""
+        self.hello = ""
         self.acknowledged = (0, 1, 0)
         """(matches started, game number, moves in it) after the last acknowledged move."""
         self.matches = 0
@@ -113,10 +114,12 @@ class Player:
             self.totals.errors.append(f"create room: {response.status_code} {response.text}")
             return
         self.ws_url = self.base.replace("http", "ws", 1) + response.json()["ws_url"]
+        self.hello = json.dumps({"type": "hello", "token": response.json()["token"]})
         while time.monotonic() < deadline:
             try:
                 async with websockets.connect(self.ws_url, max_size=None) as ws:
                     self.ws = ws
+                    await ws.send(self.hello)
                     await self.expect("welcome")
                     self.check(await self.expect("state"))
                     await self.play(deadline)
@@ -213,6 +216,7 @@ async def check_rooms(players: list[Player], totals: Totals, timeout: float) -> 
             continue
         try:
             async with websockets.connect(player.ws_url, max_size=None) as ws:
+                await ws.send(player.hello)
                 message: dict[str, Any] = {}
                 while "state" not in message:
                     message = json.loads(await asyncio.wait_for(ws.recv(), timeout=timeout))

@@ -247,3 +247,21 @@ def test_a_newer_schema_is_refused(store_url: str, open_store: Callable[[], Stor
         connection.execute(text("UPDATE alembic_version SET version_num = 'ffff'"))
     with pytest.raises(StoreDataError, match="revision ffff"):
         Store.open(store_url)
+
+
+def test_a_group_commit_writes_all_or_nothing(store: Store) -> None:
+    one, two = new_kept(store, "g1", 13), new_kept(store, "g2", 14)
+    steps = []
+    for kept in (one, two):
+        game = kept.table.game
+        steps.append((kept.header, kept.table.check_move(game.to_move, reference_move(game))))
+    store.append_many(steps)
+    for kept, (_, step) in zip((one, two), steps, strict=True):
+        kept.table.apply(step)
+        assert store.head(kept.header.id) == (1, 2)
+    # a batch with one step stored already is refused whole
+    game = one.table.game
+    fresh = (one.header, one.table.check_move(game.to_move, reference_move(game)))
+    with pytest.raises(StoreConflict):
+        store.append_many([fresh, steps[1]])
+    assert store.head("g1") == (1, 2)

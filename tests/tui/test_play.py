@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 
 from spite_malice.engine import Rules
+from spite_malice.engine.moves import parse_move
 from spite_malice.store import StoreUnavailable
 from spite_malice.table import levels as available_levels
 from spite_malice.tui.persistence import NoPersistence
@@ -20,6 +23,8 @@ from spite_malice.tui.screens import (
 from spite_malice.tui.session import GameSession
 from spite_malice.tui.store_link import StorePersistence
 from spite_malice.tui.widgets import MessageLine, MoveLog, PileView
+from undo_scenes import RULES as SCENE_RULES
+from undo_scenes import Scene, hand_emptied, payoff_turned
 
 from .driver import (
     QUICK_WIN,
@@ -337,3 +342,31 @@ async def test_the_arrow_keys_move_a_cursor_and_enter_picks() -> None:
         await pilot.press("left", "space")  # the place before the hand: side stack 4
         await settle(pilot)
         assert session(app).game.players[0].side[3]  # the hand card was discarded there
+
+
+@pytest.mark.parametrize(
+    ("find", "reason"),
+    [(payoff_turned, "a new card was turned up"), (hand_emptied, "five new cards were drawn")],
+    ids=["payoff_turned_up", "hand_drew_five"],
+)
+async def test_undo_never_takes_back_a_move_that_showed_a_hidden_card(
+    find: Callable[[], Scene], reason: str
+) -> None:
+    scene = find()
+    app = make_app(seed=scene.seed, rules=SCENE_RULES)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for number, move in enumerate(scene.moves):
+            s = session(app)
+            assert [str(m) for m in s.game.moves] == list(scene.moves[: len(s.game.moves)])
+            if len(s.game.moves) == number and s.is_human_turn:
+                await pilot.press(*keys_for(app, parse_move(move)))
+                await settle(pilot)
+        s = session(app)
+        assert [str(m) for m in s.game.moves] == list(scene.moves)
+        before = s.game.to_position()
+        await pilot.press("u")
+        await settle(pilot)
+        assert reason in str(table(app).query_one(MessageLine).render())
+        assert session(app).game.to_position() == before
+        assert not session(app).is_assisted

@@ -4,11 +4,13 @@ keep every message they receive (the hidden-card test scans them all)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from starlette.testclient import WebSocketTestSession  # noqa: E402
 
+from spite_malice.engine import match as engine_match  # noqa: E402
 from spite_malice.web import create_app  # noqa: E402
 from spite_malice.web.api import PLAYER_HEADER  # noqa: E402
 from spite_malice.web.rooms import Room  # noqa: E402
@@ -149,6 +152,18 @@ def client(make_app: Callable[[], FastAPI]) -> Iterator[TestClient]:
         yield test_client
 
 
+def fixed_deals(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Make the server's secret deals repeatable for one test (a friend room takes no seed:
+    the server alone deals, issue 12), by seeding the randomness the deals come from."""
+    draws = random.Random(seed)
+    monkeypatch.setattr(engine_match, "secrets", SimpleNamespace(randbits=draws.getrandbits))
+
+
+def hello(answer: dict[str, Any]) -> dict[str, Any]:
+    """The first message of a seat's connection: its token (web-protocol 4)."""
+    return {"type": "hello", "token": answer["token"]}
+
+
 def new_room(client: TestClient, **body: Any) -> dict[str, Any]:
     body.setdefault("mode", "computer")
     response = client.post("/api/rooms", json=body)
@@ -165,6 +180,7 @@ def room_of(client: TestClient, code: str) -> Room:
 @contextmanager
 def open_seat(client: TestClient, answer: dict[str, Any]) -> Iterator[Seat]:
     with client.websocket_connect(answer["ws_url"]) as socket:
+        socket.send_json(hello(answer))
         seat = Seat(socket, answer["seat"])
         assert seat.receive()["type"] == "welcome"
         first = seat.receive()

@@ -29,7 +29,7 @@ from spite_malice.engine import (
     public_event,
 )
 
-from .conftest import Seat, card_strings, greedy, new_room, open_seat, room_of
+from .conftest import Seat, card_strings, fixed_deals, greedy, new_room, open_seat, room_of
 from .test_socket import play_game_against_computer, play_turn
 
 ALL_FACES = {rank + suit for rank in "A23456789TJQK" for suit in "SHDC"}
@@ -97,8 +97,11 @@ def check_seat(seat: Seat, games: list[Game]) -> int:
     return fewest
 
 
-def test_no_hidden_card_reaches_either_seat_of_a_friend_game(client: TestClient) -> None:
-    host = new_room(client, mode="friend", rules={"payoff_size": 8}, seed=31)
+def test_no_hidden_card_reaches_either_seat_of_a_friend_game(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixed_deals(monkeypatch, 31)  # a deal in which some faces stay hidden to the end
+    host = new_room(client, mode="friend", rules={"payoff_size": 8})
     guest = client.post(f"/api/rooms/{host['room']}/join", json={"player": "bob"}).json()
     room = room_of(client, host["room"])
     with open_seat(client, host) as one, open_seat(client, guest) as two:

@@ -60,6 +60,14 @@ def serve(db: str, port: int) -> Iterator[subprocess.Popen[str]]:
         process.wait(timeout=30)
 
 
+@contextmanager
+def seat_socket(port: int, ticket: dict[str, Any]) -> Iterator[ClientConnection]:
+    """A seat's WebSocket on the process at ``port``, after its ``hello`` (web-protocol 4)."""
+    with connect(f"ws://127.0.0.1:{port}{ticket['ws_url']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": ticket["token"]}))
+        yield ws
+
+
 def new_player(base: str, name: str) -> dict[str, str]:
     """The header of a new player of the server at ``base``."""
     answer = httpx.post(f"{base}/api/players", json={"name": name})
@@ -103,7 +111,7 @@ def test_two_processes_interleaving_moves_lose_and_fork_nothing(shared_db: str) 
     with serve(shared_db, ports[0]), serve(shared_db, ports[1]):
         host = httpx.post(
             f"{bases[0]}/api/rooms",
-            json={"mode": "friend", "rules": QUICK, "seed": 21},
+            json={"mode": "friend", "rules": QUICK},
             headers=new_player(bases[0], "Ann"),
         ).json()
         # the friend joins through the other process, which loads the room from the log
@@ -111,12 +119,8 @@ def test_two_processes_interleaving_moves_lose_and_fork_nothing(shared_db: str) 
             f"{bases[1]}/api/rooms/{host['room']}/join", headers=new_player(bases[1], "Bob")
         ).json()
         assert guest["seat"] == 1, guest
-        urls = (
-            f"ws://127.0.0.1:{ports[0]}{host['ws_url']}",
-            f"ws://127.0.0.1:{ports[1]}{guest['ws_url']}",
-        )
         acknowledged: list[str] = []
-        with connect(urls[0]) as one, connect(urls[1]) as two:
+        with seat_socket(ports[0], host) as one, seat_socket(ports[1], guest) as two:
             seats = (one, two)
             ident = 0
             for _ in range(80):
@@ -153,7 +157,7 @@ def test_moves_raced_through_two_processes_never_fork(shared_db: str) -> None:
     with serve(shared_db, ports[0]), serve(shared_db, ports[1]):
         answer = httpx.post(
             f"{bases[0]}/api/rooms",
-            json={"mode": "friend", "rules": QUICK, "seed": 22},
+            json={"mode": "friend", "rules": QUICK},
             headers=new_player(bases[0], "Ann"),
         ).json()
         guest = httpx.post(
@@ -161,10 +165,10 @@ def test_moves_raced_through_two_processes_never_fork(shared_db: str) -> None:
         ).json()
         tickets = (answer, guest)
         with (
-            connect(f"ws://127.0.0.1:{ports[0]}{tickets[0]['ws_url']}") as a0,
-            connect(f"ws://127.0.0.1:{ports[0]}{tickets[1]['ws_url']}") as a1,
-            connect(f"ws://127.0.0.1:{ports[1]}{tickets[0]['ws_url']}") as b0,
-            connect(f"ws://127.0.0.1:{ports[1]}{tickets[1]['ws_url']}") as b1,
+            seat_socket(ports[0], tickets[0]) as a0,
+            seat_socket(ports[0], tickets[1]) as a1,
+            seat_socket(ports[1], tickets[0]) as b0,
+            seat_socket(ports[1], tickets[1]) as b1,
         ):
             ident = 0
             for _ in range(25):
@@ -231,21 +235,22 @@ def test_a_socket_that_never_reads_does_not_stall_its_room(tmp_path: Path) -> No
     with serve(str(tmp_path / "slow.db"), port):
         host = httpx.post(
             f"{base}/api/rooms",
-            json={"mode": "friend", "rules": QUICK, "seed": 23},
+            json={"mode": "friend", "rules": QUICK},
             headers=new_player(base, "Ann"),
         ).json()
         guest = httpx.post(
             f"{base}/api/rooms/{host['room']}/join", headers=new_player(base, "Bob")
         ).json()
         with (
-            connect(f"ws://127.0.0.1:{port}{host['ws_url']}") as one,
-            connect(f"ws://127.0.0.1:{port}{guest['ws_url']}") as two,
+            seat_socket(port, host) as one,
+            seat_socket(port, guest) as two,
         ):
             # a second tab of seat 1 that never reads, and sends 500 requests
             stuck = _raw_socket(port, guest["ws_url"])
             try:
                 stuck.sendall(
-                    b"".join(_frame(json.dumps({"type": "sync", "id": n})) for n in range(500))
+                    _frame(json.dumps({"type": "hello", "token": guest["token"]}))
+                    + b"".join(_frame(json.dumps({"type": "sync", "id": n})) for n in range(500))
                 )
                 seats = (one, two)
                 ident = 0

@@ -72,7 +72,7 @@ def test_computer_game_resumes_after_a_restart_mid_turn(
 def test_friend_game_resumes_for_both_seats(make_app: Callable[[], FastAPI], db_path: Path) -> None:
     with TestClient(make_app()) as client:
         client.headers.update(new_player(client, PLAYER))
-        host = new_room(client, mode="friend", rules=QUICK, seed=42)
+        host = new_room(client, mode="friend", rules=QUICK)
         bob = new_player(client, "bob")
         guest = client.post(f"/api/rooms/{host['room']}/join", headers=bob).json()
         with open_seat(client, host) as one, open_seat(client, guest) as two:
@@ -113,7 +113,7 @@ def test_an_interrupted_computer_turn_is_played_after_a_restart(
     with Store.open(str(db_path)) as store:
         store.create_match(header, table.check_deal())
     assert match.game is not None and match.game.to_move == 1
-    answer: dict[str, Any] = {"ws_url": f"/ws/RESUME?token={token}", "seat": 0}
+    answer: dict[str, Any] = {"ws_url": "/ws/RESUME", "token": token, "seat": 0}
     with TestClient(make_app()) as client, open_seat(client, answer) as seat:
         seat.wait_my_turn_or_end()
         assert seat.observation["history"]
@@ -143,7 +143,7 @@ def test_an_idle_room_is_forgotten_then_loaded_again(client: TestClient) -> None
 def test_a_forgotten_room_object_sends_its_callers_back_to_the_lobby(
     client: TestClient,
 ) -> None:
-    host = new_room(client, mode="friend", rules=QUICK, seed=44)
+    host = new_room(client, mode="friend", rules=QUICK)
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
     old = lobby.rooms[host["room"]]
     assert client.portal.call(lobby.sweep, 0.0) == 1  # type: ignore[union-attr]

@@ -108,6 +108,7 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path) -> None:
         ).json()
         url = f"ws://127.0.0.1:{port}{answer['ws_url']}"
         with connect(url) as ws:
+            ws.send(json.dumps({"type": "hello", "token": answer["token"]}))
             state = receive_state(ws)["state"]
             for number in range(1, 9):
                 while state["observation"]["to_move"] != 0 or state["thinking"]:
@@ -127,6 +128,7 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path) -> None:
             os.kill(process.pid, signal.SIGKILL)
             process.wait(timeout=30)
     with server(db, port), connect(f"ws://127.0.0.1:{port}{answer['ws_url']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": answer["token"]}))
         resumed = receive_state(ws)
         history = resumed["state"]["observation"]["history"]
         assert history[: len(acknowledged)] == acknowledged

@@ -47,6 +47,7 @@ def _serve(args: argparse.Namespace) -> int:
 
         from ..store import Store
         from ..web import create_app
+        from ..web.limits import uvicorn_limits
     except ImportError as error:
         print(
             f"spite-malice serve needs the web extras ({error.name} is missing): "
@@ -66,6 +67,8 @@ def _serve(args: argparse.Namespace) -> int:
             log_level=args.log_level,
             # messages are a few kilobytes: compressing each costs more CPU than it saves
             ws_per_message_deflate=False,
+            # frames, request lines and headers bounded before the application reads them
+            **uvicorn_limits(),
         )
     finally:
         store.close()

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
+import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,8 +31,10 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import (
     Connection,
+    CursorResult,
     Engine,
     Table,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -43,6 +47,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql.expression import Update
 
 from ..engine.errors import SpiteMaliceError
 from ..engine.record import GameRecord
@@ -52,6 +57,7 @@ from ..table.table import TableMeta
 from .location import describe, prepare, resolve_url
 from .schema import (
     GameRow,
+    LeaseRow,
     MatchResultRow,
     MatchRow,
     MoveRow,
@@ -60,15 +66,25 @@ from .schema import (
     SettingsRow,
     utcnow,
 )
-from .stats import FRIEND, LOSS, WIN, GameOutcome, PlayerStats, compute, outcome_for
+from .stats import FRIEND, LOSS, PRACTICE, WIN, GameOutcome, PlayerStats, compute, outcome_for
 
+log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 COMPUTER = "computer"
-HEAD_REVISION = "0002"
+HEAD_REVISION = "0003"
 V1_REVISION = "0001"
+KNOWN_REVISIONS = ("0001", "0002", "0003")
+"""Every revision this version can migrate from (a newer database is refused)."""
+NOTIFY_CHANNEL = "spite_malice_rooms"
+"""PostgreSQL's LISTEN/NOTIFY channel on which every stored step of a web room is announced
+(payload ``ROOM ORIGIN``), so that other server instances pass it on to their connections."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 _MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
+_LEASES: Table = LeaseRow.__table__  # type: ignore[assignment]
+_TOUCH_MANY = (
+    update(_MATCHES).where(_MATCHES.c.id == bindparam("match")).values(updated_at=bindparam("now"))
+)
 
 
 class StoreError(Exception):
@@ -128,8 +144,12 @@ class MatchHeader:
 
     @property
     def stats_level(self) -> str:
-        """The level the games count under: the computer's level, or ``friend``."""
-        return (self.level or COMPUTER) if self.kind == COMPUTER else FRIEND
+        """The level the games count under: the computer's level, or ``friend``; a match
+        against the computer dealt from a seed the player chose is ``practice`` (counted
+        apart, never in the total: its deals were known)."""
+        if self.kind == COMPUTER:
+            return PRACTICE if self.meta.practice else (self.level or COMPUTER)
+        return FRIEND
 
 
 @dataclass(slots=True)
@@ -189,10 +209,18 @@ class Store:
             )
             event.listen(self.engine, "connect", self._sqlite_pragmas)
         else:
+            # no pre-ping: it would cost a round trip on every call; a dropped connection
+            # fails that one call (StoreUnavailable) and the pool replaces it
             self.engine = create_engine(
-                url, echo=echo, pool_pre_ping=True, pool_size=16, max_overflow=16
+                url, echo=echo, pool_size=16, max_overflow=16, pool_recycle=3600
             )
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock = threading.Lock() if backend == "sqlite" else None
+        self.origin = secrets.token_hex(8)
+        """This store object's name in the step announcements it makes (see
+        :data:`NOTIFY_CHANNEL`), so that a server can skip its own."""
+        self.announces = self.engine.dialect.name == "postgresql"
+        """Whether stored steps are announced to other processes (PostgreSQL only)."""
         self._migrate()
 
     @classmethod
@@ -223,16 +251,38 @@ class Store:
         self.close()
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
-        """One transaction; the database's failures become :class:`StoreUnavailable`."""
+    def _session(self, *, write: bool = False) -> Iterator[Session]:
+        """One transaction; the database's failures become :class:`StoreUnavailable`.
+
+        On SQLite the writes of this process take turns on a lock of their own: SQLite has one
+        writer at a time, and threads waiting in its busy handler (which polls) would wait
+        far longer than in line."""
         try:
-            with self._sessions.begin() as session:
+            with self._writer(write), self._sessions.begin() as session:
                 yield session
         except IntegrityError:
             raise
         except SQLAlchemyError as error:
-            reason = str(error).split("\n", 1)[0]
-            raise StoreUnavailable(f"the database {self.location} failed: {reason}") from error
+            raise self._unavailable(error) from error
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection]:
+        """One write transaction on a bare connection (the move log's fast path)."""
+        try:
+            with self._writer(True), self.engine.begin() as connection:
+                yield connection
+        except IntegrityError:
+            raise
+        except SQLAlchemyError as error:
+            raise self._unavailable(error) from error
+
+    def _writer(self, write: bool) -> AbstractContextManager[object]:
+        lock = self._write_lock
+        return lock if write and lock is not None else nullcontext()
+
+    def _unavailable(self, error: SQLAlchemyError) -> StoreUnavailable:
+        reason = str(error).split("\n", 1)[0]
+        return StoreUnavailable(f"the database {self.location} failed: {reason}")
 
     def _sqlite_pragmas(self, connection: Any, _record: Any) -> None:
         cursor = connection.cursor()
@@ -262,7 +312,7 @@ class Store:
         """Stamp a version-1 database, then upgrade to this version's revision."""
         tables = set(inspect(connection).get_table_names())
         current = MigrationContext.configure(connection).get_current_revision()
-        if current is not None and current not in (V1_REVISION, HEAD_REVISION):
+        if current is not None and current not in KNOWN_REVISIONS:
             raise StoreDataError(
                 f"the database {self.location} has schema revision {current}, newer "
                 "than this program reads"
@@ -287,7 +337,7 @@ class Store:
         """A new player named ``name``; returns it and its secret (kept only as a hash)."""
         secret = secrets.token_urlsafe(32)
         player = Player(secrets.token_hex(16), name, source)
-        with self._session() as session:
+        with self._session(write=True) as session:
             session.add(
                 PlayerRow(id=player.id, name=name, secret_hash=hash_secret(secret), source=source)
             )
@@ -308,7 +358,7 @@ class Store:
             return None if row is None else Player(row.id, row.name, row.source)
 
     def rename_player(self, player_id: str, name: str) -> None:
-        with self._session() as session:
+        with self._session(write=True) as session:
             session.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
 
     def local_player(self, source: str = "terminal") -> Player:
@@ -328,7 +378,7 @@ class Store:
         """Store a new match with its first step (the first deal); returns the header as
         stored (with its times)."""
         now = utcnow()
-        with self._session() as session:
+        with self._session(write=True) as session:
             session.add(
                 MatchRow(
                     id=header.id,
@@ -351,6 +401,7 @@ class Store:
             )
             session.flush()
             session.execute(insert(_MOVES), [_move_row(header.id, deal, now)])
+            self._announce(session, header.room)
         return replace(header, game_number=deal.game, created_at=now, updated_at=now)
 
     def append(self, header: MatchHeader, step: Step) -> None:
@@ -362,19 +413,44 @@ class Store:
         if step.kind == DEAL:
             values["game_number"] = step.game
         try:
-            with self._session() as session:
+            if step.finished is None:  # nearly every step: two statements, no ORM
+                with self._connection() as connection:
+                    connection.execute(insert(_MOVES), [_move_row(header.id, step, now)])
+                    connection.execute(_touch(header.id, values))
+                    self._announce(connection, header.room)
+                return
+            with self._session(write=True) as session:
                 session.execute(insert(_MOVES), [_move_row(header.id, step, now)])
-                if step.finished is not None:
-                    self._add_game(session, header, step, values)
-                session.execute(update(_MATCHES).where(_MATCHES.c.id == header.id).values(values))
+                self._add_game(session, header, step, values)
+                session.execute(_touch(header.id, values))
+                self._announce(session, header.room)
         except IntegrityError as error:
             raise StoreConflict(
                 f"game {step.game} ply {step.ply} of match {header.id} is stored already"
             ) from error
 
+    def append_many(self, steps: Sequence[tuple[MatchHeader, Step]]) -> None:
+        """:meth:`append` for steps of several matches in one transaction (a group commit:
+        a busy server commits once for many rooms' moves). Only steps that end no game and
+        deal none; :class:`StoreConflict` for the whole batch when any one conflicts."""
+        now = utcnow()
+        assert all(step.finished is None and step.kind != DEAL for _, step in steps)
+        try:
+            with self._connection() as connection:
+                connection.execute(
+                    insert(_MOVES), [_move_row(header.id, step, now) for header, step in steps]
+                )
+                connection.execute(
+                    _TOUCH_MANY, [{"match": header.id, "now": now} for header, _ in steps]
+                )
+                for room in {header.room for header, _ in steps}:
+                    self._announce(connection, room)
+        except IntegrityError as error:
+            raise StoreConflict("a step of the batch is stored already") from error
+
     def update_header(self, header: MatchHeader) -> None:
         """Write the match's seats and meta again (a friend took a seat)."""
-        with self._session() as session:
+        with self._session(write=True) as session:
             session.execute(
                 update(_MATCHES)
                 .where(_MATCHES.c.id == header.id)
@@ -385,6 +461,7 @@ class Store:
                     updated_at=utcnow(),
                 )
             )
+            self._announce(session, header.room)
 
     def load_match(self, match_id: str) -> StoredMatch | None:
         """The stored match and its log, or None when unknown."""
@@ -450,11 +527,18 @@ class Store:
         if player is not None:
             query = query.where((MatchRow.player0 == player) | (MatchRow.player1 == player))
         with self._session() as session:
-            return [_summary(row) for row in session.scalars(query).all()]
+            found = []
+            for row in session.scalars(query).all():
+                try:
+                    found.append(_summary(row))
+                except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+                    # one unreadable row must not hide the others (opening it says damaged)
+                    log.warning("match %r cannot be read: %s", row.id, error)
+            return found
 
     def delete_match(self, match_id: str) -> None:
         """Forget a match, its log and its games (and so their statistics)."""
-        with self._session() as session:
+        with self._session(write=True) as session:
             games = select(GameRow.id).where(GameRow.match_id == match_id)
             session.execute(delete(ResultRow).where(ResultRow.game_id.in_(games)))
             session.execute(delete(GameRow).where(GameRow.match_id == match_id))
@@ -503,13 +587,77 @@ class Store:
             return None if row is None else dict(row.data)
 
     def save_settings(self, player: str, data: dict[str, Any]) -> None:
-        with self._session() as session:
+        with self._session(write=True) as session:
             row = session.get(SettingsRow, player)
             if row is None:
                 session.add(SettingsRow(player=player, data=dict(data)))
             else:
                 row.data = dict(data)
                 row.updated_at = utcnow()
+
+    # ----------------------------------------------------------------- several instances
+
+    def ping(self) -> None:
+        """Check that the database answers; :class:`StoreUnavailable` when it does not."""
+        with self._session() as session:
+            session.execute(select(1))
+
+    def steps_after(self, match_id: str, game: int, ply: int) -> list[Step]:
+        """The match's stored steps after ``ply`` of ``game`` (the steps another process
+        stored since a table was at that point), in order."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(MoveRow)
+                .where(
+                    MoveRow.match_id == match_id,
+                    (MoveRow.game > game) | ((MoveRow.game == game) & (MoveRow.ply > ply)),
+                )
+                .order_by(MoveRow.game, MoveRow.ply)
+            ).all()
+            return [_step(row) for row in rows]
+
+    def acquire_lease(self, room: str, owner: str, seconds: float) -> bool:
+        """Take or renew the lease on ``room``'s computer turns for ``seconds``: True when
+        ``owner`` holds it now, False while another owner's lease has not expired."""
+        now = utcnow()
+        until = datetime.fromtimestamp(now.timestamp() + seconds, UTC)
+        try:
+            with self._session() as session:
+                taken: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                    update(_LEASES)
+                    .where(
+                        _LEASES.c.room == room,
+                        (_LEASES.c.owner == owner) | (_LEASES.c.expires_at < now),
+                    )
+                    .values(owner=owner, expires_at=until)
+                )
+                if taken.rowcount == 1:
+                    return True
+                if session.get(LeaseRow, room) is not None:
+                    return False  # someone else's, not expired
+                session.execute(insert(_LEASES).values(room=room, owner=owner, expires_at=until))
+        except IntegrityError:
+            return False  # another owner inserted it first
+        return True
+
+    def release_lease(self, room: str, owner: str) -> None:
+        """Give up ``owner``'s lease on ``room`` (nothing when another owner holds it)."""
+        with self._session() as session:
+            session.execute(delete(_LEASES).where(_LEASES.c.room == room, _LEASES.c.owner == owner))
+
+    def lease_owner(self, room: str) -> str | None:
+        """Who holds an unexpired lease on ``room``, or None."""
+        with self._session() as session:
+            row = session.get(LeaseRow, room)
+            if row is None or _aware(row.expires_at) < utcnow():
+                return None
+            return row.owner
+
+    def _announce(self, session: Session | Connection, room: str | None) -> None:
+        """Announce a stored step of ``room`` on :data:`NOTIFY_CHANNEL`; PostgreSQL sends it
+        when (and only if) the transaction commits."""
+        if room is not None and self.announces:
+            session.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{room} {self.origin}")))
 
     # ----------------------------------------------------------------- internals
 
@@ -573,6 +721,10 @@ class Store:
                             won=step.match_winner == seat,
                         )
                     )
+
+
+def _touch(match_id: str, values: dict[str, Any]) -> Update:
+    return update(_MATCHES).where(_MATCHES.c.id == match_id).values(values)
 
 
 def _move_row(match_id: str, step: Step, now: datetime) -> dict[str, Any]:

@@ -9,6 +9,9 @@ from typing import Any
 LEVEL_ORDER = ("easy", "medium", "hard", "expert")
 FRIEND = "friend"
 """The level of a game against a person."""
+PRACTICE = "practice"
+"""The level of a game against the computer dealt from a seed the player chose: shown on
+its own row and left out of the total (the player may have known the deal)."""
 WIN, LOSS, DRAW = "win", "loss", "draw"
 
 
@@ -88,7 +91,8 @@ def compute(
     total_run = 0
     for game in games:
         row = rows.setdefault(game.level, LevelStats(game.level))
-        for target in (row, total):
+        counted = game.level != PRACTICE
+        for target in (row, total) if counted else (row,):
             target.games += 1
             target.points_for += game.points_for
             target.points_against += game.points_against
@@ -103,12 +107,14 @@ def compute(
         runs[game.level] = runs.get(game.level, 0) + 1 if won else 0
         row.current_streak = runs[game.level]
         row.best_streak = max(row.best_streak, row.current_streak)
+        if not counted:
+            continue
         total_run = total_run + 1 if won else 0
         total.current_streak = total_run
         total.best_streak = max(total.best_streak, total_run)
     for level, won in matches:
         row = rows.setdefault(level, LevelStats(level))
-        for target in (row, total):
+        for target in (row, total) if level != PRACTICE else (row,):
             target.matches += 1
             target.matches_won += int(won)
             target.matches_lost += int(not won)
@@ -121,6 +127,8 @@ def _ordered(rows: Iterable[LevelStats]) -> list[LevelStats]:
             return (0, LEVEL_ORDER.index(row.level), "")
         if row.level == FRIEND:
             return (2, 0, "")
+        if row.level == PRACTICE:
+            return (3, 0, "")
         return (1, 0, row.level)
 
     return sorted(rows, key=key)
@@ -137,6 +145,7 @@ __all__: Sequence[str] = [
     "DRAW",
     "FRIEND",
     "LOSS",
+    "PRACTICE",
     "WIN",
     "GameOutcome",
     "LevelStats",

@@ -19,7 +19,7 @@ from ..engine.match import Match
 from ..engine.moves import Move, parse_move
 from ..engine.observation import Observation
 from ..engine.record import GameRecord
-from ..engine.rules import Rules
+from ..engine.rules import HAND_SIZE, TURN_LIMIT, Rules
 from . import computer
 from .computer import Suggestion
 from .errors import TableError
@@ -35,16 +35,24 @@ PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 @dataclass(frozen=True, slots=True)
 class TableMeta:
     """What a stored match needs besides its moves, the same shape for both front ends:
-    the seats, the computer's level, the web seats' token hashes and the bot's seed."""
+    the seats, the computer's level, the web seats' token hashes and the bot's seed.
+    ``practice``: the player chose the deals' seed, so its games are kept out of the
+    ordinary statistics (they count under ``practice``)."""
 
     seats: tuple[Seat, Seat]
     level: str | None = None
     tokens: tuple[str | None, str | None] = (None, None)
     bot_seed: int = 0
+    practice: bool = False
 
     @property
     def names(self) -> list[str | None]:
         return [seat.name for seat in self.seats]
+
+    @property
+    def computer_seat(self) -> int | None:
+        """The computer's seat, or None at a table of two people."""
+        return 0 if self.seats[0].is_computer else 1 if self.seats[1].is_computer else None
 
     @property
     def kind(self) -> str:
@@ -58,6 +66,7 @@ class TableMeta:
             "level": self.level,
             "tokens": list(self.tokens),
             "bot_seed": self.bot_seed,
+            "practice": self.practice,
         }
 
     @classmethod
@@ -71,6 +80,7 @@ class TableMeta:
             str(level) if level is not None else None,
             (_text(tokens[0]), _text(tokens[1])),
             bot_seed if type(bot_seed) is int else 0,
+            data.get("practice") is True,
         )
 
 
@@ -101,13 +111,15 @@ class Table:
         level: str | None = None,
         seed: int | None = None,
         tokens: tuple[str | None, str | None] = (None, None),
+        practice: bool = False,
     ) -> Table:
         """A new match, not dealt yet: store and apply :meth:`check_deal` to deal game 1.
 
-        ``seed`` makes the match reproducible; without one every game's deal is secret."""
+        ``seed`` makes the match reproducible; without one every game's deal is secret.
+        ``practice`` marks a match whose seed the player chose (see :class:`TableMeta`)."""
         names = (seats[0].name or "Player 1", seats[1].name or "Player 2")
         bot_seed = seed if seed is not None else secrets.randbits(63)
-        meta = TableMeta(seats, level, tokens, bot_seed)
+        meta = TableMeta(seats, level, tokens, bot_seed, practice)
         return cls(Match(rules, seed, names), meta)
 
     @classmethod
@@ -137,6 +149,7 @@ class Table:
             level=level if self.computer_seat is not None else None,
             seed=seed,
             tokens=self.meta.tokens,
+            practice=seed is not None,
         )
 
     # ----------------------------------------------------------------- reading
@@ -174,10 +187,7 @@ class Table:
 
     @property
     def computer_seat(self) -> int | None:
-        for index, seat in enumerate(self.meta.seats):
-            if seat.is_computer:
-                return index
-        return None
+        return self.meta.computer_seat
 
     @property
     def game_number(self) -> int:
@@ -285,9 +295,11 @@ class Table:
         if reason is not None:
             text = str(IllegalMoveError(str(move), reason))
             raise TableError("illegal_move", text, reason) from None
-        trial = game.copy()
-        trial.apply(parsed)
         step = Step(MOVE, self.game_number, self.plies, seat, parsed.notation)
+        if not _may_end_game(game, parsed):
+            return step
+        trial = game.copy()  # play it on a copy to know how the game ends, for statistics
+        trial.apply(parsed)
         if trial.outcome is None:
             return step
         assert game.seed is not None and game.first is not None
@@ -427,6 +439,20 @@ class Table:
         """Release the computer player."""
         if self.bot is not None:
             self.bot.close()
+
+
+def _may_end_game(game: Game, move: Move) -> bool:
+    """Whether ``move`` can end the game: a conservative test (never False for a move that
+    does), so that most moves need no trial copy. A game ends when the pay-off pile empties
+    (R4.1), at the turn limit (R4.3) or when a draw finds the stock short (R4.2); a
+    completed stack only adds cards to the stock."""
+    me = game.players[game.to_move]
+    if move.from_payoff:
+        return len(me.payoff) == 1
+    short = len(game.stock) < HAND_SIZE
+    if move.is_discard:
+        return short or game.turn >= TURN_LIMIT
+    return short and move.from_hand and len(me.hand) == 1
 
 
 def person_seats(name: str, player: str | None, level: str) -> tuple[Seat, Seat]:

@@ -12,8 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
 from ..store import Player, Store
 from ..table import default_level, level_label, levels
+from . import limits
+from .errors import error_response
 from .lobby import Lobby
-from .rooms import COMPUTER_MODE, Room, RoomClosed, RoomError, make_rules
+from .rooms import COMPUTER_MODE, FRIEND_MODE, Room, RoomClosed, RoomError, make_rules
 from .rules_page import rules_page
 from .settings import ANIMATION_SPEEDS, PlayerId, SettingsUpdate, effective, updated
 
@@ -24,17 +26,26 @@ PLAYER_HEADER = "X-Player-Secret"
 NAME_LIMIT = 40
 
 _OPTIONS: dict[str, dict[str, Any]] = {
-    "payoff_size": {"label": "Pay-off pile size", "rule": "R1.2", "min": 5, "max": 30},
-    "decks": {"label": "Decks", "rule": "R0.2", "min": 2, "max": 3},
-    "center_stacks": {"label": "Center stacks", "rule": "R1.3", "min": 3, "max": 4},
+    "payoff_size": {"label": "Pay-off pile size", "rule": "R1.2"},
+    "decks": {"label": "Decks", "rule": "R0.2"},
+    "center_stacks": {"label": "Center stacks", "rule": "R1.3"},
     "king_can_start_stack": {"label": "A King may start a center stack", "rule": "R3.2"},
     "first_player": {
         "label": "Who starts a game",
         "rule": "R1.4",
         "choices": list(FIRST_PLAYER_RULES),
     },
-    "match_target": {"label": "Points to win a match", "rule": "R5.1", "min": 1, "max": 500},
+    "match_target": {"label": "Points to win a match", "rule": "R5.1"},
 }
+for _option, (_low, _high) in limits.RULE_LIMITS.items():
+    _OPTIONS[_option] |= {"min": _low, "max": _high}  # the bounds make_rules enforces
+
+SEED_REFUSED = (
+    "A game between people is dealt by the server alone: leave out the seed. "
+    "A seed may be given only in a game against the computer (a practice game)."
+)
+UNKNOWN_ROOM = "There is no room with this code and token."
+NO_INVITATION = "There is no open invitation with this code."
 
 
 class CreateRoom(BaseModel):
@@ -65,14 +76,10 @@ class PlayerRequired(Exception):
     """A request that needs a player's secret came without a known one (answered 401)."""
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
-
-
 _STATUS = {
     "invalid": 422,
     "unknown_room": 404,
-    "bad_token": 403,
+    "bad_token": 404,
     "room_full": 409,
     "not_a_friend_room": 409,
     "store_unavailable": 503,
@@ -123,8 +130,11 @@ async def me(request: Request) -> dict[str, str]:
 
 
 @router.get("/health")
-async def health() -> dict[str, bool]:
-    return {"ok": True}
+async def health(request: Request) -> JSONResponse:
+    """Whether this instance can serve: its database answers and it hears other instances'
+    moves (``web-protocol.md`` 1); 503 when not, so that a load balancer takes it out."""
+    report = await _lobby(request).health()
+    return JSONResponse(report, status_code=200 if report["ok"] else 503)
 
 
 @router.get("/config")
@@ -194,7 +204,7 @@ def _seat_answer(room: Room, seat: int, token: str) -> dict[str, Any]:
         "seat": seat,
         "token": token,
         "mode": room.mode,
-        "ws_url": f"/ws/{room.code}?token={token}",
+        "ws_url": f"/ws/{room.code}",
         "invite_url": None if room.mode == COMPUTER_MODE else f"/#/join/{room.code}",
     }
 
@@ -203,6 +213,8 @@ def _seat_answer(room: Room, seat: int, token: str) -> dict[str, Any]:
 async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JSONResponse:
     player = await _current(request)
     lobby = _lobby(request)
+    if body.mode == FRIEND_MODE and body.seed is not None:
+        return error_response(422, "invalid", SEED_REFUSED)
     try:
         if body.rules is None and body.preset is None:
             # nothing asked: the player's saved settings (2.3) choose the rules and level
@@ -232,28 +244,50 @@ async def join_room(
 ) -> dict[str, Any] | JSONResponse:
     player = await _current(request)
     name = _name(body.player if body else None, player.name)
+    lookups: limits.RateLimit = request.app.state.lookups
+    client = limits.client_address(request.scope)
+    if lookups.is_blocked(client):
+        return _too_many(lookups, client)
     while True:
         room = await _lobby(request).get(code)
         if room is None:
-            return error_response(404, "unknown_room", f"there is no room {code!r}")
+            lookups.charge(client)
+            return error_response(404, "unknown_room", NO_INVITATION)
         try:
             token = await room.join(player.id, name)
         except RoomClosed:
             continue  # forgotten while idle: load it again
         except RoomError as error:
+            if error.code in ("room_full", "not_a_friend_room", "expired"):
+                # the same answer as an unknown code: no oracle of which codes exist
+                lookups.charge(client)
+                return error_response(404, "unknown_room", NO_INVITATION)
             return room_error_response(error)
         return _seat_answer(room, 1, token)
 
 
+def _too_many(lookups: limits.RateLimit, client: str) -> JSONResponse:
+    return error_response(
+        429,
+        "too_many_requests",
+        limits.TOO_MANY,
+        {"Retry-After": str(lookups.retry_after(client))},
+    )
+
+
 @router.get("/rooms/{code}", response_model=None)
 async def room_info(request: Request, code: str, token: str = "") -> dict[str, Any] | JSONResponse:
+    lookups: limits.RateLimit = request.app.state.lookups
+    client = limits.client_address(request.scope)
+    if lookups.is_blocked(client):
+        return _too_many(lookups, client)
     while True:
         room = await _lobby(request).get(code)
-        if room is None:
-            return error_response(404, "unknown_room", f"there is no room {code!r}")
-        seat = room.seat_for(token)
-        if seat is None:
-            return error_response(403, "bad_token", "this token is not a seat of this room")
+        seat = None if room is None else room.seat_for(token)
+        if room is None or seat is None:
+            # unknown room and wrong token answer the same (no 403/404 oracle)
+            lookups.charge(client)
+            return error_response(404, "unknown_room", UNKNOWN_ROOM)
         try:
             return await room.info(seat)
         except RoomClosed:

@@ -12,12 +12,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..store import Store, StoreUnavailable
-from . import api, sockets
+from ..store import Store
+from . import api, errors, limits, sockets
 from .lobby import Lobby
 
 STATIC = Path(__file__).parent / "static"
@@ -50,6 +49,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
         app.state.store = opened
         app.state.lobby = Lobby(opened)
         app.state.lobby.start()
+        await app.state.lobby.listen()
         try:
             yield
         finally:
@@ -63,13 +63,9 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.exception_handler(RequestValidationError)
-    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        parts = []
-        for item in error.errors()[:3]:
-            where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-            parts.append(f"{where or 'body'}: {item.get('msg', 'invalid')}")
-        return api.error_response(422, "invalid", "invalid request: " + "; ".join(parts))
+    errors.install(app, _page)
+    app.add_middleware(limits.BodyLimit)
+    app.state.lookups = limits.RateLimit()
 
     @app.exception_handler(api.PlayerRequired)
     async def player_required(request: Request, error: api.PlayerRequired) -> JSONResponse:
@@ -77,12 +73,6 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
             401,
             "no_player",
             "This needs your player: reload the page, which makes one for this browser.",
-        )
-
-    @app.exception_handler(StoreUnavailable)
-    async def store_unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
-        return api.error_response(
-            503, "store_unavailable", "The game's database cannot be used now; try again soon."
         )
 
     @app.get("/", include_in_schema=False)

@@ -17,8 +17,16 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..engine.rules import Rules
-from ..store import MatchHeader, Store, StoredMatch, StoreUnavailable
-from ..table import Seat, Table, default_level, is_level, level_label
+from ..store import (
+    MatchHeader,
+    Store,
+    StoreConflict,
+    StoredMatch,
+    StoreError,
+    StoreUnavailable,
+)
+from ..table import DEAL, Seat, Step, Table, default_level, is_level, level_label
+from .fanout import Fanout, fanout_for
 from .rooms import (
     COMPUTER_MODE,
     STORE_UNAVAILABLE,
@@ -39,6 +47,13 @@ IDLE_SECONDS = 600.0
 SWEEP_SECONDS = 60.0
 STORE_THREADS = 32
 """Worker threads for store calls: one slow call takes one of them, not the server."""
+FLUSHERS = 4
+"""Group commits of moves in flight at once (each on its own thread and connection); one on
+SQLite, which has a single writer anyway, so its batches are as large as they can be."""
+BATCH_LIMIT = 256
+"""Steps written in one group commit at most."""
+HEALTH_SECONDS = 3.0
+"""How long the health check waits for the database before calling it down."""
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -55,6 +70,45 @@ class Lobby:
             max_workers=STORE_THREADS, thread_name_prefix="spite-malice-store"
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._pending: list[tuple[MatchHeader, Step, asyncio.Future[None]]] = []
+        self._flushing = 0
+        self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
+        self.fanout: Fanout = fanout_for(store)
+        """How steps stored by other instances on this database reach this one."""
+        self.instance = store.origin
+        """This server instance's name in computer-turn leases."""
+
+    async def listen(self) -> None:
+        """Start passing on the steps other instances store (PostgreSQL's LISTEN/NOTIFY)."""
+        await self.fanout.start(self.room_changed, self.resync)
+
+    def room_changed(self, code: str) -> None:
+        """Another instance stored a step of room ``code``: bring it up to date if loaded."""
+        room = self.rooms.get(code)
+        if room is not None:
+            room.follow()
+
+    def resync(self) -> None:
+        """Bring every loaded room up to date (after a gap in listening)."""
+        for room in list(self.rooms.values()):
+            room.follow()
+
+    async def health(self) -> dict[str, bool | str]:
+        """What ``/api/health`` reports: the database answers, the fan-out listens, and which
+        instance answered (its name in computer-turn leases)."""
+        try:
+            await asyncio.wait_for(self.run(self.store.ping), HEALTH_SECONDS)
+            database = True
+        except (StoreUnavailable, TimeoutError):
+            database = False
+        fanout = self.fanout.is_healthy
+        return {
+            "ok": database and fanout,
+            "database": database,
+            "pubsub": fanout,
+            "pubsub_engine": self.fanout.engine,
+            "instance": self.instance,
+        }
 
     def start(self) -> None:
         """Begin forgetting idle rooms in the background (call it on the running loop)."""
@@ -89,6 +143,53 @@ class Lobby:
                 room.close()
                 forgotten += 1
         return forgotten
+
+    async def append(self, header: MatchHeader, step: Step) -> None:
+        """Store one step of a room; return once it is committed (``StoreConflict``,
+        ``StoreUnavailable`` as :meth:`Store.append`).
+
+        Steps asked for while the store is busy are written together (a group commit), by
+        up to :data:`FLUSHERS` writers at once (one on SQLite): a slow write holds up
+        only the steps in its own batch, the next ones go out through another writer.
+        Deals and the last moves of games (which write more rows) are written one by one."""
+        if step.finished is not None or step.kind == DEAL:
+            await self.run(self.store.append, header, step)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((header, step, future))
+        if self._flushing < self._flushers:
+            self._flushing += 1
+            asyncio.get_running_loop().create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending[:BATCH_LIMIT], self._pending[BATCH_LIMIT:]
+                await self._write(batch)
+        finally:
+            self._flushing -= 1
+
+    async def _write(self, batch: list[tuple[MatchHeader, Step, asyncio.Future[None]]]) -> None:
+        steps = [(header, step) for header, step, _ in batch]
+        try:
+            await self.run(self.store.append_many, steps)
+        except StoreConflict:
+            # some step was stored by another process: find which, one by one
+            for header, step, future in batch:
+                try:
+                    await self.run(self.store.append, header, step)
+                except StoreError as error:
+                    _settle(future, error)
+                else:
+                    _settle(future, None)
+            return
+        except StoreError as error:
+            for _, _, future in batch:
+                _settle(future, error)
+            return
+        for _, _, future in batch:
+            _settle(future, None)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Call the store on a worker thread of its own, off the event loop."""
@@ -134,7 +235,14 @@ class Lobby:
             level = None
             seats = (Seat("person", name, player), Seat("friend"))
         token = new_token()
-        table = Table.new(rules, seats, level=level, seed=seed, tokens=(hash_token(token), None))
+        table = Table.new(
+            rules,
+            seats,
+            level=level,
+            seed=seed,
+            tokens=(hash_token(token), None),
+            practice=seed is not None,  # the player chose the deal: not in the statistics
+        )
         deal = table.check_deal()
         async with self._loading:
             code = await self._free_code()
@@ -158,7 +266,8 @@ class Lobby:
                 return code
 
     async def close(self) -> None:
-        """Stop the computer turns and the store's threads."""
+        """Stop listening, the computer turns and the store's threads."""
+        await self.fanout.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -174,3 +283,12 @@ class Lobby:
                     await task
             room.close()
         self._threads.shutdown(wait=True)
+
+
+def _settle(future: asyncio.Future[None], error: StoreError | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)

@@ -7,10 +7,10 @@ events), so no hidden card can reach a message (R6.3).
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -22,8 +22,26 @@ from pydantic import (
 
 from ..engine import events as ev
 from ..engine.cards import card_str
+from ..engine.errors import NotationError, quote
+from ..engine.jsontext import load_json
 
-MessageId = StrictInt | Annotated[StrictStr, Field(max_length=64)]
+
+def _is_text(value: str) -> str:
+    """Refuse strings that cannot be sent back as UTF-8 (a lone surrogate, ``"\\ud800"``)."""
+    if not _encodes(value):
+        raise ValueError("must be text without lone surrogates")
+    return value
+
+
+def _encodes(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+MessageId = StrictInt | Annotated[StrictStr, Field(max_length=64), AfterValidator(_is_text)]
 
 
 class _Message(BaseModel):
@@ -69,6 +87,13 @@ class PingMessage(_Message):
     type: Literal["ping"]
 
 
+class HelloMessage(_Message):
+    """The first message on a connection: the seat's token (never in the URL)."""
+
+    type: Literal["hello"]
+    token: Annotated[StrictStr, Field(min_length=1, max_length=128)]
+
+
 ClientMessage = Annotated[
     MoveMessage
     | HintMessage
@@ -83,6 +108,7 @@ ClientMessage = Annotated[
 MESSAGE_TYPES = ("move", "hint", "undo", "new_game", "new_match", "resign", "sync", "ping")
 
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+_HELLO: TypeAdapter[HelloMessage] = TypeAdapter(HelloMessage)
 
 
 class ProtocolError(Exception):
@@ -98,18 +124,14 @@ class ProtocolError(Exception):
 
 def parse_client_message(text: str | bytes) -> ClientMessage:
     """Validate one page message; raise :class:`ProtocolError` saying what is wrong."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        raise ProtocolError("bad_json", f"the message is not JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("bad_json", "the message must be a JSON object with a 'type'")
-    reply_to = _usable_id(data.get("id"))
+    data, reply_to = _object(text)
     kind = data.get("type")
+    if kind == "hello":
+        raise ProtocolError("invalid_message", "This connection has already said hello.", reply_to)
     if kind not in MESSAGE_TYPES:
         raise ProtocolError(
             "invalid_message",
-            f"unknown message type {kind!r}; expected one of {', '.join(MESSAGE_TYPES)}",
+            f"unknown message type {quote(kind)}; expected one of {', '.join(MESSAGE_TYPES)}",
             reply_to,
         )
     try:
@@ -118,8 +140,35 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         raise ProtocolError("invalid_message", _describe(error), reply_to) from None
 
 
+def parse_hello(text: str | bytes) -> HelloMessage:
+    """Validate a connection's first message, ``hello``; :class:`ProtocolError` otherwise."""
+    data, reply_to = _object(text)
+    if data.get("type") != "hello":
+        raise ProtocolError(
+            "invalid_message",
+            'The first message must be {"type": "hello", "token": ...} with your seat\'s token.',
+            reply_to,
+        )
+    try:
+        return _HELLO.validate_python(data)
+    except ValidationError as error:
+        raise ProtocolError("invalid_message", _describe(error), reply_to) from None
+
+
+def _object(text: str | bytes) -> tuple[dict[str, Any], int | str | None]:
+    """The message's JSON object and its usable id; :class:`ProtocolError` otherwise."""
+    try:
+        data = load_json(text, "message")
+    except NotationError as error:
+        reason = error.reason.removeprefix("not JSON: ")
+        raise ProtocolError("bad_json", f"The message is not JSON: {reason}.") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "The message must be a JSON object with a 'type'.")
+    return data, _usable_id(data.get("id"))
+
+
 def _usable_id(value: object) -> int | str | None:
-    if isinstance(value, str) and len(value) <= 64:
+    if isinstance(value, str) and len(value) <= 64 and _encodes(value):
         return value
     if type(value) is int:
         return value
@@ -130,7 +179,7 @@ def _describe(error: ValidationError) -> str:
     parts = []
     for item in error.errors()[:3]:
         where = ".".join(str(part) for part in item["loc"][1:]) or "message"
-        parts.append(f"{where}: {item['msg']}")
+        parts.append(f"{quote(where)[1:-1]}: {quote(item['msg'])[1:-1]}")
     return "invalid message: " + "; ".join(parts)
 
 

@@ -26,14 +26,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..engine.errors import SpiteMaliceError
+from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
 from ..store import MatchHeader, StoreConflict, StoredMatch, StoreError, StoreUnavailable
 from ..table import COMPUTER, Applied, Seat, Step, Table, TableError, is_level, levels
 from ..table.steps import DEAL, HINT, MOVE, UNDO
-from . import messages
+from . import limits, messages
 from .protocol import (
     ClientMessage,
     HintMessage,
@@ -58,7 +58,16 @@ RETRIES = 3
 """Times a request is tried again after another process stored a step first."""
 STALE_CODES = frozenset({"not_your_turn", "busy", "game_over", "game_not_over", "match_over"})
 """Refusals that may only mean this process is behind the log: check the log, then retry."""
+COMPUTER_RETRIES = 8
+"""Times the computer's move is tried again when the store fails (with growing pauses)."""
 STORE_UNAVAILABLE = "The game could not be saved, so that did not happen. Try again in a moment."
+LEASE_SECONDS = 5.0
+"""How long a computer-turn lease lasts unless renewed: when the instance playing a turn dies,
+another takes the room over within this time (docs/deploying.md)."""
+LEASE_RENEW_SECONDS = 1.5
+"""How often the instance playing a computer turn renews its lease."""
+LEASE_RETRY_SECONDS = 1.0
+"""How often an instance waiting for another's lease checks again."""
 
 RoomError = TableError
 """A request a room refuses; ``code`` is one of ``web-protocol.md`` 4.5."""
@@ -100,9 +109,11 @@ def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
             raise RoomError("invalid", f"Unknown preset {preset!r}; known: {known}.")
         base = chosen.to_json()
     try:
-        return Rules.from_json({**base, **(rules or {})})
+        made = Rules.from_json({**base, **(rules or {})})
     except SpiteMaliceError as error:  # the engine's NotationError, saying which option
-        raise RoomError("invalid", str(error)) from None
+        reason = getattr(error, "reason", None) or quote(str(error))
+        raise RoomError("invalid", f"The rules are not valid: {reason}.") from None
+    return limits.check_rules(made)  # the bounds /api/config publishes
 
 
 Handler = Callable[["Room", Peer, int, ClientMessage], Awaitable[None]]
@@ -126,6 +137,10 @@ class Room:
         self.computer_generation = 0
         self.closed = False
         """Set by the lobby when it forgets this object; the room lives on in the store."""
+        self.follow_task: asyncio.Task[None] | None = None
+        self._follow_again = False
+        self.lease_lost = False
+        """Set when this instance could not renew its computer-turn lease: stop playing."""
         self.last_active = time.monotonic()
 
     @staticmethod
@@ -133,7 +148,7 @@ class Room:
         header = stored.header
         try:
             return Table.restore(header.rules, header.seed, header.meta, stored.steps)
-        except TableError as error:
+        except SpiteMaliceError as error:  # the table's and the engine's refusals
             raise StoreError(f"match {header.id!r} cannot be replayed: {error}") from error
 
     # ----------------------------------------------------------------- reading
@@ -331,6 +346,11 @@ class Room:
             if self.mode == FRIEND_MODE:
                 if changes or message.preset is not None:
                     raise RoomError("invalid", "A friend room keeps its level and rules.")
+                if message.seed is not None:
+                    # a seed's chooser would know every hidden card: the server deals alone
+                    raise RoomError(
+                        "invalid", "A game between people is dealt by the server: no seed."
+                    )
                 if not table.match.is_over and table.status != "abandoned":
                     raise RoomError("match_not_over", "The match is not over yet.")
             level = self.level
@@ -375,6 +395,8 @@ class Room:
                 raise RoomError("not_a_friend_room", "This is a game against the computer.")
             if self.is_full():
                 raise RoomError("room_full", "This room already has two players.")
+            if limits.is_expired(self.header.created_at):
+                raise RoomError("expired", "This invitation has expired.")
             token = new_token()
             table = self.table
             before = table.meta
@@ -433,7 +455,7 @@ class Room:
     async def _commit(self, step: Step) -> Applied:
         """Store the step, then apply it; nothing changes when the store fails."""
         try:
-            await self.lobby.run(self.lobby.store.append, self.header, step)
+            await self.lobby.append(self.header, step)
         except StoreUnavailable:
             log.warning("room %s: the store failed; step %s refused", self.code, step.kind)
             raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
@@ -464,6 +486,52 @@ class Room:
         old.close()
         self._broadcast_state("reload", None, None)
 
+    # ----------------------------------------------------------------- other instances
+
+    def follow(self) -> None:
+        """Bring the table up to the log soon (another instance stored a step of this room);
+        announcements that arrive meanwhile are folded into one more round."""
+        task = self.follow_task
+        if task is not None and not task.done():
+            self._follow_again = True
+            return
+        self.follow_task = asyncio.get_running_loop().create_task(self._following())
+
+    async def _following(self) -> None:
+        while True:
+            self._follow_again = False
+            try:
+                async with self._open():
+                    await self._follow_log()
+            except RoomClosed:
+                return
+            except StoreError as error:
+                log.warning("room %s: could not follow the log: %s", self.code, error)
+            self.start_computer()
+            if not self._follow_again:
+                return
+
+    async def _follow_log(self) -> None:
+        """Apply the steps stored since this table's last one and announce each, as if they
+        were played here; reload the whole match when that is not possible (a new match, a
+        friend seated, or a step this table refuses)."""
+        header, table = self.header, self.table
+        steps = await self.lobby.run(
+            self.lobby.store.steps_after, header.id, table.game_number, table.plies - 1
+        )
+        latest = await self.lobby.run(self.lobby.store.latest_in_room, self.code)
+        if not steps or latest != header.id:
+            await self._reload()
+            return
+        for step in steps:
+            try:
+                applied = table.apply(step)
+            except (TableError, SpiteMaliceError) as error:
+                log.warning("room %s: a stored step does not apply here: %s", self.code, error)
+                await self._reload()
+                return
+            self._announce(applied, None, None)
+
     def _announce(self, applied: Applied, origin: Peer | None, reply_to: int | str | None) -> None:
         step = applied.step
         if step.kind == MOVE and applied.move is not None:
@@ -489,12 +557,71 @@ class Room:
         self.computer_task = asyncio.get_running_loop().create_task(self._computer_turn())
 
     async def _computer_turn(self) -> None:
+        """Play the computer's turn, holding the room's lease so that exactly one instance on
+        the database plays it; when another instance holds it, wait (its moves arrive through
+        the fan-out) and take over if its lease runs out."""
+        generation = self.generation
         with contextlib.suppress(RoomClosed):
-            await self._computer_moves()
+            # Again while the computer is to move: the person may have played meanwhile
+            # (while the lease was being given back), when this task still looked busy.
+            while generation == self.generation and self.table.computer_to_move:
+                if not await self._take_lease():
+                    return
+                reached = (self.table.game_number, self.table.plies)
+                self.lease_lost = False
+                renewing = asyncio.get_running_loop().create_task(self._keep_lease())
+                try:
+                    await self._computer_moves()
+                finally:
+                    renewing.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await renewing
+                    with contextlib.suppress(StoreError):
+                        await self.lobby.run(
+                            self.lobby.store.release_lease, self.code, self.lobby.instance
+                        )
+                if self.lease_lost or (self.table.game_number, self.table.plies) == reached:
+                    return  # another instance plays on, or the turn failed (logged)
+
+    async def _take_lease(self) -> bool:
+        """Wait for the lease on this room's computer turns; False when the computer is no
+        longer to move (another instance played its turn) or a new match began."""
+        generation = self.generation
+        store, owner = self.lobby.store, self.lobby.instance
+        while True:
+            try:
+                taken = await self.lobby.run(store.acquire_lease, self.code, owner, LEASE_SECONDS)
+            except StoreError:
+                taken = False
+            async with self._open():
+                # what the previous holder stored, or what the holder stores meanwhile
+                await self._catch_up()
+                if generation != self.generation or not self.table.computer_to_move:
+                    if taken:
+                        with contextlib.suppress(StoreError):
+                            await self.lobby.run(store.release_lease, self.code, owner)
+                    return False
+            if taken:
+                return True
+            await asyncio.sleep(LEASE_RETRY_SECONDS)
+
+    async def _keep_lease(self) -> None:
+        store, owner = self.lobby.store, self.lobby.instance
+        while True:
+            await asyncio.sleep(LEASE_RENEW_SECONDS)
+            try:
+                kept = await self.lobby.run(store.acquire_lease, self.code, owner, LEASE_SECONDS)
+            except StoreError:
+                kept = True  # the database hiccuped; the lease is still ours until it expires
+            if not kept:
+                log.warning("room %s: another instance took over the computer's turn", self.code)
+                self.lease_lost = True
+                return
 
     async def _computer_moves(self) -> None:
         generation = self.generation
         announced = False
+        failures = 0
         while True:
             async with self._open():
                 table = self.table
@@ -505,7 +632,7 @@ class Room:
                     self._broadcast(messages.Thinking(seat=COMPUTER_SEAT))
             move = await asyncio.to_thread(table.think)
             async with self._open():
-                if generation != self.generation or self.table is not table:
+                if generation != self.generation or self.table is not table or self.lease_lost:
                     return
                 try:
                     step = table.check_move(COMPUTER_SEAT, move)
@@ -514,11 +641,17 @@ class Room:
                     await self._reload()
                     continue
                 except RoomError as error:
-                    log.warning(
-                        "room %s: the computer's move %s failed: %s", self.code, move, error
-                    )
-                    return
-                self._announce(applied, None, None)
+                    if error.code != "store_unavailable" or failures >= COMPUTER_RETRIES:
+                        log.warning(
+                            "room %s: the computer's move %s failed: %s", self.code, move, error
+                        )
+                        return
+                    failures += 1
+                else:
+                    failures = 0
+                    self._announce(applied, None, None)
+            if failures:  # the store failed: the same move is thought again after a pause
+                await asyncio.sleep(min(0.05 * 2**failures, 2.0))
 
     # ----------------------------------------------------------------- sending
 

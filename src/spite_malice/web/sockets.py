@@ -1,4 +1,5 @@
-"""The game WebSocket, ``/ws/<room>?token=<token>`` (``web-protocol.md`` section 4).
+"""The game WebSocket, ``/ws/<room>`` (``web-protocol.md`` section 4): its first message is
+``hello`` with the seat's token, so the credential is never in a URL (nor in a log).
 
 Each connection sends from its own bounded queue, drained by its own task: a room only
 queues messages, never waits on a socket. A connection whose queue is full (its reader does
@@ -10,20 +11,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from . import messages
+from ..engine.errors import quote
+from ..store import StoreError, StoreUnavailable
+from . import limits, messages
+from .errors import DAMAGED
 from .lobby import Lobby
-from .protocol import ProtocolError, parse_client_message
+from .protocol import ProtocolError, parse_client_message, parse_hello
 from .rooms import Room, RoomClosed, RoomError
 
 log = logging.getLogger(__name__)
 router = APIRouter()
 
-CLOSE_BAD_TOKEN = 4403
 CLOSE_UNKNOWN_ROOM = 4404
+"""Close code for an unknown room or a wrong token (the same: no oracle), or no ``hello``."""
+CLOSE_TOO_MANY = 4429
+"""Close code for a client that tried too many wrong codes or tokens (``limits``)."""
+CLOSE_DAMAGED = 4500
+"""Close code for a room whose saved game cannot be read (or a store that cannot be used)."""
+UNKNOWN_ROOM = "There is no room with this code and token."
+FRAME_TOO_LARGE = f"The message is over the limit of {limits.MAX_FRAME // 1024} KB."
 CLOSE_TOO_SLOW = 4408
 """Close code for a connection that did not read its messages fast enough."""
 QUEUE_LIMIT = 256
@@ -66,7 +77,12 @@ class SocketPeer:
         while True:
             message = await self.queue.get()
             try:
-                await self.websocket.send_text(messages.to_text(message))
+                text = messages.to_text(message)
+            except ValueError:  # e.g. text that cannot be encoded
+                log.exception("a %s message could not be written", message.type)
+                continue
+            try:
+                await self.websocket.send_text(text)
             except (WebSocketDisconnect, RuntimeError, OSError):  # closed meanwhile
                 self.closed = True
                 return
@@ -90,27 +106,47 @@ class SocketPeer:
 
 
 @router.websocket("/ws/{code}")
-async def game_socket(websocket: WebSocket, code: str, token: str = "") -> None:
+async def game_socket(websocket: WebSocket, code: str) -> None:
     await websocket.accept()
     lobby: Lobby = websocket.app.state.lobby
     room: Room | None = None
     peer = SocketPeer(websocket, lambda dropped: room.drop(dropped) if room else None)
     try:
+        hello = await _hello(websocket, peer)
+        if hello is None:
+            await _refuse(websocket, peer, None, CLOSE_UNKNOWN_ROOM)
+            return
+        token, reply_to = hello
+        lookups: limits.RateLimit = websocket.app.state.lookups
+        client = limits.client_address(websocket.scope)
+        if lookups.is_blocked(client):
+            error = messages.error("too_many_requests", limits.TOO_MANY, reply_to)
+            await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
+            return
         while True:
-            room = await lobby.get(code)
-            if room is None:
-                peer.push(messages.error("unknown_room", f"There is no room {code!r}."))
-                await peer.finish()
-                await websocket.close(CLOSE_UNKNOWN_ROOM)
+            try:
+                room = await lobby.get(code)
+            except StoreError as damage:  # StoreUnavailable too: this room only, not the server
+                log.error("room %s cannot be loaded: %s", quote(code), damage)
+                unavailable = isinstance(damage, StoreUnavailable)
+                error = messages.error(
+                    "store_unavailable" if unavailable else "damaged_room",
+                    "The game's database cannot be used now; try again soon."
+                    if unavailable
+                    else DAMAGED,
+                    reply_to,
+                )
+                await _refuse(websocket, peer, error, CLOSE_DAMAGED)
                 return
-            seat = room.seat_for(token)
-            if seat is None and not room.is_full():
+            seat = None if room is None else room.seat_for(token)
+            if room is not None and seat is None and not room.is_full():
                 await room.refresh_seats()  # a friend who joined through another process
                 seat = room.seat_for(token)
-            if seat is None:
-                peer.push(messages.error("bad_token", "This token is not a seat of this room."))
-                await peer.finish()
-                await websocket.close(CLOSE_BAD_TOKEN)
+            if room is None or seat is None:
+                # the same answer for an unknown room and a wrong token (no oracle)
+                lookups.charge(client)
+                error = messages.error("unknown_room", UNKNOWN_ROOM, reply_to)
+                await _refuse(websocket, peer, error, CLOSE_UNKNOWN_ROOM)
                 return
             try:
                 await room.connect(peer, seat)
@@ -125,6 +161,54 @@ async def game_socket(websocket: WebSocket, code: str, token: str = "") -> None:
         await peer.finish()
 
 
+async def _hello(websocket: WebSocket, peer: SocketPeer) -> tuple[str, int | str | None] | None:
+    """Wait for the connection's ``hello`` (its seat's token) and return (token, id); None
+    when the connection closed or said nothing in time. Other messages get an ``error``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limits.HELLO_SECONDS
+    while True:
+        try:
+            frame = await asyncio.wait_for(websocket.receive(), deadline - loop.time())
+        except (TimeoutError, WebSocketDisconnect, RuntimeError):
+            return None
+        if frame["type"] == "websocket.disconnect":
+            return None
+        text = _text(frame)
+        if text is None:
+            peer.push(messages.error("too_large", FRAME_TOO_LARGE))
+            continue
+        try:
+            message = parse_hello(text)
+        except ProtocolError as error:
+            peer.push(messages.error(error.code, error.message, error.reply_to))
+            continue
+        return message.token, message.id
+
+
+async def _refuse(
+    websocket: WebSocket, peer: SocketPeer, error: messages.Error | None, code: int
+) -> None:
+    """Send ``error`` (if any), then close the connection with ``code``."""
+    if error is not None:
+        peer.push(error)
+    await peer.finish()
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.close(code)
+
+
+def _text(frame: Mapping[str, Any]) -> str | None:
+    """A frame's text, or None when it is over :data:`limits.MAX_FRAME`."""
+    text = frame.get("text")
+    if text is None:
+        data = frame.get("bytes") or b""
+        if len(data) > limits.MAX_FRAME:
+            return None
+        text = data.decode("utf-8", errors="replace")
+    if len(text) > limits.MAX_FRAME:
+        return None
+    return str(text)
+
+
 async def _serve(websocket: WebSocket, peer: SocketPeer, room: Room, seat: int) -> None:
     while not peer.closed:
         try:
@@ -133,9 +217,10 @@ async def _serve(websocket: WebSocket, peer: SocketPeer, room: Room, seat: int) 
             return
         if frame["type"] == "websocket.disconnect":
             return
-        text = frame.get("text")
+        text = _text(frame)
         if text is None:
-            text = (frame.get("bytes") or b"").decode("utf-8", errors="replace")
+            peer.push(messages.error("too_large", FRAME_TOO_LARGE))
+            continue
         try:
             message = parse_client_message(text)
         except ProtocolError as error:

@@ -1,26 +1,39 @@
 // The game WebSocket client (docs/web-protocol.md, section 4): sends page messages with an
 // id, matches the server's replies, and reconnects with the same token when the connection
-// drops (a network hiccup or a server restart), so the page keeps its seat.
+// drops (a network hiccup or a server restart), so the page keeps its seat. The token goes
+// in the first message, `hello`, never in the URL (URLs end up in logs and consoles).
 
 const RETRY_DELAYS_MS = [250, 500, 1000, 1500, 2000, 3000];
 const PING_EVERY_MS = 20000;
-/** Close codes after which reconnecting is pointless: a wrong token or an unknown room. */
-const FINAL_CLOSE_CODES = new Set([4403, 4404]);
+/** Close codes after which reconnecting is pointless: an unknown room or wrong token, too
+ * many wrong codes from this address, a room whose saved game cannot be read. */
+const FINAL_CLOSE_CODES = new Set([4403, 4404, 4429, 4500]);
+const FINAL_ERRORS = new Set(["bad_token", "unknown_room", "too_many_requests", "damaged_room"]);
 
-/** Open a socket for a `ws_url` path of the protocol, e.g. "/ws/K7Q2XA?token=...". */
+/** Open a socket for a `ws_url` path of the protocol, e.g. "/ws/K7Q2XA". A query string
+ * (a seat kept by an older version had its token there) is dropped. */
 function socketUrl(path) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}${path}`;
+  return `${scheme}//${location.host}${path.split("?")[0]}`;
+}
+
+/** The token of a `ws_url` kept by an older version ("/ws/K7Q2XA?token=..."), or null. */
+function legacyToken(path) {
+  const query = path.split("?")[1];
+  return query ? new URLSearchParams(query).get("token") : null;
 }
 
 export class GameConnection {
   /**
    * @param {string} wsPath the `ws_url` of the room
-   * @param {{onMessage: (msg) => void, onStatus: (status: string, detail?: any) => void}} handlers
-   *   status is "connecting", "open", "reconnecting" or "closed" (for good: see `detail`).
+   * @param {{token: string, onMessage: (msg) => void,
+   *          onStatus: (status: string, detail?: any) => void}} handlers
+   *   token is the seat's token, sent in `hello`; status is "connecting", "open",
+   *   "reconnecting" or "closed" (for good: see `detail`).
    */
-  constructor(wsPath, { onMessage, onStatus }) {
+  constructor(wsPath, { token, onMessage, onStatus }) {
     this.wsPath = wsPath;
+    this.token = token || legacyToken(wsPath);
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.socket = null;
@@ -39,6 +52,7 @@ export class GameConnection {
     const socket = new WebSocket(socketUrl(this.wsPath));
     this.socket = socket;
     socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", token: this.token }));
       this.attempt = 0;
       this.onStatus("open");
       this.pingTimer = setInterval(() => this.send("ping").catch(() => {}), PING_EVERY_MS);
@@ -54,7 +68,7 @@ export class GameConnection {
     } catch {
       return;
     }
-    if (msg.type === "error" && (msg.code === "bad_token" || msg.code === "unknown_room")) {
+    if (msg.type === "error" && FINAL_ERRORS.has(msg.code)) {
       this.finalError = msg;
     }
     const waiting = msg.reply_to !== null && msg.reply_to !== undefined

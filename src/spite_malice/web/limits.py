@@ -1,0 +1,244 @@
+"""What a client may send, and how often (``web-protocol.md`` section 7).
+
+Everything a client sends is bounded before it is read: HTTP bodies (:class:`BodyLimit`, a
+middleware that refuses an oversized body with 413 from its ``Content-Length`` or as soon as
+the streamed bytes pass the limit), WebSocket frames (:data:`MAX_FRAME`), the rules options
+(:func:`check_rules`, the bounds ``/api/config`` publishes), and the guesses at room codes
+(:class:`RateLimit`, a token bucket per client address).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..engine.rules import Rules
+from ..table import TableError
+
+MAX_BODY = 64 * 1024
+"""Bytes an HTTP request body may have; a longer one gets 413 ``too_large``."""
+MAX_FRAME = 64 * 1024
+"""Characters a WebSocket text frame may have; a longer one gets an ``error`` ``too_large``
+(``spite-malice serve`` also sets uvicorn's ``ws_max_size`` to this, which closes the
+connection with 1009 before the frame is even read)."""
+HELLO_SECONDS = 10.0
+"""Seconds a new WebSocket has to send its ``hello`` before it is closed."""
+
+LOOKUP_BURST = 20
+"""Wrong room codes or tokens (and refused joins) a client may try at once."""
+LOOKUP_PER_MINUTE = 20
+"""Such tries a client regains per minute after a burst."""
+INVITATION_DAYS = 7
+"""An invitation (a friend room whose seat 1 is empty) is dropped after this many days."""
+INVITATION_TTL = timedelta(days=INVITATION_DAYS)
+
+RULE_LIMITS: dict[str, tuple[int, int]] = {
+    "payoff_size": (5, 30),
+    "decks": (2, 3),
+    "center_stacks": (3, 4),
+    "match_target": (1, 500),
+}
+"""The bounds of the whole-number rules options (``/api/config`` publishes them)."""
+
+
+def utcnow() -> datetime:
+    """Now, in UTC (one function, so the tests can move the clock)."""
+    return datetime.now(UTC)
+
+
+def is_expired(created_at: datetime | None, now: datetime | None = None) -> bool:
+    """Whether an invitation made at ``created_at`` is older than :data:`INVITATION_TTL`."""
+    if created_at is None:
+        return False
+    if created_at.tzinfo is None:
+        created_at = created_at.replace(tzinfo=UTC)
+    return (now or utcnow()) - created_at > INVITATION_TTL
+
+
+def check_rules(rules: Rules) -> Rules:
+    """``rules`` when every option is within :data:`RULE_LIMITS`; else a ``TableError``."""
+    values = rules.as_dict()
+    for name, (low, high) in RULE_LIMITS.items():
+        value = values.get(name)
+        if isinstance(value, int) and not low <= value <= high:
+            raise TableError("invalid", f"The rules option {name} must be {low} to {high}.")
+    return rules
+
+
+# ----------------------------------------------------------------- room-code guesses
+
+
+class RateLimit:
+    """A token bucket per client address: ``burst`` wrong guesses at once, then
+    ``per_minute``. Right codes and tokens cost nothing (reconnecting is free); a client
+    with nothing left gets 429 before its code is even looked up.
+
+    ``clock`` gives seconds (monotonic); the tests pass their own."""
+
+    def __init__(
+        self,
+        burst: int = LOOKUP_BURST,
+        per_minute: float = LOOKUP_PER_MINUTE,
+        clock: Callable[[], float] = time.monotonic,
+        max_clients: int = 10_000,
+    ) -> None:
+        self.burst = burst
+        self.rate = per_minute / 60.0
+        self.clock = clock
+        self.max_clients = max_clients
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def _tokens(self, client: str, now: float) -> float:
+        tokens, then = self._buckets.get(client, (float(self.burst), now))
+        return min(float(self.burst), tokens + (now - then) * self.rate)
+
+    def is_blocked(self, client: str) -> bool:
+        """Whether ``client`` has no look-up left (answer 429 without looking)."""
+        return self._tokens(client, self.clock()) < 1.0
+
+    def charge(self, client: str) -> None:
+        """Take one look-up from ``client``: a wrong room code or token, or a refused join."""
+        now = self.clock()
+        tokens = self._tokens(client, now)
+        if client not in self._buckets and len(self._buckets) >= self.max_clients:
+            self._forget_full(now)
+        self._buckets[client] = (max(0.0, tokens - 1.0), now)
+
+    def _forget_full(self, now: float) -> None:
+        """Drop the clients whose buckets have filled up again (memory stays bounded)."""
+        for client, (tokens, then) in list(self._buckets.items()):
+            if tokens + (now - then) * self.rate >= self.burst:
+                del self._buckets[client]
+        while len(self._buckets) >= self.max_clients:
+            del self._buckets[next(iter(self._buckets))]
+
+    def retry_after(self, client: str) -> int:
+        """Whole seconds until ``client`` has a look-up again."""
+        tokens = self._tokens(client, self.clock())
+        return max(1, int((1.0 - tokens) / self.rate) + 1) if self.rate > 0 else 60
+
+
+TOO_MANY = "Too many attempts with room codes from this address; wait a minute and try again."
+
+
+def client_address(scope: Scope) -> str:
+    """The peer's address (the limit is per address)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+# ----------------------------------------------------------------- HTTP bodies
+
+
+@dataclass
+class _Reading:
+    received: int = 0
+    too_large: bool = False
+    answered: bool = False
+
+
+TOO_LARGE = f"The request body is over the limit of {MAX_BODY // 1024} KB."
+
+
+class BodyLimit:
+    """ASGI middleware: HTTP bodies over ``limit`` bytes get 413 before being read.
+
+    A ``Content-Length`` over the limit is refused at once; a streamed body is counted and
+    cut off (the application sees a disconnect) as soon as it passes the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    length = int(value)
+                except ValueError:
+                    length = self.limit + 1
+                if length > self.limit:
+                    await _refuse(send)
+                    return
+        reading = _Reading()
+
+        async def limited_receive() -> Message:
+            if reading.too_large:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                reading.received += len(message.get("body", b""))
+                if reading.received > self.limit:
+                    reading.too_large = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            if reading.too_large:
+                return  # the application's answer to a cut-off body is replaced by 413
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except Exception:
+            if not reading.too_large:
+                raise
+        if reading.too_large:
+            await _refuse(send)
+
+
+async def _refuse(send: Send) -> None:
+    body = json.dumps({"error": {"code": "too_large", "message": TOO_LARGE}}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def uvicorn_limits() -> dict[str, Any]:
+    """Keyword arguments for ``uvicorn.run`` that bound what a client may send before the
+    application sees it: the WebSocket frame size, an incomplete request line or headers
+    (h11), the connections and the keep-alive time."""
+    return {
+        "ws_max_size": MAX_FRAME,
+        "h11_max_incomplete_event_size": 8 * 1024,
+        "limit_concurrency": 1000,
+        "timeout_keep_alive": 5,
+    }
+
+
+__all__ = [
+    "HELLO_SECONDS",
+    "INVITATION_DAYS",
+    "INVITATION_TTL",
+    "LOOKUP_BURST",
+    "LOOKUP_PER_MINUTE",
+    "MAX_BODY",
+    "MAX_FRAME",
+    "RULE_LIMITS",
+    "TOO_MANY",
+    "BodyLimit",
+    "RateLimit",
+    "check_rules",
+    "client_address",
+    "is_expired",
+    "utcnow",
+    "uvicorn_limits",
+]
