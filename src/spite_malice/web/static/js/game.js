@@ -105,6 +105,8 @@ export class GameScreen {
     this.nextButton = button("next-game-button", "Next game", () => this.newGame(),
       { primary: true, hidden: true });
     this.matchButton = button("new-match-button", "New match", () => this.newMatch());
+    this.resignButton = button("resign-button", "Resign", () => this.resign(),
+      { title: "Give up the match: the game in progress counts as lost" });
     this.speedSelect = h("select", {
       id: "speed-select", "aria-label": "Animation speed",
       onchange: (e) => this.ctx.setSpeed(e.target.value),
@@ -130,6 +132,7 @@ export class GameScreen {
         this.scoreNode),
       h("div", { class: "actions" },
         this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton, this.moreButton),
+      this.resignButton,
       this.moreNode,
     );
     this.bubbleNode = h("div", { class: "refusal", id: "refusal", role: "alert", hidden: true });
@@ -235,6 +238,12 @@ export class GameScreen {
   applyState(msg) {
     const fresh = msg.cause !== "sync";
     const first = !this.state;
+    if (msg.cause === "resign") {
+      const mine = msg.reply_to !== null && msg.reply_to !== undefined;
+      this.resigned = { winner: mine ? 1 - msg.state.seat : msg.state.seat, game: msg.state.match.game_number };
+    } else if (msg.cause === "new_match" || msg.cause === "new_game") {
+      this.resigned = null;
+    }
     if (msg.cause === "new_game" || msg.cause === "new_match") {
       this.closeDialog();
       this.clearChanges();
@@ -251,6 +260,11 @@ export class GameScreen {
       this.redoLog();
     }
     if (msg.cause === "undo") this.say("Move taken back.");
+    if (msg.cause === "resign") {
+      this.say(this.resignation()?.winner === this.seat
+        ? `${this.names().opponent} resigned the match. You win it.`
+        : "You resigned the match. Start a new match to play again.");
+    }
     if (msg.cause === "new_game") this.say("A new game is dealt.");
     if (msg.cause === "new_match") this.say("A new match begins.");
     if (msg.cause === "joined") this.say(`${this.names().opponent} joined the game.`);
@@ -533,7 +547,7 @@ export class GameScreen {
     const obs = this.state?.observation;
     let phase = "busy";
     if (!obs) phase = "busy";
-    else if (obs.outcome) phase = this.draining ? "busy" : "over";
+    else if (this.isOver()) phase = this.draining ? "busy" : "over";
     else if (this.draining || this.pendingMove) phase = "busy";
     else if (this.waitingForFriend()) phase = "waiting";
     else phase = this.isMyTurn() ? "mine" : "theirs";
@@ -590,7 +604,25 @@ export class GameScreen {
 
   isMyTurn() {
     const obs = this.state?.observation;
-    return Boolean(obs && !obs.outcome && obs.to_move === obs.seat);
+    return Boolean(obs && !this.isOver() && obs.to_move === obs.seat);
+  }
+
+  /**
+   * {winner} when a player resigned this match (web-protocol 4.2), else null. The state does
+   * not say so (yet): the page knows it from the "resign" state, which answers my own
+   * resign (then I resigned) or comes unasked (then my opponent did); or from a finished
+   * game of the match whose reason is "resigned".
+   */
+  resignation() {
+    if (this.resigned && this.resigned.game === this.state?.match.game_number) return this.resigned;
+    const match = this.state?.match;
+    const last = match?.games?.at(-1);
+    return last && last.number === match.game_number && last.reason === "resigned" ? last : null;
+  }
+
+  /** The game is over: won, drawn, or resigned. */
+  isOver() {
+    return Boolean(this.state?.observation.outcome || this.resignation());
   }
 
   waitingForFriend() {
@@ -599,6 +631,7 @@ export class GameScreen {
 
   canAct() {
     if (!this.state) return "The game is still loading.";
+    if (this.resignation()) return "This match was resigned. Start a new match.";
     if (this.state.observation.outcome) return "This game is over.";
     if (this.waitingForFriend()) return "Wait for your friend to join first.";
     if (this.draining || this.animating) return `Wait: ${this.names().opponent} is still playing.`;
@@ -619,7 +652,11 @@ export class GameScreen {
     if (!state) return;
     const obs = state.observation;
     const names = this.names();
-    if (obs.outcome) {
+    const resigned = this.resignation();
+    if (resigned) {
+      if (resigned.winner === this.seat) this.setBanner(`${names.opponent} resigned: you win the match`, "win");
+      else this.setBanner("You resigned the match", "loss");
+    } else if (obs.outcome) {
       const o = obs.outcome;
       if (o.winner === null) this.setBanner("The game is a draw", "over");
       else if (o.winner === this.seat) this.setBanner(`You won the game (${points(o.points)})`, "win");
@@ -693,10 +730,14 @@ export class GameScreen {
     this.undoButton.hidden = !computer;
     this.hintButton.disabled = !(open && state?.can_hint && this.isMyTurn() && !this.draining);
     this.undoButton.disabled = !(open && state?.can_undo && !this.draining);
-    const over = Boolean(state?.observation.outcome);
-    const matchOver = Boolean(state?.match.over);
+    // Why undo cannot go further (web-protocol 4.1): a card was turned up or drawn.
+    this.undoButton.title = state?.undo_barrier ?? "Undo (U): marks the game assisted";
+    const over = this.isOver();
+    const matchOver = Boolean(state?.match.over) || Boolean(this.resignation());
     this.nextButton.hidden = !(over && !matchOver);
     this.nextButton.disabled = !open;
+    this.resignButton.hidden = !state || over || this.waitingForFriend();
+    this.resignButton.disabled = !open || this.draining;
     this.matchButton.hidden = !(computer || matchOver);
     this.matchButton.disabled = !open;
     this.matchButton.classList.toggle("btn-primary", matchOver);
@@ -765,6 +806,7 @@ export class GameScreen {
 
   async undo() {
     if (this.state?.mode !== "computer") return;
+    if (!this.state.can_undo && this.state.undo_barrier) return this.say(this.state.undo_barrier);
     await this.request("undo");
   }
 
@@ -775,7 +817,7 @@ export class GameScreen {
 
   async newMatch() {
     const state = this.state;
-    if (state?.mode === "computer" && !state.observation.outcome && state.observation.history.length > 0) {
+    if (state?.mode === "computer" && !this.isOver() && state.observation.history.length > 0) {
       const ok = await confirmDialog("Start a new match?", "The game in progress counts as a loss with 0 points.");
       if (!ok) return;
     }
@@ -783,9 +825,18 @@ export class GameScreen {
     await this.request("new_match");
   }
 
+  /** Give up the match, after asking (web-protocol 4.2: the game counts as lost, for 0 points). */
+  async resign() {
+    if (!this.state || this.isOver()) return;
+    const ok = await confirmDialog("Resign the match?",
+      `The game in progress counts as lost, with no points, and the match ends. ${this.names().opponent} wins it.`,
+      { yes: "Resign", no: "Keep playing" });
+    if (ok) await this.request("resign");
+  }
+
   nextFromKeys() {
-    if (!this.state?.observation.outcome) return;
-    if (this.state.match.over) this.newMatch();
+    if (!this.isOver()) return;
+    if (this.state.match.over || this.resignation()) this.newMatch();
     else this.newGame();
   }
 
