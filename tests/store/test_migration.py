@@ -10,6 +10,7 @@ from pathlib import Path
 
 from spite_malice.engine import Match
 from spite_malice.store import FINISHED, PLAYING, Store
+from spite_malice.store.access import HEAD_REVISION
 from spite_malice.table import Table
 
 FIXTURE = Path(__file__).parent / "fixtures" / "v1.db"
@@ -28,7 +29,7 @@ def test_a_version_1_database_migrates_in_place(tmp_path: Path) -> None:
     with Store.open(str(path)) as store:
         with store.engine.connect() as connection:
             version = connection.exec_driver_sql("SELECT version_num FROM alembic_version")
-            assert version.scalar() == "0002"
+            assert version.scalar() == HEAD_REVISION
         # every match replays from its new move log to exactly where v1 left it
         for match_id, state in before.items():
             stored = store.load_match(match_id)

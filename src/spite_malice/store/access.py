@@ -31,6 +31,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import (
     Connection,
+    CursorResult,
     Engine,
     Table,
     bindparam,
@@ -56,6 +57,7 @@ from ..table.table import TableMeta
 from .location import describe, prepare, resolve_url
 from .schema import (
     GameRow,
+    LeaseRow,
     MatchResultRow,
     MatchRow,
     MoveRow,
@@ -69,11 +71,17 @@ from .stats import FRIEND, LOSS, PRACTICE, WIN, GameOutcome, PlayerStats, comput
 log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 COMPUTER = "computer"
-HEAD_REVISION = "0002"
+HEAD_REVISION = "0003"
 V1_REVISION = "0001"
+KNOWN_REVISIONS = ("0001", "0002", "0003")
+"""Every revision this version can migrate from (a newer database is refused)."""
+NOTIFY_CHANNEL = "spite_malice_rooms"
+"""PostgreSQL's LISTEN/NOTIFY channel on which every stored step of a web room is announced
+(payload ``ROOM ORIGIN``), so that other server instances pass it on to their connections."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 _MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
+_LEASES: Table = LeaseRow.__table__  # type: ignore[assignment]
 _TOUCH_MANY = (
     update(_MATCHES).where(_MATCHES.c.id == bindparam("match")).values(updated_at=bindparam("now"))
 )
@@ -208,6 +216,11 @@ class Store:
             )
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = threading.Lock() if backend == "sqlite" else None
+        self.origin = secrets.token_hex(8)
+        """This store object's name in the step announcements it makes (see
+        :data:`NOTIFY_CHANNEL`), so that a server can skip its own."""
+        self.announces = self.engine.dialect.name == "postgresql"
+        """Whether stored steps are announced to other processes (PostgreSQL only)."""
         self._migrate()
 
     @classmethod
@@ -299,7 +312,7 @@ class Store:
         """Stamp a version-1 database, then upgrade to this version's revision."""
         tables = set(inspect(connection).get_table_names())
         current = MigrationContext.configure(connection).get_current_revision()
-        if current is not None and current not in (V1_REVISION, HEAD_REVISION):
+        if current is not None and current not in KNOWN_REVISIONS:
             raise StoreDataError(
                 f"the database {self.location} has schema revision {current}, newer "
                 "than this program reads"
@@ -388,6 +401,7 @@ class Store:
             )
             session.flush()
             session.execute(insert(_MOVES), [_move_row(header.id, deal, now)])
+            self._announce(session, header.room)
         return replace(header, game_number=deal.game, created_at=now, updated_at=now)
 
     def append(self, header: MatchHeader, step: Step) -> None:
@@ -403,11 +417,13 @@ class Store:
                 with self._connection() as connection:
                     connection.execute(insert(_MOVES), [_move_row(header.id, step, now)])
                     connection.execute(_touch(header.id, values))
+                    self._announce(connection, header.room)
                 return
             with self._session(write=True) as session:
                 session.execute(insert(_MOVES), [_move_row(header.id, step, now)])
                 self._add_game(session, header, step, values)
                 session.execute(_touch(header.id, values))
+                self._announce(session, header.room)
         except IntegrityError as error:
             raise StoreConflict(
                 f"game {step.game} ply {step.ply} of match {header.id} is stored already"
@@ -427,6 +443,8 @@ class Store:
                 connection.execute(
                     _TOUCH_MANY, [{"match": header.id, "now": now} for header, _ in steps]
                 )
+                for room in {header.room for header, _ in steps}:
+                    self._announce(connection, room)
         except IntegrityError as error:
             raise StoreConflict("a step of the batch is stored already") from error
 
@@ -443,6 +461,7 @@ class Store:
                     updated_at=utcnow(),
                 )
             )
+            self._announce(session, header.room)
 
     def load_match(self, match_id: str) -> StoredMatch | None:
         """The stored match and its log, or None when unknown."""
@@ -575,6 +594,70 @@ class Store:
             else:
                 row.data = dict(data)
                 row.updated_at = utcnow()
+
+    # ----------------------------------------------------------------- several instances
+
+    def ping(self) -> None:
+        """Check that the database answers; :class:`StoreUnavailable` when it does not."""
+        with self._session() as session:
+            session.execute(select(1))
+
+    def steps_after(self, match_id: str, game: int, ply: int) -> list[Step]:
+        """The match's stored steps after ``ply`` of ``game`` (the steps another process
+        stored since a table was at that point), in order."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(MoveRow)
+                .where(
+                    MoveRow.match_id == match_id,
+                    (MoveRow.game > game) | ((MoveRow.game == game) & (MoveRow.ply > ply)),
+                )
+                .order_by(MoveRow.game, MoveRow.ply)
+            ).all()
+            return [_step(row) for row in rows]
+
+    def acquire_lease(self, room: str, owner: str, seconds: float) -> bool:
+        """Take or renew the lease on ``room``'s computer turns for ``seconds``: True when
+        ``owner`` holds it now, False while another owner's lease has not expired."""
+        now = utcnow()
+        until = datetime.fromtimestamp(now.timestamp() + seconds, UTC)
+        try:
+            with self._session() as session:
+                taken: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                    update(_LEASES)
+                    .where(
+                        _LEASES.c.room == room,
+                        (_LEASES.c.owner == owner) | (_LEASES.c.expires_at < now),
+                    )
+                    .values(owner=owner, expires_at=until)
+                )
+                if taken.rowcount == 1:
+                    return True
+                if session.get(LeaseRow, room) is not None:
+                    return False  # someone else's, not expired
+                session.execute(insert(_LEASES).values(room=room, owner=owner, expires_at=until))
+        except IntegrityError:
+            return False  # another owner inserted it first
+        return True
+
+    def release_lease(self, room: str, owner: str) -> None:
+        """Give up ``owner``'s lease on ``room`` (nothing when another owner holds it)."""
+        with self._session() as session:
+            session.execute(delete(_LEASES).where(_LEASES.c.room == room, _LEASES.c.owner == owner))
+
+    def lease_owner(self, room: str) -> str | None:
+        """Who holds an unexpired lease on ``room``, or None."""
+        with self._session() as session:
+            row = session.get(LeaseRow, room)
+            if row is None or _aware(row.expires_at) < utcnow():
+                return None
+            return row.owner
+
+    def _announce(self, session: Session | Connection, room: str | None) -> None:
+        """Announce a stored step of ``room`` on :data:`NOTIFY_CHANNEL`; PostgreSQL sends it
+        when (and only if) the transaction commits."""
+        if room is not None and self.announces:
+            session.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{room} {self.origin}")))
 
     # ----------------------------------------------------------------- internals
 

@@ -12,6 +12,8 @@ migrated in place when it is opened).
 - ``results``: one row per player and game, what statistics are made of.
 - ``match_results``: one row per player and finished match.
 - ``settings``: one row per player: the page's or the terminal's settings.
+- ``leases``: one row per web room whose computer turn an instance is playing: who plays it
+  and until when (several instances on one database, see docs/deploying.md).
 - ``store_info``: the schema version, for people (Alembic keeps its own).
 """
 
@@ -177,3 +179,15 @@ class SettingsRow(Base):
     player: Mapped[str] = mapped_column(String(128), primary_key=True)
     data: Mapped[dict[str, Any]]
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LeaseRow(Base):
+    """Who plays a room's computer turns: with several server instances on one database,
+    exactly one instance holds a room's lease at a time; a lease that is not renewed expires,
+    so another instance takes the room over when its holder dies."""
+
+    __tablename__ = "leases"
+
+    room: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

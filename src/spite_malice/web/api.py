@@ -130,8 +130,11 @@ async def me(request: Request) -> dict[str, str]:
 
 
 @router.get("/health")
-async def health() -> dict[str, bool]:
-    return {"ok": True}
+async def health(request: Request) -> JSONResponse:
+    """Whether this instance can serve: its database answers and it hears other instances'
+    moves (``web-protocol.md`` 1); 503 when not, so that a load balancer takes it out."""
+    report = await _lobby(request).health()
+    return JSONResponse(report, status_code=200 if report["ok"] else 503)
 
 
 @router.get("/config")

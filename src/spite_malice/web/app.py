@@ -49,6 +49,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
         app.state.store = opened
         app.state.lobby = Lobby(opened)
         app.state.lobby.start()
+        await app.state.lobby.listen()
         try:
             yield
         finally:

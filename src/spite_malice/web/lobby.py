@@ -26,6 +26,7 @@ from ..store import (
     StoreUnavailable,
 )
 from ..table import DEAL, Seat, Step, Table, default_level, is_level, level_label
+from .fanout import Fanout, fanout_for
 from .rooms import (
     COMPUTER_MODE,
     STORE_UNAVAILABLE,
@@ -50,6 +51,8 @@ FLUSHERS = 4
 """Group commits of moves in flight at once (each on its own thread and connection)."""
 BATCH_LIMIT = 256
 """Steps written in one group commit at most."""
+HEALTH_SECONDS = 3.0
+"""How long the health check waits for the database before calling it down."""
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -68,6 +71,40 @@ class Lobby:
         self._sweeper: asyncio.Task[None] | None = None
         self._pending: list[tuple[MatchHeader, Step, asyncio.Future[None]]] = []
         self._flushing = 0
+        self.fanout: Fanout = fanout_for(store)
+        """How steps stored by other instances on this database reach this one."""
+        self.instance = store.origin
+        """This server instance's name in computer-turn leases."""
+
+    async def listen(self) -> None:
+        """Start passing on the steps other instances store (PostgreSQL's LISTEN/NOTIFY)."""
+        await self.fanout.start(self.room_changed, self.resync)
+
+    def room_changed(self, code: str) -> None:
+        """Another instance stored a step of room ``code``: bring it up to date if loaded."""
+        room = self.rooms.get(code)
+        if room is not None:
+            room.follow()
+
+    def resync(self) -> None:
+        """Bring every loaded room up to date (after a gap in listening)."""
+        for room in list(self.rooms.values()):
+            room.follow()
+
+    async def health(self) -> dict[str, bool | str]:
+        """What ``/api/health`` reports: the database answers, the fan-out listens."""
+        try:
+            await asyncio.wait_for(self.run(self.store.ping), HEALTH_SECONDS)
+            database = True
+        except (StoreUnavailable, TimeoutError):
+            database = False
+        fanout = self.fanout.is_healthy
+        return {
+            "ok": database and fanout,
+            "database": database,
+            "pubsub": fanout,
+            "pubsub_engine": self.fanout.engine,
+        }
 
     def start(self) -> None:
         """Begin forgetting idle rooms in the background (call it on the running loop)."""
@@ -225,7 +262,8 @@ class Lobby:
                 return code
 
     async def close(self) -> None:
-        """Stop the computer turns and the store's threads."""
+        """Stop listening, the computer turns and the store's threads."""
+        await self.fanout.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -61,6 +61,13 @@ STALE_CODES = frozenset({"not_your_turn", "busy", "game_over", "game_not_over", 
 COMPUTER_RETRIES = 8
 """Times the computer's move is tried again when the store fails (with growing pauses)."""
 STORE_UNAVAILABLE = "The game could not be saved, so that did not happen. Try again in a moment."
+LEASE_SECONDS = 5.0
+"""How long a computer-turn lease lasts unless renewed: when the instance playing a turn dies,
+another takes the room over within this time (docs/deploying.md)."""
+LEASE_RENEW_SECONDS = 1.5
+"""How often the instance playing a computer turn renews its lease."""
+LEASE_RETRY_SECONDS = 1.0
+"""How often an instance waiting for another's lease checks again."""
 
 RoomError = TableError
 """A request a room refuses; ``code`` is one of ``web-protocol.md`` 4.5."""
@@ -130,6 +137,10 @@ class Room:
         self.computer_generation = 0
         self.closed = False
         """Set by the lobby when it forgets this object; the room lives on in the store."""
+        self.follow_task: asyncio.Task[None] | None = None
+        self._follow_again = False
+        self.lease_lost = False
+        """Set when this instance could not renew its computer-turn lease: stop playing."""
         self.last_active = time.monotonic()
 
     @staticmethod
@@ -475,6 +486,52 @@ class Room:
         old.close()
         self._broadcast_state("reload", None, None)
 
+    # ----------------------------------------------------------------- other instances
+
+    def follow(self) -> None:
+        """Bring the table up to the log soon (another instance stored a step of this room);
+        announcements that arrive meanwhile are folded into one more round."""
+        task = self.follow_task
+        if task is not None and not task.done():
+            self._follow_again = True
+            return
+        self.follow_task = asyncio.get_running_loop().create_task(self._following())
+
+    async def _following(self) -> None:
+        while True:
+            self._follow_again = False
+            try:
+                async with self._open():
+                    await self._follow_log()
+            except RoomClosed:
+                return
+            except StoreError as error:
+                log.warning("room %s: could not follow the log: %s", self.code, error)
+            self.start_computer()
+            if not self._follow_again:
+                return
+
+    async def _follow_log(self) -> None:
+        """Apply the steps stored since this table's last one and announce each, as if they
+        were played here; reload the whole match when that is not possible (a new match, a
+        friend seated, or a step this table refuses)."""
+        header, table = self.header, self.table
+        steps = await self.lobby.run(
+            self.lobby.store.steps_after, header.id, table.game_number, table.plies - 1
+        )
+        latest = await self.lobby.run(self.lobby.store.latest_in_room, self.code)
+        if not steps or latest != header.id:
+            await self._reload()
+            return
+        for step in steps:
+            try:
+                applied = table.apply(step)
+            except (TableError, SpiteMaliceError) as error:
+                log.warning("room %s: a stored step does not apply here: %s", self.code, error)
+                await self._reload()
+                return
+            self._announce(applied, None, None)
+
     def _announce(self, applied: Applied, origin: Peer | None, reply_to: int | str | None) -> None:
         step = applied.step
         if step.kind == MOVE and applied.move is not None:
@@ -500,8 +557,66 @@ class Room:
         self.computer_task = asyncio.get_running_loop().create_task(self._computer_turn())
 
     async def _computer_turn(self) -> None:
+        """Play the computer's turn, holding the room's lease so that exactly one instance on
+        the database plays it; when another instance holds it, wait (its moves arrive through
+        the fan-out) and take over if its lease runs out."""
+        generation = self.generation
         with contextlib.suppress(RoomClosed):
-            await self._computer_moves()
+            # Again while the computer is to move: the person may have played meanwhile
+            # (while the lease was being given back), when this task still looked busy.
+            while generation == self.generation and self.table.computer_to_move:
+                if not await self._take_lease():
+                    return
+                reached = (self.table.game_number, self.table.plies)
+                self.lease_lost = False
+                renewing = asyncio.get_running_loop().create_task(self._keep_lease())
+                try:
+                    await self._computer_moves()
+                finally:
+                    renewing.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await renewing
+                    with contextlib.suppress(StoreError):
+                        await self.lobby.run(
+                            self.lobby.store.release_lease, self.code, self.lobby.instance
+                        )
+                if self.lease_lost or (self.table.game_number, self.table.plies) == reached:
+                    return  # another instance plays on, or the turn failed (logged)
+
+    async def _take_lease(self) -> bool:
+        """Wait for the lease on this room's computer turns; False when the computer is no
+        longer to move (another instance played its turn) or a new match began."""
+        generation = self.generation
+        store, owner = self.lobby.store, self.lobby.instance
+        while True:
+            try:
+                taken = await self.lobby.run(store.acquire_lease, self.code, owner, LEASE_SECONDS)
+            except StoreError:
+                taken = False
+            async with self._open():
+                # what the previous holder stored, or what the holder stores meanwhile
+                await self._catch_up()
+                if generation != self.generation or not self.table.computer_to_move:
+                    if taken:
+                        with contextlib.suppress(StoreError):
+                            await self.lobby.run(store.release_lease, self.code, owner)
+                    return False
+            if taken:
+                return True
+            await asyncio.sleep(LEASE_RETRY_SECONDS)
+
+    async def _keep_lease(self) -> None:
+        store, owner = self.lobby.store, self.lobby.instance
+        while True:
+            await asyncio.sleep(LEASE_RENEW_SECONDS)
+            try:
+                kept = await self.lobby.run(store.acquire_lease, self.code, owner, LEASE_SECONDS)
+            except StoreError:
+                kept = True  # the database hiccuped; the lease is still ours until it expires
+            if not kept:
+                log.warning("room %s: another instance took over the computer's turn", self.code)
+                self.lease_lost = True
+                return
 
     async def _computer_moves(self) -> None:
         generation = self.generation
@@ -517,7 +632,7 @@ class Room:
                     self._broadcast(messages.Thinking(seat=COMPUTER_SEAT))
             move = await asyncio.to_thread(table.think)
             async with self._open():
-                if generation != self.generation or self.table is not table:
+                if generation != self.generation or self.table is not table or self.lease_lost:
                     return
                 try:
                     step = table.check_move(COMPUTER_SEAT, move)

@@ -1,0 +1,130 @@
+"""Passing stored steps between server instances: PostgreSQL's LISTEN/NOTIFY.
+
+Every step a server stores for a web room is announced by the store in the same transaction
+(``store.NOTIFY_CHANNEL``, sent by PostgreSQL only when it commits). Each instance listens on
+one connection of its own and tells its lobby which room changed; the lobby brings that room's
+table up to date from the move log and sends the new steps to its connections. So two seats of
+one room may be connected to different instances. With SQLite (one process, the embedded
+default) there is nobody to tell and :class:`LocalFanout` does nothing.
+
+Why LISTEN/NOTIFY and not a separate broker: every instance already needs the database, the
+announcement commits or rolls back with the step itself, and there is no other service to run,
+secure and watch (docs/deploying.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.engine import make_url
+
+from ..store import Store
+from ..store.access import NOTIFY_CHANNEL
+
+log = logging.getLogger(__name__)
+
+RECONNECT_SECONDS = 1.0
+"""Wait before listening again after the listening connection was lost."""
+
+
+class Fanout:
+    """What the lobby needs of a fan-out: start listening, stop, and say whether it works."""
+
+    engine = "none"
+    """The name /api/health reports."""
+
+    async def start(self, changed: Callable[[str], None], resync: Callable[[], None]) -> None:
+        """Call ``changed(room)`` for every step another instance stores, and ``resync()``
+        after a gap in listening (announcements may have been missed)."""
+
+    async def close(self) -> None:
+        """Stop listening."""
+
+    @property
+    def is_healthy(self) -> bool:
+        return True
+
+
+class LocalFanout(Fanout):
+    """One process alone on its database (SQLite): nothing to pass on."""
+
+
+class PostgresFanout(Fanout):
+    """LISTEN on the store's channel over one connection of its own, reconnecting when lost."""
+
+    engine = "postgresql"
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.origin = store.origin
+        self.connect_args = _connect_args(store.url)
+        self._task: asyncio.Task[None] | None = None
+        self._listening = False
+
+    @property
+    def is_healthy(self) -> bool:
+        return self._listening and self._task is not None and not self._task.done()
+
+    async def start(self, changed: Callable[[str], None], resync: Callable[[], None]) -> None:
+        ready = asyncio.Event()
+        self._task = asyncio.get_running_loop().create_task(self._listen(changed, resync, ready))
+        # The first connection is made before serving, so that no step is missed at the start
+        # (a failure here is not fatal: the health check reports it and listening is retried).
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ready.wait(), 10)
+
+    async def _listen(
+        self, changed: Callable[[str], None], resync: Callable[[], None], ready: asyncio.Event
+    ) -> None:
+        import psycopg
+
+        first = True
+        while True:
+            try:
+                connection = await psycopg.AsyncConnection.connect(
+                    **self.connect_args, autocommit=True
+                )
+                async with connection:
+                    await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self._listening = True
+                    ready.set()
+                    if not first:
+                        resync()  # steps stored while nobody listened
+                    first = False
+                    async for notice in connection.notifies():
+                        room, _, origin = notice.payload.partition(" ")
+                        if origin != self.origin:
+                            changed(room)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # any failure of the connection: listen again
+                if self._listening or first:
+                    log.warning("listening for other instances' moves failed: %s", error)
+            self._listening = False
+            ready.set()
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self._listening = False
+
+
+def fanout_for(store: Store) -> Fanout:
+    """LISTEN/NOTIFY on PostgreSQL; nothing on SQLite."""
+    return PostgresFanout(store) if store.announces else LocalFanout()
+
+
+def _connect_args(url: str) -> dict[str, Any]:
+    """psycopg's connection keywords for an SQLAlchemy URL (``options=`` and the like kept)."""
+    parsed = make_url(url)
+    args: dict[str, Any] = parsed.translate_connect_args(username="user", database="dbname")
+    for key, value in parsed.query.items():
+        args[key] = value if isinstance(value, str) else value[-1]
+    return args
