@@ -57,6 +57,7 @@ def test_health_fails_while_the_database_is_down() -> None:
             "database": True,
             "pubsub": True,
             "pubsub_engine": "postgresql",
+            "instance": report["instance"],
         }
         postgres.stop()
         report = _wait_for_status(instance.url, 503)

@@ -26,6 +26,7 @@ def test_health(client: TestClient) -> None:
         "database": True,
         "pubsub": True,
         "pubsub_engine": "none",
+        "instance": answer.json()["instance"],
     }
 
 

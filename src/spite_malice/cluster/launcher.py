@@ -134,7 +134,9 @@ class Cluster:
         wait_until(lambda: answers(f"{self.address}/api/health"), 30, "the balancer's backends")
 
     def restart(self, instance: Instance) -> None:
-        """Start a stopped or killed instance again, on its port."""
+        """Start a stopped or killed instance again, on its port (nothing if it runs)."""
+        if instance.process is not None and instance.process.poll() is None:
+            return
         instance.start()
         wait_until(instance.is_up, 60, f"instance {instance.number}")
 

@@ -92,7 +92,8 @@ class Lobby:
             room.follow()
 
     async def health(self) -> dict[str, bool | str]:
-        """What ``/api/health`` reports: the database answers, the fan-out listens."""
+        """What ``/api/health`` reports: the database answers, the fan-out listens, and which
+        instance answered (its name in computer-turn leases)."""
         try:
             await asyncio.wait_for(self.run(self.store.ping), HEALTH_SECONDS)
             database = True
@@ -104,6 +105,7 @@ class Lobby:
             "database": database,
             "pubsub": fanout,
             "pubsub_engine": self.fanout.engine,
+            "instance": self.instance,
         }
 
     def start(self) -> None:
