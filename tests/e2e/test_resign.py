@@ -46,6 +46,7 @@ def test_resign_in_a_friend_game(server: ServerProcess, new_context: ContextFact
     friend.page.goto(link)
     friend.wait_started()
     host.wait_phase("mine", "theirs")
+    # On a phone the button is in the More sheet; here, at a desktop size, in the panel.
     friend.page.click("#resign-button")
     friend.page.click("#confirm-yes")
     friend.wait_phase("over")

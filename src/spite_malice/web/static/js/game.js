@@ -105,8 +105,9 @@ export class GameScreen {
     this.nextButton = button("next-game-button", "Next game", () => this.newGame(),
       { primary: true, hidden: true });
     this.matchButton = button("new-match-button", "New match", () => this.newMatch());
-    this.resignButton = button("resign-button", "Resign", () => this.resign(),
+    this.resignButton = button("resign-button", "Resign the match", () => this.resign(),
       { title: "Give up the match: the game in progress counts as lost" });
+    this.resignButton.classList.add("resign");
     this.speedSelect = h("select", {
       id: "speed-select", "aria-label": "Animation speed",
       onchange: (e) => this.ctx.setSpeed(e.target.value),
@@ -120,6 +121,7 @@ export class GameScreen {
       h("button", { class: "btn more-close", id: "more-close", type: "button", onclick: () => this.toggleMore(false) },
         "Close"),
       h("label", { class: "speed" }, "Animation ", this.speedSelect),
+      this.resignButton,
       h("details", { class: "log-box", open: true }, h("summary", {}, "Move log"), this.logNode),
       h("details", { class: "keys-box" }, h("summary", {}, "Keyboard"), keyList()),
       h("button", { class: "btn btn-link", type: "button", onclick: () => this.ctx.leave() },
@@ -132,7 +134,6 @@ export class GameScreen {
         this.scoreNode),
       h("div", { class: "actions" },
         this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton, this.moreButton),
-      this.resignButton,
       this.moreNode,
     );
     this.bubbleNode = h("div", { class: "refusal", id: "refusal", role: "alert", hidden: true });
