@@ -10,9 +10,9 @@ trials are compared on the same cards. The best few are then confirmed on *held-
 (never seen by the study) by a sequential test against ``hard-1``, as the arena's ``--sprt``
 runs it; a candidate that is only lucky on the training deals fails there.
 
-    nice -n 19 .venv/bin/python benchmarks/bots_tune.py --trials 80 --deals 200 \\
-        --train-seed 100000 --holdout-seed 500000 --sprt 0,60 --confirm 3 --jobs 2 \\
-        --out tune.json
+    nice -n 19 .venv/bin/python benchmarks/bots_tune.py --trials 60 --deals 200 \\
+        --train-seed 100000 --holdout-seed 500000 --sprt 0,60 --confirm 2 --jobs 2 \\
+        --from benchmarks/bots_tune_start.json --out tune.json
 
 The study works on each weight scaled to its range (0 to 1, see :data:`SPACE`), so that
 CMA-ES's one step size (``--sigma``) means the same for every weight. Needs the ``tune``
@@ -144,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--trials", type=int, default=80)
+    parser.add_argument(
+        "--timeout", type=float, default=None, help="stop the study after this many seconds"
+    )
     parser.add_argument("--deals", type=int, default=200, help="training deals a trial")
     parser.add_argument("--train-seed", type=int, default=100_000)
     parser.add_argument("--holdout-seed", type=int, default=500_000)
@@ -200,14 +203,18 @@ def main(argv: list[str] | None = None) -> int:
             record["trials"].append(
                 {"number": trial.number, "score": score, "wlD": [wins, losses, draws], **chosen}
             )
+            best = max(score, study.best_value if trial.number else score)
             say(
                 f"trial {trial.number:3d}: score {score:.3f} ({wins}-{losses}, {draws} drawn), "
-                f"best {max(score, study.best_value if trial.number else score):.3f}, "
-                f"{time.perf_counter() - began:.0f} s"
+                f"best {best:.3f}, {time.perf_counter() - began:.0f} s"
             )
+            if score >= best:
+                say("  " + ", ".join(f"{name}={value:.3g}" for name, value in chosen.items()))
+            if args.out is not None:
+                args.out.write_text(json.dumps(record, indent=1), encoding="utf-8")
             return score
 
-        study.optimize(objective, n_trials=args.trials)
+        study.optimize(objective, n_trials=args.trials, timeout=args.timeout)
         ranked = sorted(
             (t for t in study.trials if t.value is not None),
             key=lambda t: -(t.value or 0.0),
