@@ -156,3 +156,19 @@ def test_serve_bounds_websocket_frames(tmp_path: Path) -> None:
                 for _ in range(100):
                     ws.recv(timeout=30)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+def test_serve_answers_an_overlong_websocket_handshake_at_once(tmp_path: Path) -> None:
+    """A WebSocket handshake whose request line is over 8 KB gets 400 at once, rather than
+    being held open unanswered (it was, with uvicorn's automatic choice of WebSocket code)."""
+    port = free_port()
+    with server(tmp_path / "handshake.db", port):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+            request = (
+                f"GET /ws/ABCDEF?{'x' * 9000} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            )
+            raw.sendall(request.encode())
+            answer = raw.recv(200)  # a TimeoutError here is the bug: no answer at all
+        assert answer.startswith(b"HTTP/1.1 400"), answer

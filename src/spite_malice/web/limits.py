@@ -217,6 +217,9 @@ def uvicorn_limits() -> dict[str, Any]:
     application sees it: the WebSocket frame size, an incomplete request line or headers
     (when uvicorn parses HTTP with h11), the connections at once and the keep-alive time."""
     return {
+        # uvicorn's "websockets" handshake refuses a request line over its 8 KB line limit
+        # with 400 at once; left to "auto", such a handshake was held open unanswered
+        "ws": "websockets",
         "ws_max_size": MAX_FRAME,
         "h11_max_incomplete_event_size": 8 * 1024,
         "limit_concurrency": 1000,
