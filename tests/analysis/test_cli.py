@@ -20,7 +20,7 @@ def record_with_a_missed_payoff(turns: int = 10) -> tuple[GameRecord, int]:
     """A dealt game, Hard on both sides, except that the first time seat 0 starts a turn with
     a pay-off card that fits, it discards instead; and the turn where it did so."""
     game = Game.new(10)
-    bots = [make_bot("hard", 1), make_bot("hard", 2)]
+    bots = [make_bot("hard-1", 1), make_bot("hard-1", 2)]  # frozen: the deal stays apt
     for seat, bot in enumerate(bots):
         bot.new_game(seat)
     missed = 0

@@ -261,3 +261,28 @@ def test_the_meta_round_trips() -> None:
 
     table = new_table(13)
     assert TableMeta.from_json(table.meta.to_json()) == table.meta
+
+
+def test_every_move_that_ends_a_game_is_checked_on_a_trial_copy() -> None:
+    """The quick test that spares most moves a trial copy never misses a game's end
+    (a win, a short stock, the turn limit), over random games of several rule sets."""
+    import random
+
+    from spite_malice.engine import Game, Rules
+    from spite_malice.table.table import _may_end_game
+
+    ends = 0
+    for seed in range(60):
+        rules = Rules(payoff_size=5 + seed % 6, decks=2 + seed % 2)
+        game = Game.new(seed, rules)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_moves()
+            builds = [m for m in legal if m.is_build]
+            move = rng.choice(builds) if builds and rng.random() < 0.8 else rng.choice(legal)
+            flagged = _may_end_game(game, move)
+            game.apply(move)
+            if game.is_over:
+                ends += 1
+                assert flagged, f"seed {seed}: {move} ended the game unflagged"
+    assert ends == 60

@@ -374,11 +374,13 @@ def test_undo_mark_counts_as_assisted(client: TestClient) -> None:
         answer = new_room(client, level="easy", rules=QUICK, player="undoer")
         with open_seat(client, answer) as seat:
             seat.wait_my_turn_or_end()
-            builds = [m for m in seat.observation["legal_moves"] if "-C" in m]
+            # a build from the hand: it turns up no card, so undo takes it back
+            legal = seat.observation["legal_moves"]
+            builds = [m for m in legal if m.startswith("H") and "-C" in m]
             if not builds:
                 continue
             seat.play(builds[0])
-            seat.request({"type": "undo"})
+            assert seat.request({"type": "undo"})["type"] == "state"
             play_game_against_computer(seat)
             assert seat.state["match"]["games"][0]["assisted"]
             break

@@ -19,7 +19,7 @@ from ..engine.match import Match
 from ..engine.moves import Move, parse_move
 from ..engine.observation import Observation
 from ..engine.record import GameRecord
-from ..engine.rules import Rules
+from ..engine.rules import HAND_SIZE, TURN_LIMIT, Rules
 from . import computer
 from .computer import Suggestion
 from .errors import TableError
@@ -48,6 +48,11 @@ class TableMeta:
     @property
     def names(self) -> list[str | None]:
         return [seat.name for seat in self.seats]
+
+    @property
+    def computer_seat(self) -> int | None:
+        """The computer's seat, or None at a table of two people."""
+        return 0 if self.seats[0].is_computer else 1 if self.seats[1].is_computer else None
 
     @property
     def kind(self) -> str:
@@ -182,10 +187,7 @@ class Table:
 
     @property
     def computer_seat(self) -> int | None:
-        for index, seat in enumerate(self.meta.seats):
-            if seat.is_computer:
-                return index
-        return None
+        return self.meta.computer_seat
 
     @property
     def game_number(self) -> int:
@@ -293,9 +295,11 @@ class Table:
         if reason is not None:
             text = str(IllegalMoveError(str(move), reason))
             raise TableError("illegal_move", text, reason) from None
-        trial = game.copy()
-        trial.apply(parsed)
         step = Step(MOVE, self.game_number, self.plies, seat, parsed.notation)
+        if not _may_end_game(game, parsed):
+            return step
+        trial = game.copy()  # play it on a copy to know how the game ends, for statistics
+        trial.apply(parsed)
         if trial.outcome is None:
             return step
         assert game.seed is not None and game.first is not None
@@ -435,6 +439,20 @@ class Table:
         """Release the computer player."""
         if self.bot is not None:
             self.bot.close()
+
+
+def _may_end_game(game: Game, move: Move) -> bool:
+    """Whether ``move`` can end the game: a conservative test (never False for a move that
+    does), so that most moves need no trial copy. A game ends when the pay-off pile empties
+    (R4.1), at the turn limit (R4.3) or when a draw finds the stock short (R4.2); a
+    completed stack only adds cards to the stock."""
+    me = game.players[game.to_move]
+    if move.from_payoff:
+        return len(me.payoff) == 1
+    short = len(game.stock) < HAND_SIZE
+    if move.is_discard:
+        return short or game.turn >= TURN_LIMIT
+    return short and move.from_hand and len(me.hand) == 1
 
 
 def person_seats(name: str, player: str | None, level: str) -> tuple[Seat, Seat]:

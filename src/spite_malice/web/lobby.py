@@ -48,7 +48,8 @@ SWEEP_SECONDS = 60.0
 STORE_THREADS = 32
 """Worker threads for store calls: one slow call takes one of them, not the server."""
 FLUSHERS = 4
-"""Group commits of moves in flight at once (each on its own thread and connection)."""
+"""Group commits of moves in flight at once (each on its own thread and connection); one on
+SQLite, which has a single writer anyway, so its batches are as large as they can be."""
 BATCH_LIMIT = 256
 """Steps written in one group commit at most."""
 HEALTH_SECONDS = 3.0
@@ -71,6 +72,7 @@ class Lobby:
         self._sweeper: asyncio.Task[None] | None = None
         self._pending: list[tuple[MatchHeader, Step, asyncio.Future[None]]] = []
         self._flushing = 0
+        self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
         self.fanout: Fanout = fanout_for(store)
         """How steps stored by other instances on this database reach this one."""
         self.instance = store.origin
@@ -147,15 +149,15 @@ class Lobby:
         ``StoreUnavailable`` as :meth:`Store.append`).
 
         Steps asked for while the store is busy are written together (a group commit), by
-        up to :data:`FLUSHERS` writers at once: a slow write holds up only the steps in its
-        own batch, the next ones go out through another writer. Deals and the last moves of
-        games (which write more rows) are written one by one."""
+        up to :data:`FLUSHERS` writers at once (one on SQLite): a slow write holds up
+        only the steps in its own batch, the next ones go out through another writer.
+        Deals and the last moves of games (which write more rows) are written one by one."""
         if step.finished is not None or step.kind == DEAL:
             await self.run(self.store.append, header, step)
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((header, step, future))
-        if self._flushing < FLUSHERS:
+        if self._flushing < self._flushers:
             self._flushing += 1
             asyncio.get_running_loop().create_task(self._flush())
         await future

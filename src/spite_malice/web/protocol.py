@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -26,14 +25,8 @@ from ..engine.errors import NotationError, quote
 from ..engine.jsontext import load_json
 
 
-def _is_text(value: str) -> str:
-    """Refuse strings that cannot be sent back as UTF-8 (a lone surrogate, ``"\\ud800"``)."""
-    if not _encodes(value):
-        raise ValueError("must be text without lone surrogates")
-    return value
-
-
 def _encodes(value: str) -> bool:
+    """Whether ``value`` can be sent back as UTF-8 (not so with a lone surrogate)."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -41,7 +34,7 @@ def _encodes(value: str) -> bool:
     return True
 
 
-MessageId = StrictInt | Annotated[StrictStr, Field(max_length=64), AfterValidator(_is_text)]
+MessageId = StrictInt | Annotated[StrictStr, Field(max_length=64)]
 
 
 class _Message(BaseModel):
@@ -131,7 +124,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     if kind not in MESSAGE_TYPES:
         raise ProtocolError(
             "invalid_message",
-            f"unknown message type {quote(kind)}; expected one of {', '.join(MESSAGE_TYPES)}",
+            f"Unknown message type {quote(kind)}; expected one of {', '.join(MESSAGE_TYPES)}.",
             reply_to,
         )
     try:
@@ -180,7 +173,7 @@ def _describe(error: ValidationError) -> str:
     for item in error.errors()[:3]:
         where = ".".join(str(part) for part in item["loc"][1:]) or "message"
         parts.append(f"{quote(where)[1:-1]}: {quote(item['msg'])[1:-1]}")
-    return "invalid message: " + "; ".join(parts)
+    return "The message is not valid: " + "; ".join(parts) + "."
 
 
 # ----------------------------------------------------------------- server messages
