@@ -122,6 +122,17 @@ def greedy(observation: dict[str, Any]) -> str:
     return builds[0] if builds else [m for m in legal if "-S" in m][-1]
 
 
+def _wait_for_my_turn(person: Seat, seconds: float = 90.0) -> dict[str, Any]:
+    """The person's observation once it is the person's turn (or the game is over)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        observation = person.observation()
+        if observation["to_move"] == 0 or observation["outcome"] is not None:
+            return observation
+        assert time.monotonic() < deadline, "the computer's turn never ended"
+        time.sleep(0.3)
+
+
 def new_player(base: str, name: str) -> dict[str, str]:
     answer = httpx.post(f"{base}/api/players", json={"name": name}, timeout=30)
     assert answer.status_code == 201, answer.text
@@ -198,32 +209,27 @@ def test_a_computer_turn_goes_on_when_its_instance_dies(cluster: Cluster) -> Non
         httpx.get(f"{instance.url}/api/health", timeout=10).json()["instance"]: instance
         for instance in cluster.instances
     }
-    with seats((base, room)) as (person,):
-        observation = person.observation()
-        deadline = time.monotonic() + 120
-        while observation["to_move"] != 0:  # the computer may start the game
-            assert time.monotonic() < deadline
-            time.sleep(0.2)
-            observation = person.observation()
-        while observation["to_move"] == 0:
-            answer = person.request({"type": "move", "move": greedy(observation)})
-            assert answer["type"] == "update", answer
-            observation = answer["state"]["observation"]
-        before = list(observation["history"])
-        # the instance that holds the lease is thinking for the computer: kill it mid-turn
-        with Store.open(cluster.postgres.url) as store:
-            owner = None
-            while owner is None and time.monotonic() < deadline:
+    assert cluster.postgres is not None
+    with Store.open(cluster.postgres.url) as store, seats((base, room)) as (person,):
+        owner = None
+        for _ in range(6):  # until the kill lands in the middle of a computer turn
+            observation = _wait_for_my_turn(person)
+            while observation["to_move"] == 0 and observation["outcome"] is None:
+                answer = person.request({"type": "move", "move": greedy(observation)})
+                assert answer["type"] == "update", answer
+                observation = answer["state"]["observation"]
+            assert observation["outcome"] is None, "the game ended before the test could"
+            before = list(observation["history"])
+            # the instance holding the lease is thinking for the computer: kill it mid-turn
+            looking = time.monotonic() + 10
+            while owner is None and time.monotonic() < looking:
                 owner = store.lease_owner(room["room"])
-            assert owner is not None, "no instance took the computer's turn"
+            if owner is not None:
+                break
+        assert owner is not None, "no computer turn was caught in progress"
         victim = names[owner]
         victim.kill()
-        while True:
-            assert time.monotonic() < deadline, "the computer's turn never ended"
-            observation = person.observation()
-            if observation["to_move"] == 0 or observation["outcome"] is not None:
-                break
-            time.sleep(0.5)
+        observation = _wait_for_my_turn(person)
     cluster.restart(victim)
     history = observation["history"]
     assert history[: len(before)] == before

@@ -97,7 +97,7 @@ def test_unknown_and_forbidden_rooms_answer_the_same(client: TestClient) -> None
     assert {response.status_code for response in answers} == {404}
     assert len({response.text for response in answers}) == 1
     infos = [
-        client.get(f"/api/rooms/{code}", params={"token": "guess"})
+        client.get(f"/api/rooms/{code}", headers={"X-Seat-Token": "guess"})
         for code in ("ZZZZZZ", computer["room"])
     ]
     assert {response.status_code for response in infos} == {404}
@@ -126,7 +126,9 @@ def test_room_code_guesses_are_rate_limited_per_client(client: TestClient) -> No
     assert blocked.status_code == 429
     assert blocked.json()["error"]["code"] == "too_many_requests"
     assert int(blocked.headers["retry-after"]) >= 1
-    assert client.get(f"/api/rooms/{host['room']}", params={"token": "x"}).status_code == 429
+    assert (
+        client.get(f"/api/rooms/{host['room']}", headers={"X-Seat-Token": "x"}).status_code == 429
+    )
     with client.websocket_connect(f"/ws/{host['room']}") as socket:
         socket.send_json(hello(host))
         assert socket.receive_json()["code"] == "too_many_requests"
@@ -143,7 +145,7 @@ def test_the_right_token_costs_nothing(client: TestClient) -> None:
     for _ in range(5):  # reconnecting is not guessing
         with open_seat(client, answer) as seat:
             assert seat.request({"type": "ping"})["type"] == "pong"
-        ok = client.get(f"/api/rooms/{answer['room']}", params={"token": answer["token"]})
+        ok = client.get(f"/api/rooms/{answer['room']}", headers={"X-Seat-Token": answer["token"]})
         assert ok.status_code == 200
 
 
@@ -204,3 +206,13 @@ def test_a_connection_that_never_says_hello_is_closed(
     ):
         socket.receive_json()
     assert closed.value.code == 4404
+
+
+def test_a_room_look_up_takes_the_token_in_a_header_not_the_url(client: TestClient) -> None:
+    answer = new_room(client, level="easy", rules=QUICK)
+    path = f"/api/rooms/{answer['room']}"
+    # a token in the query string would be written to access logs: it opens nothing
+    in_url = client.get(path, params={"token": answer["token"]})
+    assert in_url.status_code == 404 and in_url.json()["error"]["code"] == "unknown_room"
+    in_header = client.get(path, headers={"X-Seat-Token": answer["token"]})
+    assert in_header.status_code == 200 and in_header.json()["seat"] == 0

@@ -185,7 +185,7 @@ def test_a_damaged_room_is_reported_and_the_others_go_on(
     damage(db_path, broken["room"], "rules", json.dumps({"decks": 9}))
     with TestClient(make_app()) as client:
         client.headers.update(me)
-        info = client.get(f"/api/rooms/{broken['room']}", params={"token": broken["token"]})
+        info = client.get(f"/api/rooms/{broken['room']}", headers={"X-Seat-Token": broken["token"]})
         assert info.status_code == 500 and error_of(info)["code"] == "damaged_room"
         with client.websocket_connect(broken["ws_url"]) as socket:
             socket.send_json(hello(broken))

@@ -157,7 +157,7 @@ def test_friend_room_join_once_then_full(client: TestClient) -> None:
     again = client.post(f"/api/rooms/{host['room']}/join", json={"player": "carol"})
     # a taken seat answers as an unknown code does (issue 12: no oracle of codes)
     assert again.status_code == 404 and error_code(again) == "unknown_room"
-    info = client.get(f"/api/rooms/{host['room']}", params={"token": guest.json()["token"]})
+    info = client.get(f"/api/rooms/{host['room']}", headers={"X-Seat-Token": guest.json()["token"]})
     assert info.json()["seat"] == 1 and info.json()["players"] == ["alice", "bob"]
 
 
@@ -174,7 +174,7 @@ def test_a_friend_joins_under_its_own_players_name(client: TestClient) -> None:
     host = new_room(client, mode="friend")
     bob = new_player(client, "Bob")
     guest = client.post(f"/api/rooms/{host['room']}/join", headers=bob).json()
-    info = client.get(f"/api/rooms/{host['room']}", params={"token": guest["token"]}).json()
+    info = client.get(f"/api/rooms/{host['room']}", headers={"X-Seat-Token": guest["token"]}).json()
     assert info["players"] == [PLAYER, "Bob"]
 
 
@@ -187,12 +187,12 @@ def test_join_accepts_lower_case_code(client: TestClient) -> None:
 def test_room_info_needs_the_right_token(client: TestClient) -> None:
     answer = new_room(client, level="easy")
     code = answer["room"]
-    ok = client.get(f"/api/rooms/{code}", params={"token": answer["token"]})
+    ok = client.get(f"/api/rooms/{code}", headers={"X-Seat-Token": answer["token"]})
     assert ok.status_code == 200
     assert ok.json()["seat"] == 0 and ok.json()["match"]["game_number"] == 1
-    wrong = client.get(f"/api/rooms/{code}", params={"token": "not-a-token"})
+    wrong = client.get(f"/api/rooms/{code}", headers={"X-Seat-Token": "not-a-token"})
     assert wrong.status_code == 404 and error_code(wrong) == "unknown_room"
-    unknown = client.get("/api/rooms/QQQQQQ", params={"token": answer["token"]})
+    unknown = client.get("/api/rooms/QQQQQQ", headers={"X-Seat-Token": answer["token"]})
     assert unknown.status_code == 404 and unknown.json() == wrong.json()
 
 
@@ -220,10 +220,14 @@ def test_a_friend_room_still_open_to_join_is_not_listed(client: TestClient) -> N
 def test_a_room_without_rules_takes_the_saved_settings(client: TestClient) -> None:
     client.put("/api/settings", json={"rules": {"payoff_size": 7}, "level": "hard"})
     answer = new_room(client)
-    info = client.get(f"/api/rooms/{answer['room']}", params={"token": answer["token"]}).json()
+    info = client.get(
+        f"/api/rooms/{answer['room']}", headers={"X-Seat-Token": answer["token"]}
+    ).json()
     assert info["level"] == "hard"
     explicit = new_room(client, level="easy", preset="quick")
-    info = client.get(f"/api/rooms/{explicit['room']}", params={"token": explicit["token"]}).json()
+    info = client.get(
+        f"/api/rooms/{explicit['room']}", headers={"X-Seat-Token": explicit["token"]}
+    ).json()
     assert info["level"] == "easy"
     with client.websocket_connect(answer["ws_url"]) as socket:
         socket.send_json(hello(answer))

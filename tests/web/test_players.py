@@ -59,7 +59,9 @@ def test_the_name_in_settings_renames_the_player(client: TestClient) -> None:
     assert client.get("/api/players/me").json()["name"] == "Alice B."
     assert client.get("/api/stats").json()["player"] == "Alice B."
     answer = new_room(client, level="easy")
-    info = client.get(f"/api/rooms/{answer['room']}", params={"token": answer["token"]}).json()
+    info = client.get(
+        f"/api/rooms/{answer['room']}", headers={"X-Seat-Token": answer["token"]}
+    ).json()
     assert info["players"][0] == "Alice B."
 
 

@@ -133,7 +133,7 @@ def test_an_idle_room_is_forgotten_then_loaded_again(client: TestClient) -> None
     assert client.portal.call(lobby.sweep, 0.0) == 1  # type: ignore[union-attr]
     assert answer["room"] not in lobby.rooms and old.closed
     # the forgotten object refuses work; the next use loads the room from the store
-    info = client.get(f"/api/rooms/{answer['room']}", params={"token": answer["token"]})
+    info = client.get(f"/api/rooms/{answer['room']}", headers={"X-Seat-Token": answer["token"]})
     assert info.status_code == 200 and info.json()["match"]["game_number"] == 1
     with open_seat(client, answer) as again:
         assert again.state["observation"] == before["observation"]

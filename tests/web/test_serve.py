@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import greedy
@@ -133,3 +134,25 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path) -> None:
         history = resumed["state"]["observation"]["history"]
         assert history[: len(acknowledged)] == acknowledged
         assert resumed["cause"] == "connect"
+
+
+def test_serve_bounds_websocket_frames(tmp_path: Path) -> None:
+    """Under ``spite-malice serve`` a frame over 64 KB closes the connection (uvicorn's
+    ``ws_max_size``, 1009 "message too big") before the application reads it."""
+    port = free_port()
+    with server(tmp_path / "frames.db", port):
+        base = f"http://127.0.0.1:{port}"
+        secret = httpx.post(f"{base}/api/players", json={"name": "Ann"}).json()["secret"]
+        answer = httpx.post(
+            f"{base}/api/rooms",
+            json={"mode": "computer", "level": "easy"},
+            headers={"X-Player-Secret": secret},
+        ).json()
+        with connect(f"ws://127.0.0.1:{port}{answer['ws_url']}", max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "token": answer["token"]}))
+            assert json.loads(ws.recv(timeout=30))["type"] == "welcome"
+            ws.send(json.dumps({"type": "ping", "pad": "x" * (64 * 1024)}))
+            with pytest.raises(ConnectionClosed) as closed:
+                for _ in range(100):
+                    ws.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009

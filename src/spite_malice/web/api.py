@@ -275,8 +275,14 @@ def _too_many(lookups: limits.RateLimit, client: str) -> JSONResponse:
     )
 
 
+SEAT_TOKEN_HEADER = "X-Seat-Token"
+"""The header that carries a seat's token to ``GET /api/rooms/<room>``."""
+
+
 @router.get("/rooms/{code}", response_model=None)
-async def room_info(request: Request, code: str, token: str = "") -> dict[str, Any] | JSONResponse:
+async def room_info(request: Request, code: str) -> dict[str, Any] | JSONResponse:
+    # the seat's token travels in a header, never in the URL (which access logs keep)
+    token = request.headers.get(SEAT_TOKEN_HEADER, "")
     lookups: limits.RateLimit = request.app.state.lookups
     client = limits.client_address(request.scope)
     if lookups.is_blocked(client):

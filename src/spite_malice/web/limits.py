@@ -215,7 +215,7 @@ async def _refuse(send: Send) -> None:
 def uvicorn_limits() -> dict[str, Any]:
     """Keyword arguments for ``uvicorn.run`` that bound what a client may send before the
     application sees it: the WebSocket frame size, an incomplete request line or headers
-    (h11), the connections and the keep-alive time."""
+    (when uvicorn parses HTTP with h11), the connections at once and the keep-alive time."""
     return {
         "ws_max_size": MAX_FRAME,
         "h11_max_incomplete_event_size": 8 * 1024,

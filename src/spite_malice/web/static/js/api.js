@@ -9,12 +9,15 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+async function request(method, path, body, extraHeaders = {}) {
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: {
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...extraHeaders,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -51,7 +54,10 @@ export const api = {
   createRoom: (body) => request("POST", "/api/rooms", body),
   joinRoom: (room, player) =>
     request("POST", `/api/rooms/${encodeURIComponent(room)}/join`, player ? { player } : {}),
+  // the seat's token goes in a header, never in the URL
   room: (room, token) =>
-    request("GET", `/api/rooms/${encodeURIComponent(room)}` + query({ token })),
+    request("GET", `/api/rooms/${encodeURIComponent(room)}`, undefined, {
+      "X-Seat-Token": token,
+    }),
   rooms: (player) => request("GET", "/api/rooms" + query({ player })),
 };
