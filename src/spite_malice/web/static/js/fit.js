@@ -2,9 +2,9 @@
 // the space the table has, so that every pile, the hand and the opponent's row are on screen
 // at once, from a phone held sideways to a large monitor.
 //
-// The table's size grows in a straight line with the card width (gaps, fans and captions are
-// proportions of it, plus a few fixed pixels), so two measurements give the largest card
-// width that fits. Two arrangements are tried: "stacked" (opponent, center, you, your hand,
+// The table's size grows with the card width (gaps, fans and captions are proportions of it,
+// with a few minimums), so a bisection finds the largest card width that fits. Two
+// arrangements are tried: "stacked" (opponent, center, you, your hand,
 // one above the other) and "wide" (your hand beside your piles, for short, wide screens);
 // the one with the larger cards wins.
 
@@ -43,33 +43,38 @@ function setSize(table, cardW, fanRoom) {
   table.style.setProperty("--fan-room", `${(cardW * CARD_RATIO * fanRoom).toFixed(2)}px`);
 }
 
-/** The largest card width (and fan room) of one arrangement that fits `avail`. */
+/**
+ * The largest card width (and then the largest fan room) of one arrangement that fits
+ * `avail`, found by bisection: the table's size grows with the card width, though not quite
+ * in a straight line (gaps and fonts have minimums), so a search is surer than a formula.
+ */
 function solve(table, avail, maxW) {
-  const probe = (w, k) => {
+  const fits = (w, k) => {
     setSize(table, w, k);
-    return contentSize(table);
+    const size = contentSize(table);
+    return size.width <= avail.width + 0.5 && size.height <= avail.height + 0.5;
   };
-  const a = probe(50, FAN_ROOM_MIN);
-  const b = probe(100, FAN_ROOM_MIN);
-  const slopeW = (b.width - a.width) / 50;
-  const slopeH = (b.height - a.height) / 50;
-  const fromW = slopeW > 0 ? 50 + (avail.width - a.width) / slopeW : maxW;
-  const fromH = slopeH > 0 ? 50 + (avail.height - a.height) / slopeH : maxW;
-  let w = Math.max(MIN_CARD_W, Math.min(maxW, fromW, fromH));
+  if (!fits(MIN_CARD_W, FAN_ROOM_MIN)) return { w: MIN_CARD_W, k: FAN_ROOM_MIN };
+  let w = MIN_CARD_W;
+  if (fits(maxW, FAN_ROOM_MIN)) w = maxW;
+  else {
+    let hi = maxW;
+    for (let i = 0; i < 14 && hi - w > 0.05; i++) {
+      const mid = (w + hi) / 2;
+      if (fits(mid, FAN_ROOM_MIN)) w = mid;
+      else hi = mid;
+    }
+  }
   // Height to spare: the fans get it (up to FAN_ROOM_MAX), so tall side stacks squeeze less.
   let k = FAN_ROOM_MIN;
-  let size = probe(w, k);
-  const fans = Number(table.dataset.fanRows || 2);
-  const spare = avail.height - size.height;
-  if (spare > 2) {
-    k = Math.min(FAN_ROOM_MAX, FAN_ROOM_MIN + spare / (fans * w * CARD_RATIO) - 0.02);
-    size = probe(w, k);
-  }
-  // Fixed-size parts (fonts with a minimum) can make the straight line a little off.
-  for (let i = 0; i < 6 && w > MIN_CARD_W && (size.width > avail.width + 0.5 || size.height > avail.height + 0.5); i++) {
-    const ratio = Math.min(avail.width / size.width, avail.height / size.height);
-    w = Math.max(MIN_CARD_W, w * Math.min(0.985, ratio));
-    size = probe(w, k);
+  if (fits(w, FAN_ROOM_MAX)) k = FAN_ROOM_MAX;
+  else {
+    let hi = FAN_ROOM_MAX;
+    for (let i = 0; i < 8; i++) {
+      const mid = (k + hi) / 2;
+      if (fits(w, mid)) k = mid;
+      else hi = mid;
+    }
   }
   return { w, k };
 }
@@ -93,12 +98,18 @@ export function fitTable(table) {
   const results = {};
   for (const layout of ["stacked", "wide"]) {
     table.dataset.layout = layout;
+    delete table.dataset.small;
     results[layout] = solve(table, avail, maxW);
+    // Small cards get short captions (data-small), which leaves them a little more room.
+    if (results[layout].w < SMALL_CARD_W) {
+      table.dataset.small = "";
+      results[layout] = { ...solve(table, avail, maxW), small: true };
+    }
   }
   // The stacked table reads best; the wide one only when its cards are clearly larger.
   const layout = results.wide.w > results.stacked.w * 1.08 ? "wide" : "stacked";
   table.dataset.layout = layout;
-  if (results[layout].w < SMALL_CARD_W) table.dataset.small = "";
+  if (results[layout].small) table.dataset.small = "";
   else delete table.dataset.small;
   setSize(table, results[layout].w, results[layout].k);
   table.classList.remove("is-fitting");
