@@ -57,7 +57,10 @@ def test_a_finished_game_is_counted_and_the_next_one_is_dealt_on_resume(tmp_path
     keep.game_finished(session)
     stats = keep.statistics()
     assert stats is not None
-    assert stats.total.games == 1 and stats.total.assisted == 1
+    # the match was dealt from a seed the player gave (--seed): a practice game, counted
+    # apart and kept out of the total
+    assert stats.level("practice").games == 1 and stats.level("practice").assisted == 1
+    assert stats.total.games == 0
     keep.close()
 
     again = StorePersistence.open(db, player="bo")
@@ -79,4 +82,18 @@ def test_an_abandoned_match_is_not_offered_again(tmp_path: Path) -> None:
     assert keep.load_unfinished() is None
     with Store.open(db) as store:
         assert [m.status for m in store.matches(status=None, player="bo")] == [ABANDONED]
+    keep.close()
+
+
+def test_a_match_without_a_chosen_seed_counts_in_the_statistics(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    keep = StorePersistence.open(db, player="bo")
+    session = GameSession.new(MatchSetup(rules=Rules(payoff_size=5), level="reference"))
+    assert not session.table.meta.practice
+    while not session.game.is_over:
+        play_move(session)
+    keep.game_finished(session)
+    stats = keep.statistics()
+    assert stats is not None
+    assert stats.total.games == 1 and stats.level("reference").games == 1
     keep.close()

@@ -66,7 +66,15 @@ class GameSession:
     def new(cls, setup: MatchSetup) -> GameSession:
         """A new match, its first game dealt."""
         seats = (Seat(PERSON, setup.player), Seat(COMPUTER_KIND, level_label(setup.level)))
-        table = Table.new(setup.rules, seats, level=setup.level, seed=setup.seed)
+        # a seed the player chose makes a practice match: its deals are known, so its games
+        # stay out of the ordinary statistics (the same rule as the browser game's)
+        table = Table.new(
+            setup.rules,
+            seats,
+            level=setup.level,
+            seed=setup.seed,
+            practice=setup.seed is not None,
+        )
         session = cls(table)
         session._apply(table.check_deal())
         return session
