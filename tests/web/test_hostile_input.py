@@ -45,6 +45,9 @@ HOSTILE_FRAMES = [
 def test_hostile_frames_get_an_error_and_the_connection_stays_open(client: TestClient) -> None:
     answer = new_room(client, level="easy", rules=QUICK)
     with open_seat(client, answer) as seat:
+        # the computer may open the game (the deal is secret): let it finish its turn first,
+        # so that nothing but these frames could change the table
+        seat.wait_my_turn_or_end()
         before = seat.request({"type": "sync"})["state"]
         for number, (text, code) in enumerate(HOSTILE_FRAMES):
             # the answers up to a ping's pong: the connection is still open and usable
