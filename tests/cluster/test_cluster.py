@@ -6,30 +6,18 @@ Skipped where PostgreSQL's server programs or HAProxy are missing (.ci/run insta
 from __future__ import annotations
 
 import json
-import shutil
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from spite_malice.cluster import Cluster
 from spite_malice.cluster.balancer import find_config, server_slots
-from spite_malice.cluster.postgres import PostgresMissing, bin_dir
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-
-
-def _have_services() -> bool:
-    try:
-        bin_dir()
-    except PostgresMissing:
-        return False
-    return shutil.which("haproxy") is not None or Path("/usr/sbin/haproxy").exists()
-
+from .helpers import HAPROXY_CONFIG, REPOSITORY, have_services
 
 pytestmark = pytest.mark.skipif(
-    not _have_services(), reason="needs PostgreSQL's server programs and HAProxy"
+    not have_services(), reason="needs PostgreSQL's server programs and HAProxy"
 )
 
 
@@ -41,7 +29,7 @@ def _get(url: str) -> tuple[int, dict[str, object]]:
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
     # The cluster's own temporary folder: as root, PostgreSQL's user must be able to reach it.
-    running = Cluster(instances_wanted=3, config=REPOSITORY / "deploy" / "haproxy.cfg")
+    running = Cluster(instances_wanted=3, config=HAPROXY_CONFIG)
     running.start()
     try:
         yield running
@@ -52,7 +40,7 @@ def cluster() -> Iterator[Cluster]:
 
 def test_the_repository_config_has_three_instance_slots() -> None:
     config = find_config(REPOSITORY / "src")
-    assert config == REPOSITORY / "deploy" / "haproxy.cfg"
+    assert config == HAPROXY_CONFIG
     assert server_slots(config) == 3
 
 

@@ -6,11 +6,9 @@ applied twice. Needs PostgreSQL's programs and HAProxy (.ci/run installs both)."
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,29 +17,18 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 from spite_malice.cluster import Cluster
-from spite_malice.cluster.postgres import PostgresMissing, bin_dir
 from spite_malice.store import Store
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-QUICK = {"payoff_size": 5}
-
-
-def _have_services() -> bool:
-    try:
-        bin_dir()
-    except PostgresMissing:
-        return False
-    return shutil.which("haproxy") is not None or Path("/usr/sbin/haproxy").exists()
-
+from .helpers import HAPROXY_CONFIG, QUICK, greedy, have_services, new_player, stored_history
 
 pytestmark = pytest.mark.skipif(
-    not _have_services(), reason="needs PostgreSQL's server programs and HAProxy"
+    not have_services(), reason="needs PostgreSQL's server programs and HAProxy"
 )
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
-    running = Cluster(instances_wanted=3, config=REPOSITORY / "deploy" / "haproxy.cfg")
+    running = Cluster(instances_wanted=3, config=HAPROXY_CONFIG)
     running.start()
     try:
         yield running
@@ -112,16 +99,6 @@ def seats(*tickets: tuple[str, dict[str, Any]]) -> Iterator[list[Seat]]:
             seat.close()
 
 
-def greedy(observation: dict[str, Any]) -> str:
-    legal: list[str] = observation["legal_moves"]
-    for prefix in ("P-", "S1-C", "S2-C", "S3-C", "S4-C"):
-        for move in legal:
-            if move.startswith(prefix):
-                return move
-    builds = [m for m in legal if "-C" in m and not m.startswith("HK")]
-    return builds[0] if builds else [m for m in legal if "-S" in m][-1]
-
-
 def _wait_for_my_turn(person: Seat, seconds: float = 90.0) -> dict[str, Any]:
     """The person's observation once it is the person's turn (or the game is over)."""
     deadline = time.monotonic() + seconds
@@ -133,22 +110,9 @@ def _wait_for_my_turn(person: Seat, seconds: float = 90.0) -> dict[str, Any]:
         time.sleep(0.3)
 
 
-def new_player(base: str, name: str) -> dict[str, str]:
-    answer = httpx.post(f"{base}/api/players", json={"name": name}, timeout=30)
-    assert answer.status_code == 201, answer.text
-    return {"X-Player-Secret": answer.json()["secret"]}
-
-
-def stored_history(cluster: Cluster, room: str) -> list[str]:
-    from spite_malice.table import Table
-
+def _db(cluster: Cluster) -> str:
     assert cluster.postgres is not None
-    with Store.open(cluster.postgres.url) as store:
-        stored = store.load_room(room)
-        assert stored is not None
-        header = stored.header
-        table = Table.restore(header.rules, header.seed, header.meta, stored.steps)
-        return [str(move) for move in table.game.moves]
+    return cluster.postgres.url
 
 
 def test_a_friend_game_goes_on_when_instances_die(cluster: Cluster) -> None:
@@ -169,7 +133,7 @@ def test_a_friend_game_goes_on_when_instances_die(cluster: Cluster) -> None:
         for victim in cluster.instances[:2]:
             cluster.restart(victim)
     assert reconnects >= 1  # at least one page was on a killed instance and came back
-    assert stored_history(cluster, host["room"]) == acknowledged
+    assert stored_history(_db(cluster), host["room"]) == acknowledged
 
 
 def _play_through_failovers(
@@ -236,4 +200,4 @@ def test_a_computer_turn_goes_on_when_its_instance_dies(cluster: Cluster) -> Non
     turn = history[len(before) :]
     discards = [m for m in turn if m.startswith("H") and "-S" in m]
     assert len(discards) == 1 or observation["outcome"] is not None  # one whole turn, once
-    assert stored_history(cluster, room["room"]) == history
+    assert stored_history(_db(cluster), room["room"]) == history

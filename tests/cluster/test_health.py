@@ -12,19 +12,12 @@ import httpx
 import pytest
 
 from spite_malice.cluster import Instance
-from spite_malice.cluster.postgres import PostgresMissing, PrivatePostgres, bin_dir
+from spite_malice.cluster.postgres import PrivatePostgres
 from spite_malice.cluster.processes import free_port, wait_until
 
+from .helpers import have_postgres
 
-def _have_postgres() -> bool:
-    try:
-        bin_dir()
-    except PostgresMissing:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _have_postgres(), reason="needs PostgreSQL's programs")
+pytestmark = pytest.mark.skipif(not have_postgres(), reason="needs PostgreSQL's programs")
 
 
 def _health(url: str) -> tuple[int, dict[str, object]]:

@@ -19,12 +19,11 @@ from websockets.sync.client import ClientConnection, connect
 
 from spite_malice.cluster import Instance
 from spite_malice.cluster.processes import free_port, wait_until
-from spite_malice.store import Store
-from spite_malice.table import Table
+
+from .helpers import QUICK, greedy, new_player, stored_history
 
 pytestmark = pytest.mark.postgres
 
-QUICK = {"payoff_size": 5}
 WAIT = 30.0
 
 
@@ -50,12 +49,6 @@ def seat_socket(address: str, ticket: dict[str, Any]) -> Iterator[ClientConnecti
         yield ws
 
 
-def new_player(base: str, name: str) -> dict[str, str]:
-    answer = httpx.post(f"{base}/api/players", json={"name": name})
-    assert answer.status_code == 201, answer.text
-    return {"X-Player-Secret": answer.json()["secret"]}
-
-
 def request(ws: ClientConnection, message: dict[str, Any], ident: int) -> dict[str, Any]:
     ws.send(json.dumps({**message, "id": ident}))
     while True:
@@ -74,26 +67,6 @@ def wait_for_state(ws: ClientConnection, wanted: Any, timeout: float = WAIT) -> 
         state = message.get("state")
         if state is not None and wanted(state):
             return state
-
-
-def greedy(observation: dict[str, Any]) -> str:
-    """The pay-off card, then side stacks, then hand builds, else the last discard."""
-    legal: list[str] = observation["legal_moves"]
-    for prefix in ("P-", "S1-C", "S2-C", "S3-C", "S4-C"):
-        for move in legal:
-            if move.startswith(prefix):
-                return move
-    builds = [m for m in legal if "-C" in m and not m.startswith("HK")]
-    return builds[0] if builds else [m for m in legal if "-S" in m][-1]
-
-
-def stored_history(db: str, room: str) -> list[str]:
-    with Store.open(db) as store:
-        stored = store.load_room(room)
-        assert stored is not None
-        header = stored.header
-        table = Table.restore(header.rules, header.seed, header.meta, stored.steps)
-        return [str(move) for move in table.game.moves]
 
 
 def test_a_move_on_one_instance_reaches_the_seat_on_another(
