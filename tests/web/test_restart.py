@@ -3,6 +3,7 @@ exactly where it was (issue 4): each move is stored before anyone hears of it.""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -130,6 +131,10 @@ def test_an_idle_room_is_forgotten_then_loaded_again(client: TestClient) -> None
         # a room with a connection is kept
         assert client.portal.call(lobby.sweep, 0.0) == 0  # type: ignore[union-attr]
     old = lobby.rooms[answer["room"]]
+    # the server notices the closed connection on its own time: wait for it (up to 20 s)
+    deadline = time.monotonic() + 20.0
+    while any(old.peers) and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert client.portal.call(lobby.sweep, 0.0) == 1  # type: ignore[union-attr]
     assert answer["room"] not in lobby.rooms and old.closed
     # the forgotten object refuses work; the next use loads the room from the store
