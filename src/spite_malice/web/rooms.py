@@ -24,13 +24,20 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
-from ..store import MatchHeader, StoreConflict, StoredMatch, StoreError, StoreUnavailable
+from ..store import (
+    MatchHeader,
+    Store,
+    StoreConflict,
+    StoredMatch,
+    StoreError,
+    StoreUnavailable,
+)
 from ..table import COMPUTER, Applied, Seat, Step, Table, TableError, is_level, levels
 from ..table.steps import DEAL, HINT, MOVE, UNDO
 from . import limits, messages
@@ -46,9 +53,6 @@ from .protocol import (
     UndoMessage,
     public_events,
 )
-
-if TYPE_CHECKING:
-    from .lobby import Lobby
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +85,22 @@ class Peer(Protocol):
     """One open connection of a seat: messages are queued, never awaited."""
 
     def push(self, message: messages.ServerMessage) -> None: ...
+
+
+T = TypeVar("T")
+
+
+class RoomHost(Protocol):
+    """What a room needs of the server holding it (the lobby, ``web/lobby.py``), so that
+    rooms do not depend on the lobby that makes them: the store, a worker thread for store
+    calls, the group commit of steps, and this instance's name in computer-turn leases."""
+
+    store: Store
+    instance: str
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T: ...
+
+    async def append(self, header: MatchHeader, step: Step) -> None: ...
 
 
 def hash_token(token: str) -> str:
@@ -123,7 +143,7 @@ Handler = Callable[["Room", Peer, int, ClientMessage], Awaitable[None]]
 class Room:
     """One table and the connections that play it."""
 
-    def __init__(self, lobby: Lobby, stored: StoredMatch) -> None:
+    def __init__(self, lobby: RoomHost, stored: StoredMatch) -> None:
         assert stored.header.room is not None
         self.lobby = lobby
         self.code: str = stored.header.room
