@@ -1,6 +1,6 @@
 // The page's entry point: loads the server's configuration and the player's settings, and
 // routes the URL hash to a screen (#/play, #/game/<room>, #/join/<room>, #/rules, #/stats,
-// #/settings, #/daily, #/replays, #/replay/<game>).
+// #/settings, #/daily, #/replays, #/replay/<game>, #/tutorial, #/tutorial/<lesson>).
 
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
@@ -11,6 +11,7 @@ import { renderRules } from "./pages/rules.js";
 import { renderSettings } from "./pages/settings.js";
 import { renderStats } from "./pages/stats.js";
 import { ensurePlayer } from "./player.js";
+import { offerTutorial, renderTutorial } from "./tutorial.js";
 import { openReplay, renderReplays } from "./replay.js";
 import {
   forgetRoom, localSetting, playerName, playerRecord, roomTicket, saveLocalSetting,
@@ -109,6 +110,7 @@ async function route() {
   const mount = view();
   setActiveNav(name || "play");
   document.body.dataset.route = name || "play";
+  offerTutorial(!name || name === "play");
   switch (name) {
     case "game":
       return openGame(mount, arg);
@@ -120,6 +122,9 @@ async function route() {
     case "stats":
       document.title = "Statistics · Spite & Malice";
       return renderStats(mount, app);
+    case "tutorial":
+      document.title = "Tutorial · Spite & Malice";
+      return renderTutorial(mount, (rawArg ?? "").toLowerCase());
     case "settings":
       document.title = "Settings · Spite & Malice";
       return renderSettings(mount, app);
