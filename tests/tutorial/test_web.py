@@ -99,3 +99,12 @@ def test_saving_settings_keeps_the_tutorial_progress(client: TestClient) -> None
     saved = client.put("/api/settings", json={"player": "Ann", "animation_speed": "fast"})
     assert saved.status_code == 200, saved.text
     assert client.get("/api/tutorial").json()["progress"]["finished"] == ["score"]
+
+
+def test_the_practice_game_is_a_seeded_practice_room_against_easy(client: TestClient) -> None:
+    practice = client.get("/api/tutorial").json()["practice"]
+    response = client.post("/api/rooms", json={"mode": "computer", **practice})
+    assert response.status_code == 201, response.text
+    room = client.app.state.lobby.rooms[response.json()["room"]]  # type: ignore[attr-defined]
+    assert room.table.meta.practice and room.table.level == "easy"
+    assert room.table.match.seed == PRACTICE_SEED and room.table.rules.payoff_size == 10

@@ -178,7 +178,6 @@ class TutorialScreen(ModalScreen[str | None]):
         self.action_open(next(i for i, lesson in enumerate(LESSONS) if lesson.key == key))
 
     def action_practice(self) -> None:
-        _keep(self.persistence, _progress(self.persistence).with_practice())
         self.dismiss(PRACTICE)
 
     def action_close(self) -> None:
@@ -200,6 +199,7 @@ class LessonScreen(Screen[str | None]):
         Binding("r", "restart", "Start again"),
         Binding("b", "back", "Lessons"),
     ]
+    AUTO_FOCUS = ""  # as at the game's table: the cursor appears with the first arrow key
 
     def __init__(self, lesson: Lesson, persistence: Persistence) -> None:
         super().__init__()
