@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .cards import Card
+
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -41,6 +43,8 @@ class Reshuffle:
     is shuffled, a completed stack having gone into it."""
 
     piles: Literal["payoffs", "stock"]
+    added: tuple[Card, ...] = ()
+    """The cards that joined the stock (R3.4(b): the completed stack's, which all saw)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -518,7 +518,7 @@ class Game:
             stock.extend(stack)
             self.center[target] = []
             if rng is None:
-                self.chance.append(Reshuffle("stock"))
+                self.chance.append(Reshuffle("stock", tuple(stack)))
             else:
                 rng.shuffle(stock)
             if recording:
