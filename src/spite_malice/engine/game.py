@@ -11,7 +11,7 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from . import events as ev
 from .cards import (
@@ -536,44 +536,62 @@ class Game:
         if not self.chance:
             raise ArgumentError("no chance event is waiting for an outcome")
         event = self.chance[0]
-        if isinstance(event, Deal):
-            deck = _cards_of(cards, event)
-            _check_same(deck, full_deck(self.rules.decks), "the deal must be the whole deck")
-            del self.chance[0]
-            self._deal_deck(deck)
-        elif isinstance(event, Reshuffle) and event.piles == "payoffs":
-            if len(cards) != 2:
-                raise ArgumentError(f"{event} takes the two pay-off piles, not {quote(cards)}")
-            piles = [_cards_of(pile, event) for pile in cards]
-            for player, pile in zip(self.players, piles, strict=True):
-                _check_same(pile, player.payoff, "a pay-off pile is reshuffled within itself")
-            del self.chance[0]
-            self.players[0].payoff, self.players[1].payoff = piles
-            self._ties += 1
-            self._start()
-        elif isinstance(event, Reshuffle):
-            stock = _cards_of(cards, event)
-            _check_same(stock, self.stock, "the stock is reshuffled within itself")
-            del self.chance[0]
-            self.stock = stock
-        elif isinstance(event, Draw):
+        if isinstance(event, Draw):
             drawn = _cards_of(cards, event)
             if len(drawn) != event.count:
                 raise ArgumentError(f"{event} takes {event.count} card(s), not {quote(cards)}")
-            left = _without(self.stock, drawn, "the cards drawn must be in the stock")
-            del self.chance[0]
-            self.stock = left
-            self._drawn(event.player, drawn)
-        else:
+            _without(self.stock, drawn, "the cards drawn must be in the stock")
+        elif isinstance(event, TurnUp):
             turned = _cards_of(cards, event)
-            pile = self.players[event.player].payoff
             if len(turned) != 1:
                 raise ArgumentError(f"{event} takes one card, not {quote(cards)}")
-            rest = _without(pile, turned, "the card turned up must be in that pay-off pile")
-            del self.chance[0]
-            pile[:] = [*rest, turned[0]]
+            pile = self.players[event.player].payoff
+            _without(pile, turned, "the card turned up must be in that pay-off pile")
+        elif isinstance(event, Deal):
+            deck = _cards_of(cards, event)
+            _check_same(deck, full_deck(self.rules.decks), "the deal must be the whole deck")
+        elif event.piles == "payoffs":
+            if len(cards) != 2:
+                raise ArgumentError(f"{event} takes the two pay-off piles, not {quote(cards)}")
+            for player, order in zip(self.players, cards, strict=True):
+                _check_same(
+                    _cards_of(order, event),
+                    player.payoff,
+                    "a pay-off pile is reshuffled within itself",
+                )
+        else:
+            _check_same(
+                _cards_of(cards, event), self.stock, "the stock is reshuffled within itself"
+            )
+        self.apply_chance(cards)
+
+    def apply_chance(self, cards: Sequence[Card] | Sequence[Sequence[Card]]) -> None:
+        """Give the waiting chance event its outcome WITHOUT checking it, as :meth:`apply` is
+        to :meth:`play`: for adapters that choose only outcomes that fit. A wrong one
+        corrupts the game; use :meth:`deal` for anything else."""
+        event = self.chance.pop(0)
+        if isinstance(event, Draw):  # the most frequent first
+            drawn = list(cast("Sequence[Card]", cards))
+            stock = self.stock
+            for card in drawn:  # the topmost of each
+                del stock[len(stock) - 1 - stock[::-1].index(card)]
+            self._drawn(event.player, drawn)
+        elif isinstance(event, TurnUp):
+            card = cast("Sequence[Card]", cards)[0]
+            pile = self.players[event.player].payoff
+            pile[:] = _without(pile, [card], "the card turned up must be in that pay-off pile")
+            pile.append(card)
             if self.recording:
-                self.events.append(ev.PayoffTurned(event.player, turned[0]))
+                self.events.append(ev.PayoffTurned(event.player, card))
+        elif isinstance(event, Deal):
+            self._deal_deck(list(cast("Sequence[Card]", cards)))
+        elif event.piles == "payoffs":
+            piles = cast("Sequence[Sequence[Card]]", cards)
+            self.players[0].payoff, self.players[1].payoff = list(piles[0]), list(piles[1])
+            self._ties += 1
+            self._start()
+        else:
+            self.stock = list(cast("Sequence[Card]", cards))
         if not self.chance and self._ending is not None:
             self._finish(self._ending)
             self._ending = None
@@ -650,10 +668,14 @@ _SHARED_FIELDS = tuple(name for name in Game.__slots__ if name not in _COPIED_FI
 copies or resets (a new field is shared unless it is added to ``_COPIED_FIELDS``)."""
 
 
+_CARD_TYPES = frozenset({int})
+
+
 def _cards_of(cards: object, event: Chance) -> list[Card]:
     """``cards`` as a list of cards, or an :class:`~.errors.ArgumentError` naming ``event``."""
-    if not isinstance(cards, list | tuple) or not all(
-        type(card) is int and 0 <= card < FACES for card in cards
+    if not isinstance(cards, list | tuple) or (
+        cards
+        and not (_CARD_TYPES.issuperset(map(type, cards)) and 0 <= min(cards) <= max(cards) < FACES)
     ):
         raise ArgumentError(f"{event} takes a list of cards (0 to 51), not {quote(cards)}")
     return list(cards)
@@ -668,14 +690,15 @@ def _check_same(cards: list[Card], expected: list[Card], rule: str) -> None:
 
 def _without(cards: list[Card], taken: list[Card], rule: str) -> list[Card]:
     """``cards`` less one of each card of ``taken`` (the topmost), in order."""
-    left = Counter(cards)
-    left.subtract(taken)
-    if min(left.values(), default=0) < 0:
-        raise ArgumentError(f"{rule}: {quote(cards_str(taken))}")
-    rest = cards[::-1]  # the last of each card goes: the top of a pile, the top of the stock
+    rest = cards[:]
     for card in taken:
-        rest.remove(card)
-    return rest[::-1]
+        for i in range(len(rest) - 1, -1, -1):  # the top of a pile, the top of the stock
+            if rest[i] == card:
+                del rest[i]
+                break
+        else:
+            raise ArgumentError(f"{rule}: {quote(cards_str(taken))}")
+    return rest
 
 
 def _can_tie_again(payoffs: tuple[list[Card], list[Card]]) -> bool:

@@ -484,7 +484,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         while game.chance:
             event = game.chance[0]
             if isinstance(event, Reshuffle) and event.piles == "stock":  # R3.4(b)
-                game.deal(game.stock[:])  # its cards were counted when the stack completed
+                game.apply_chance(game.stock[:])  # its cards were counted when the stack completed
                 continue
             if isinstance(event, Deal):  # R1.2
                 self._reveals += [("hand", 0)] * HAND_SIZE + [("hand", 1)] * HAND_SIZE
@@ -515,8 +515,6 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         if not 0 <= outcome < 2 * FACES:
             self._impossible(outcome)
         face = outcome % FACES
-        game = self._box.game
-        dealing = isinstance(game.chance[0], Deal)
         if outcome >= FACES:  # a card seen before: recycled in the stock, or known in a pile
             counts, at = (
                 (self._recycled, face) if kind == "hand" else (self._known, who * FACES + face)
@@ -531,7 +529,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         else:
             if not self._fresh[face] or not self._fresh_possible(kind, who):
                 self._impossible(outcome)
-            if not dealing:
+            if not isinstance(self._box.game.chance[0], Deal):
                 self._make_room(face, kind, who)
             self._fresh[face] -= 1
             self._fresh_total -= 1
@@ -541,34 +539,34 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             self._log.append((who, _DRAW_WORDS[who][face], _HIDDEN_DRAW_WORDS[who]))
         else:
             self._log.append((-1, _TURN_UP_WORDS[who][face], None))
-        if self._settled():
+        if not self._reveals:  # every card of the engine's chance event is chosen
+            self._settle()
             self._next_chance()
 
     def _fresh_possible(self, kind: str, who: int) -> bool:
         """Whether the place waiting may hold a never-seen card at all."""
         if kind == "payoff":
             return self._facedown_count(who) > self._known_totals[who]
-        if isinstance(self._box.game.chance[0], Deal):
-            return True
-        stock = len(self._box.game.stock) - len(self._chosen)
-        return stock > self._recycled_total
+        recycled = self._recycled_total  # 0 at the deal
+        return not recycled or len(self._box.game.stock) - len(self._chosen) > recycled
 
-    def _settled(self) -> bool:
-        """Give the engine its outcome once every card of its chance event is chosen."""
+    def _settle(self) -> None:
+        """Give the engine the outcome of its chance event, every card of it chosen."""
         game = self._box.game
         event = game.chance[0]
         chosen = self._chosen
-        if isinstance(event, Deal):
-            if self._reveals:
-                return False
+        self._chosen = _Flat()
+        kind = type(event)
+        if kind is Draw or kind is TurnUp:
+            game.apply_chance(chosen)
+        elif isinstance(event, Deal):  # R1.2: the piles' face-down cards are any never-seen
             size = self._payoff_size
             rest = self._fresh_faces()
+            random.Random(0).shuffle(rest)  # any order will do; a mixed one needs fewer swaps later
             piles = [rest[: size - 1], rest[size - 1 : 2 * size - 2]]
             deck = piles[0] + [chosen[10]] + piles[1] + [chosen[11]] + chosen[:10]
-            game.deal(deck + rest[2 * size - 2 :])
-        elif isinstance(event, Reshuffle):
-            if self._reveals:
-                return False
+            game.apply_chance(deck + rest[2 * size - 2 :])
+        else:  # R1.4: each pile reshuffled within itself, the chosen card on top
             piles = []
             for who, top in enumerate(chosen):
                 pile = game.players[who].payoff[:]
@@ -576,13 +574,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
                 pile.remove(top)
                 pile.reverse()
                 piles.append([*pile, top])
-            game.deal(piles)
-        else:
-            if self._reveals:
-                return False
-            game.deal(chosen)
-        self._chosen = _Flat()
-        return True
+            game.apply_chance(piles)
 
     def _places(self) -> list[tuple[list[Card], int, int]]:
         """The engine's hidden places: (list, how many of its first cards are hidden, the
@@ -602,38 +594,46 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
     def _required(self, key: int, face: Card) -> int:
         """How many cards of ``face`` the place ``key`` must keep: the stock its recycled
         ones and the cards chosen for a draw; a pile its known ones and a top chosen for it."""
+        chosen = self._chosen
+        if key < 0:
+            if chosen and type(self._box.game.chance[0]) is Draw:
+                return self._recycled[face] + chosen.count(face)
+            return self._recycled[face]
         game = self._box.game
         event = game.chance[0] if game.chance else None
-        if key < 0:
-            chosen = self._chosen.count(face) if isinstance(event, Draw) else 0
-            return self._recycled[face] + chosen
-        chosen = 0
-        if isinstance(event, Reshuffle) and key < len(self._chosen):
-            chosen = int(self._chosen[key] == face)
-        elif isinstance(event, TurnUp) and event.player == key and self._chosen:
-            chosen = int(self._chosen[0] == face)
-        return self._known[key * FACES + face] + chosen
+        top = 0
+        if isinstance(event, Reshuffle) and key < len(chosen):
+            top = int(chosen[key] == face)
+        elif isinstance(event, TurnUp) and event.player == key and chosen:
+            top = int(chosen[0] == face)
+        return self._known[key * FACES + face] + top
 
     def _make_room(self, face: Card, kind: str, who: int) -> None:
         """Before a never-seen card of ``face`` is chosen for the stock (``kind == "hand"``) or
         pile ``who``: make the engine's place hold one such card it need not keep, swapping
         it in from another hidden place if need be (never-seen cards are interchangeable)."""
-        places = self._places()
-        target = places[0] if kind == "hand" else places[1 + who]
-        pile, hidden, key = target
-        if pile[:hidden].count(face) > self._required(key, face):
-            return
-        for other, other_hidden, other_key in places:
-            if other is pile:
+        game = self._box.game
+        # the place: the whole stock, or the whole pile whose top waits for chance
+        key = -1 if kind == "hand" else who
+        place = game.stock if kind == "hand" else game.players[who].payoff
+        if place.count(face) > self._required(key, face):
+            return  # the usual case: it holds a spare one
+        for other, hidden, other_key in self._places():
+            if other is place:
                 continue
-            at = [i for i in range(other_hidden) if other[i] == face]
-            if len(at) > self._required(other_key, face):
-                spare = Counter(pile[:hidden])
-                for i in range(hidden):
-                    card = pile[i]
-                    if card != face and spare[card] > self._required(key, card):
-                        pile[i], other[at[0]] = face, card
-                        return
+            try:
+                at = other.index(face, 0, hidden)
+            except ValueError:
+                continue
+            if other_key >= 0 and not self._known[other_key * FACES + face]:
+                pass  # a pile with no known card of the face: any copy is a never-seen one
+            elif other[:hidden].count(face) <= self._required(other_key, face):
+                continue
+            for i in range(len(place) - 1, -1, -1):  # a spare card of the place, to swap out
+                card = place[i]
+                if card != face and place.count(card) > self._required(key, card):
+                    place[i], other[at] = face, card
+                    return
         raise AssertionError(f"no never-seen {card_str(face)} to bring into view")
 
     def _fresh_faces(self) -> list[Card]:
