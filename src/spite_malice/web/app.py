@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..store import Store
-from . import api, errors, limits, sockets
+from . import api, errors, limits, replays, sockets, tutorial
 from .lobby import Lobby
 
 STATIC = Path(__file__).parent / "static"
@@ -59,6 +59,8 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
 
     app = FastAPI(title="Spite & Malice", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(api.router)
+    app.include_router(tutorial.router)
+    app.include_router(replays.router)
     app.include_router(sockets.router)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
