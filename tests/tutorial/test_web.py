@@ -64,6 +64,8 @@ def test_each_lesson_plays_through_the_server_with_a_wrong_move_explained(
     assert observation["seat"] == 0 and "hand" not in observation["players"][1]  # R6.3
     assert "stock" not in observation
     assert lesson.steps[0].example in start["legal_moves"]
+    assert start["show"]["move"] == lesson.steps[0].example
+    assert start["show"]["text"].startswith("Show me: ")
     wrong = next(m for m in start["legal_moves"] if m != lesson.steps[0].example)
     refused = _lesson(client, key, [], wrong)
     step = lesson.steps[0]
@@ -78,7 +80,7 @@ def test_each_lesson_plays_through_the_server_with_a_wrong_move_explained(
         answer = _lesson(client, key, moves, example)
         assert answer["attempt"]["accepted"], answer["attempt"]["text"]
         moves = answer["moves"]
-    assert answer["finished"] and answer["legal_moves"] == []
+    assert answer["finished"] and answer["legal_moves"] == [] and answer["show"] is None
     overview = client.get("/api/tutorial").json()
     assert overview["progress"]["finished"] == [key]
 
@@ -99,3 +101,12 @@ def test_saving_settings_keeps_the_tutorial_progress(client: TestClient) -> None
     saved = client.put("/api/settings", json={"player": "Ann", "animation_speed": "fast"})
     assert saved.status_code == 200, saved.text
     assert client.get("/api/tutorial").json()["progress"]["finished"] == ["score"]
+
+
+def test_the_practice_game_is_a_seeded_practice_room_against_easy(client: TestClient) -> None:
+    practice = client.get("/api/tutorial").json()["practice"]
+    response = client.post("/api/rooms", json={"mode": "computer", **practice})
+    assert response.status_code == 201, response.text
+    room = client.app.state.lobby.rooms[response.json()["room"]]  # type: ignore[attr-defined]
+    assert room.table.meta.practice and room.table.level == "easy"
+    assert room.table.match.seed == PRACTICE_SEED and room.table.rules.payoff_size == 10
