@@ -52,7 +52,11 @@ async def run(args: argparse.Namespace, base: str, kill: Callable[[], None] | No
     """One round of load.py's clients against ``base``; True when it met the target."""
     await load.wait_healthy(base, 60)
     totals = load.Totals()
-    limits = httpx.Limits(max_connections=args.games, max_keepalive_connections=args.games)
+    # idle connections are dropped after 1 s, well before the server's keep-alive timeout
+    # (5 s): a request sent just as the server closes an idle connection would fail
+    limits = httpx.Limits(
+        max_connections=args.games, max_keepalive_connections=args.games, keepalive_expiry=1.0
+    )
     players = [load.Player(number, args, base, totals) for number in range(args.games)]
     started = time.monotonic()
     deadline = started + args.duration
