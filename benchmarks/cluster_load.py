@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -80,6 +81,8 @@ async def run(args: argparse.Namespace, base: str, kill: Callable[[], None] | No
 
 
 def main() -> int:
+    # SIGTERM stops the run as Ctrl-C does, so the cluster's processes are stopped too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=600, help="concurrent games (600)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds a round (60)")

@@ -86,3 +86,39 @@ async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loade
             await lobby.close()
         for store in stores:
             store.close()
+
+
+async def test_the_instance_that_made_a_room_leaves_its_computer_turns_to_the_seats_one(
+    postgres_schema_url: str,
+) -> None:
+    stores = [Store.open(postgres_schema_url), Store.open(postgres_schema_url)]
+    maker, server = (Lobby(store) for store in stores)
+    try:
+        for lobby in (maker, server):
+            lobby.start()
+            await lobby.listen()
+        for seed in range(100):  # a deal the computer opens
+            made, _ = await maker.create(
+                mode="computer",
+                player="p",
+                name="Ann",
+                level="easy",
+                rules=Rules.from_json({"payoff_size": 5}),
+                seed=seed,
+            )
+            if made.table.computer_to_move:
+                break
+        assert made.table.computer_to_move
+        made.start_computer()  # as the endpoint that made it asks: nobody is connected here
+        assert made.computer_task is None
+        room = await server.get(made.code)
+        assert room is not None
+        listener = Listener()
+        await room.connect(listener, 0)  # the seat's instance plays the opening turn
+        await _until(lambda: not room.table.computer_to_move)
+        assert made.computer_task is None
+    finally:
+        for lobby in (maker, server):
+            await lobby.close()
+        for store in stores:
+            store.close()
