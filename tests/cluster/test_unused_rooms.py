@@ -40,6 +40,12 @@ async def _person_discards(room: Room, listener: Listener) -> None:
             return
 
 
+def _still(room: Room) -> bool:
+    """The person is to move (or the game is over), and no computer turn is running."""
+    task = room.computer_task
+    return not room.table.computer_to_move and (task is None or task.done())
+
+
 async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loaded_again(
     postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -67,7 +73,9 @@ async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loade
         # the maker hears of the step, has nobody connected, and forgets the room
         await _until(lambda: code not in maker.rooms)
         assert made.closed
-        # the next use there loads it again, at the step the other instance stored
+        # the next use there (once the computer's reply is stored) loads it again, at the
+        # step the other instance stored
+        await _until(lambda: _still(room))
         again = await maker.get(code)
         assert again is not None and again is not made
         assert again.game.to_position() == room.game.to_position()
