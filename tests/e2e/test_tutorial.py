@@ -96,6 +96,12 @@ def test_an_illegal_move_gets_the_reason_and_the_lesson_can_restart(
     expect(page.locator(PANEL)).to_have_attribute("data-answers", "1")
     _click_move(page, "H8-C1")  # an 8 on an empty center stack
     expect(page.locator("#tutorial-feedback")).to_contain_text("Center 1 needs an Ace.")
+    page.click("#tutorial-show")
+    expect(page.locator("#tutorial-feedback")).to_have_text(
+        "Show me: build the Ace of spades from your pay-off pile on center 1."
+    )
+    expect(page.locator(f"{TABLE} [data-source='P'].is-hint")).to_have_count(1)
+    expect(page.locator(f"{TABLE} .center-stack[data-target='C1'].is-hint")).to_have_count(1)
     _click_move(page, "P-C1")
     expect(page.locator(PANEL)).to_have_attribute("data-step", "1")
     page.click("#tutorial-restart")

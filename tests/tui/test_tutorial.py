@@ -16,7 +16,7 @@ from spite_malice.tui.screens import GameScreen, TableSettings
 from spite_malice.tui.screens.tutorial import LessonScreen, TutorialOfferScreen, TutorialScreen
 from spite_malice.tui.session import MatchSetup
 from spite_malice.tui.store_link import StorePersistence
-from spite_malice.tui.widgets import MessageLine
+from spite_malice.tui.widgets import MessageLine, PileView
 from spite_malice.tutorial import LESSONS, PRACTICE_LEVEL, PRACTICE_SEED, Progress
 
 from .driver import SHORT, make_app, session, settle
@@ -94,6 +94,14 @@ async def test_an_illegal_move_is_refused_with_the_reason_and_a_tip() -> None:
         await pilot.pause()
         text, tone = _message(screen)
         assert tone == "error" and text.startswith("Center 1 needs an Ace.")
+        await pilot.press("h")  # show me: outlined, in words, with the keys
+        await pilot.pause()
+        assert _message(screen) == (
+            "Show me: build the Ace of spades from your pay-off pile on center 1. Keys: p then z.",
+            "hint",
+        )
+        outlined = {view.pile_id for view in screen.query(PileView) if view.has_class("-hinted")}
+        assert outlined == {"payoff", "center-0"}
         await pilot.press("p", "z", "p", "z")
         await pilot.pause()
         assert screen.run.is_finished

@@ -64,6 +64,8 @@ def test_each_lesson_plays_through_the_server_with_a_wrong_move_explained(
     assert observation["seat"] == 0 and "hand" not in observation["players"][1]  # R6.3
     assert "stock" not in observation
     assert lesson.steps[0].example in start["legal_moves"]
+    assert start["show"]["move"] == lesson.steps[0].example
+    assert start["show"]["text"].startswith("Show me: ")
     wrong = next(m for m in start["legal_moves"] if m != lesson.steps[0].example)
     refused = _lesson(client, key, [], wrong)
     step = lesson.steps[0]
@@ -78,7 +80,7 @@ def test_each_lesson_plays_through_the_server_with_a_wrong_move_explained(
         answer = _lesson(client, key, moves, example)
         assert answer["attempt"]["accepted"], answer["attempt"]["text"]
         moves = answer["moves"]
-    assert answer["finished"] and answer["legal_moves"] == []
+    assert answer["finished"] and answer["legal_moves"] == [] and answer["show"] is None
     overview = client.get("/api/tutorial").json()
     assert overview["progress"]["finished"] == [key]
 

@@ -137,6 +137,7 @@ def _answer(run: LessonRun, attempt: Attempt | None) -> dict[str, Any]:
     number = LESSONS.index(lesson) + 1
     observation = run.game.observation(0).to_json()  # the learner's seat only (R6.3)
     following = LESSONS[number].key if number < len(LESSONS) else None
+    shown = run.show_me()
     return {
         "lesson": {
             "key": lesson.key,
@@ -153,6 +154,7 @@ def _answer(run: LessonRun, attempt: Attempt | None) -> dict[str, Any]:
         "moves": list(run.moves),
         "legal_moves": [move.notation for move in run.legal_moves()],
         "state": {"observation": observation},
+        "show": None if shown is None else {"move": shown[0].notation, "text": shown[1]},
         "attempt": None
         if attempt is None
         else {

@@ -4,7 +4,8 @@ offer made at the first start.
 The lessons themselves (deals, goals, explanations) live in :mod:`spite_malice.tutorial`;
 these screens only draw a :class:`~spite_malice.tutorial.LessonRun` and pass it the moves
 picked with the table's keys (``p``, ``1``-``5``, ``a s d f``, then ``z x c`` or a side
-stack). Finished lessons are kept through the game's :class:`Persistence`.
+stack; ``h`` shows a move that does the step). Finished lessons are kept through the
+game's :class:`Persistence`.
 """
 
 from __future__ import annotations
@@ -38,9 +39,11 @@ from ..places import (
     PAYOFF_KEY,
     SIDE_KEYS,
     hand_source,
+    keys_for,
     pile_source,
     pile_target,
     place_name,
+    source_pile,
     target_pile,
 )
 from ..widgets import MessageLine, PileView
@@ -195,6 +198,7 @@ class LessonScreen(Screen[str | None]):
         *[Binding(k, f"pick('side-{i}')", show=False) for i, k in enumerate(SIDE_KEYS)],
         *[Binding(k, f"pick('center-{i}')", show=False) for i, k in enumerate(CENTER_KEYS)],
         Binding("escape", "cancel", "Drop the card / back"),
+        Binding("h", "show_me", "Show me"),
         Binding("n", "next_lesson", "Next lesson"),
         Binding("r", "restart", "Start again"),
         Binding("b", "back", "Lessons"),
@@ -207,6 +211,8 @@ class LessonScreen(Screen[str | None]):
         self.persistence = persistence
         self.run = LessonRun(lesson)
         self.selected: str | None = None
+        self.shown: tuple[str, str] | None = None
+        """The piles of the move "show me" outlines (source, target), until the next move."""
 
     @property
     def number(self) -> int:
@@ -310,9 +316,11 @@ class LessonScreen(Screen[str | None]):
                 move_source, _, target = move.notation.partition("-")
                 if move_source == source:
                     targets.add(target_pile(target))
+        shown = set(self.shown or ())
         for view in self.query(PileView):
             view.set_class(view.pile_id == self.selected, "-selected")
             view.set_class(view.pile_id in targets, "-target")
+            view.set_class(view.pile_id in shown, "-hinted")
 
     # ------------------------------------------------------------------ picking
 
@@ -353,6 +361,7 @@ class LessonScreen(Screen[str | None]):
         target = pile_target(pile_id)
         assert target is not None  # a center or a side stack: the only other piles
         self.selected = None
+        self.shown = None
         attempt = self.run.attempt(f"{selected}-{target}")
         if attempt.accepted:
             message.say(attempt.text or "Good.")
@@ -409,9 +418,25 @@ class LessonScreen(Screen[str | None]):
         self._highlight()
         self.query_one(MessageLine).say("Dropped. Pick a card.")
 
+    def action_show_me(self) -> None:
+        """Outline a move that does the step and say it in words (with its keys)."""
+        shown = self.run.show_me()
+        if shown is None:
+            self.query_one(MessageLine).say("This lesson is done: press n for the next one.")
+            return
+        move, text = shown
+        source, _, target = move.notation.partition("-")
+        source_id = source_pile(source, self.hand())
+        assert source_id is not None  # the move is legal, so its card is there
+        self.shown = (source_id, target_pile(target))
+        first, second = keys_for(move, self.hand())
+        self.query_one(MessageLine).say(f"{text} Keys: {first} then {second}.", "hint")
+        self._highlight()
+
     def action_restart(self) -> None:
         self.run = LessonRun(self.lesson)
         self.selected = None
+        self.shown = None
         self.refresh_table()
         self.query_one(MessageLine).say("The lesson starts again.")
 

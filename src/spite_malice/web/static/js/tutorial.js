@@ -93,10 +93,11 @@ async function renderLesson(mount, key) {
   const say = h("p", { class: "tutorial-say", id: "tutorial-say" });
   const feedback = h("p", { class: "tutorial-feedback", id: "tutorial-feedback", role: "status", "aria-live": "polite" });
   const again = h("button", { class: "btn", type: "button", id: "tutorial-restart" }, "Start again");
+  const showMe = h("button", { class: "btn", type: "button", id: "tutorial-show" }, "Show me");
   const onward = h("a", { class: "btn btn-primary", id: "tutorial-onward", hidden: true }, "Next lesson");
   const back = h("a", { class: "btn", href: "#/tutorial", id: "tutorial-back" }, "All lessons");
   const panel = h("section", { class: "tutorial-panel card-box" }, title, intro, say, feedback,
-    h("div", { class: "tutorial-actions" }, onward, again, back));
+    h("div", { class: "tutorial-actions" }, onward, showMe, again, back));
   replaceChildren(mount, h("div", { class: "tutorial-lesson" }, wrap, panel));
   document.body.dataset.route = "tutorial-lesson";
   const stopFitting = keepFitted(table);
@@ -132,6 +133,7 @@ async function renderLesson(mount, key) {
     feedback.classList.toggle("is-wrong", Boolean(attempt && !attempt.accepted));
     feedback.classList.toggle("is-right", Boolean(attempt && attempt.accepted));
     onward.hidden = !data.finished;
+    showMe.hidden = data.finished;
     onward.textContent = lesson.next ? "Next lesson" : "Back to the lessons";
     onward.href = lesson.next ? `#/tutorial/${lesson.next}` : "#/tutorial";
     table.classList.toggle("my-turn", !data.finished);
@@ -186,6 +188,15 @@ async function renderLesson(mount, key) {
     if (!node) return;
     event.preventDefault();
     pick(node);
+  });
+  showMe.addEventListener("click", () => {
+    if (!answer?.show) return;
+    const [source, target] = answer.show.move.split("-");
+    selected = null;
+    light();
+    highlight(table, { movable: movable(), selected: null, targets: [], hint: { source, target } });
+    feedback.textContent = answer.show.text;
+    feedback.classList.remove("is-wrong", "is-right");
   });
   again.addEventListener("click", () => {
     if (answer) answer = { ...answer, moves: [] };
