@@ -70,7 +70,17 @@ from .schema import (
     SettingsRow,
     utcnow,
 )
-from .stats import FRIEND, LOSS, PRACTICE, WIN, GameOutcome, PlayerStats, compute, outcome_for
+from .stats import (
+    DAILY,
+    FRIEND,
+    LOSS,
+    PRACTICE,
+    WIN,
+    GameOutcome,
+    PlayerStats,
+    compute,
+    outcome_for,
+)
 
 log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
@@ -152,6 +162,8 @@ class MatchHeader:
         against the computer dealt from a seed the player chose is ``practice`` (counted
         apart, never in the total: its deals were known)."""
         if self.kind == COMPUTER:
+            if self.meta.daily is not None:
+                return DAILY  # the daily deal: known to everyone, counted on its own
             return PRACTICE if self.meta.practice else (self.level or COMPUTER)
         return FRIEND
 

@@ -26,6 +26,7 @@ class SpiteMaliceApp(App[None]):
         persistence: Persistence | None = None,
         resume: bool = True,
         offer_tutorial: bool = False,
+        fresh: bool = False,
     ) -> None:
         super().__init__()
         self.setup = setup or MatchSetup()
@@ -34,11 +35,13 @@ class SpiteMaliceApp(App[None]):
         self.resume = resume
         self.offer_tutorial = offer_tutorial
         """Offer the tutorial at the first start (``spite-malice play`` does; tests need not)."""
+        self.fresh = fresh
+        """Start ``setup``'s match and leave any unfinished one as it is (the daily deal)."""
         if self.settings.ascii_only:
             self.add_class("-ascii")
 
     def on_mount(self) -> None:
-        session = self.persistence.load_unfinished()
+        session = None if self.fresh else self.persistence.load_unfinished()
         if session is not None and not self.resume:
             self.persistence.abandon(session)  # a new match was asked for: give this one up
             session = None

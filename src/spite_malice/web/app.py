@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..store import Store
-from . import api, errors, limits, replays, sockets, tutorial
+from . import api, daily, errors, limits, replays, sockets, tutorial
 from .lobby import Lobby
 
 STATIC = Path(__file__).parent / "static"
@@ -61,6 +61,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(tutorial.router)
     app.include_router(replays.router)
+    app.include_router(daily.router)
     app.include_router(sockets.router)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -250,8 +250,10 @@ class Lobby:
         level: str | None,
         rules: Rules,
         seed: int | None,
+        daily: str | None = None,
     ) -> tuple[Room, str]:
-        """A new room with the creator in seat 0; returns it and seat 0's token."""
+        """A new room with the creator in seat 0; returns it and seat 0's token (``daily``:
+        the day of the daily deal it plays, see ``spite_malice.daily``)."""
         seats: tuple[Seat, Seat]
         if mode == COMPUTER_MODE:
             level = level or default_level()
@@ -269,6 +271,7 @@ class Lobby:
             seed=seed,
             tokens=(hash_token(token), None),
             practice=seed is not None,  # the player chose the deal: not in the statistics
+            daily=daily,
         )
         deal = table.check_deal()
         async with self._loading:

@@ -1,9 +1,10 @@
 // The page's entry point: loads the server's configuration and the player's settings, and
 // routes the URL hash to a screen (#/play, #/game/<room>, #/join/<room>, #/rules, #/stats,
-// #/settings, #/replays, #/replay/<game>, #/tutorial, #/tutorial/<lesson>).
+// #/settings, #/daily, #/replays, #/replay/<game>, #/tutorial, #/tutorial/<lesson>).
 
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
+import { renderDaily } from "./daily.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./pages/lobby.js";
 import { renderRules } from "./pages/rules.js";
@@ -127,6 +128,9 @@ async function route() {
     case "settings":
       document.title = "Settings · Spite & Malice";
       return renderSettings(mount, app);
+    case "daily":
+      document.title = "Daily deal · Spite & Malice";
+      return renderDaily(mount, app);
     case "replays":
       document.title = "Replays · Spite & Malice";
       return renderReplays(mount);
