@@ -26,7 +26,8 @@ def test_the_report_appears_after_a_game(
             break
         me.play_greedy_turn()
     page = me.page
-    me.goto("replays")
+    page.click("#dialog-replays")  # from the end-of-game box to the list of replays
+    page.wait_for_url("**/#/replays")
     page.locator("#replay-list a[data-analyse]").first.click()
     page.wait_for_url("**/#/replay/*")
     expect(page.locator("#analysis-state")).to_be_visible()  # the progress, while it runs
