@@ -184,3 +184,12 @@ async def test_a_lesson_fits_the_smallest_terminal() -> None:
         text = screen.query_one("#lesson-text")
         step = f"Step 1 of 2: {screen.run.instruction}"
         assert text.region.height >= len(textwrap.wrap(step, text.content_size.width))
+
+
+def test_spite_malice_play_offers_the_tutorial(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spite_malice.cli import main
+
+    started: list[SpiteMaliceApp] = []
+    monkeypatch.setattr(SpiteMaliceApp, "run", lambda self, *a, **k: started.append(self))
+    assert main(["play", "--no-db"]) == 0
+    assert len(started) == 1 and started[0].offer_tutorial
