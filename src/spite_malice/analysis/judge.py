@@ -141,7 +141,7 @@ class Judgement:
 def _table_key(view: TurnView, moves: tuple[Move, ...]) -> tuple[object, ...]:
     """What a choice leaves on the table: two orders of the same builds are one choice."""
     center, hand, side = replay_ranks(view, moves)
-    payoff = sum(1 for move in moves if move.from_payoff)
+    payoff = sum(1 for move in moves if move.is_from_payoff)
     return (tuple(sorted(center)), hand, side, payoff)
 
 
