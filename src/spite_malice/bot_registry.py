@@ -13,9 +13,8 @@ from collections.abc import Callable
 from .bots.base import Bot
 from .bots.baselines import Expert1Bot, Hard1Bot
 from .bots.easy import EasyBot
-from .bots.hard import HardBot
 from .bots.levels import expert, expert_1_with_option, expert_with_option
-from .bots.medium import MediumBot
+from .bots.planning_bot import hard_bot, medium_bot
 from .bots.reference import ReferenceBot
 from .protocol.external import ExternalBot
 
@@ -25,8 +24,8 @@ OptionFactory = Callable[[int | None, str], Bot]
 _REGISTRY: dict[str, BotFactory] = {
     "reference": ReferenceBot,
     "easy": EasyBot,
-    "medium": MediumBot,
-    "hard": HardBot,
+    "medium": medium_bot,
+    "hard": hard_bot,
     "expert": expert,
     "hard-1": Hard1Bot,
     "expert-1": Expert1Bot,

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import ExpertBot, HardBot
+from ..bots import ExpertBot, PlanningBot
 from ..bots.planning import Evaluator, plan_turn, replay_ranks
 from ..bots.rollout import finish_turn
 from ..bots.sampling import sample_game
@@ -197,7 +197,7 @@ def judge_decision(
     if len(plans) == 1:
         moves, plan, _ = plans[0]
         return Judgement(decision, (Choice(moves, plan, 0.0, 0.0, True),), 0)
-    policy = HardBot(settings.seed).evaluator
+    policy = PlanningBot(settings.seed).evaluator
     # the deals depend only on the seed and the point of the game, not on what came before
     rng = random.Random(f"analysis/{settings.seed}/{decision.index}")
     scores: list[list[int]] = [[] for _ in plans]
