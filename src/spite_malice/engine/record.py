@@ -130,7 +130,7 @@ def _outcome(data: object) -> Outcome | None:
         not (winner is None or (type(winner) is int and winner in (0, 1)))  # false is not 0
         or type(points) is not int
         or points < 0
-        or type(reason) is not str
+        or not isinstance(reason, str)
     ):
         raise PositionError(f"record result is malformed: {quote(data)}")
     known = {reason.value: reason for reason in OutcomeReason}

@@ -48,7 +48,8 @@ class Outcome:
         return self.winner is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "points": self.points, "reason": self.reason}
+        # the reason's words as plain text, as records have always carried them
+        return {"winner": self.winner, "points": self.points, "reason": str(self.reason)}
 
 
 class PlayerState:
