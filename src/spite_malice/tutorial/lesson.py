@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import RANK_NAMES, RANK_OF, SUIT_NAMES, suit_of
-from ..engine.errors import NotationError, SpiteMaliceError
+from ..engine.errors import NotationError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.moves import Move, parse_move
+from .errors import TutorialError
 
 PLAYER = 0
 """The learner's seat; the opponent (seat 1) plays the moves a step scripts for it."""
@@ -29,10 +30,6 @@ Text = Callable[[Game], str]
 """A sentence made from the game as it stands (after the step's move)."""
 
 _RULE_REFERENCE = re.compile(r"\s*\(R\d[\d.()a-z]*\)")
-
-
-class TutorialError(SpiteMaliceError, ValueError):
-    """A lesson that does not exist, or moves that do not replay in a lesson."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,8 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rules import Rules
 from .deal import lesson_position
-from .lesson import PLAYER, Explain, Goal, Lesson, Step, TutorialError
+from .errors import TutorialError
+from .lesson import PLAYER, Explain, Goal, Lesson, Step
 
 RULES = Rules.QUICK
 """Ten-card pay-off piles, so the lesson's piles stay small; everything else standard."""
