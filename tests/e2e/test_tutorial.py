@@ -121,3 +121,23 @@ def test_the_practice_game_starts_against_easy(
     me.wait_started()
     expect(me.page.locator("#opponent-name")).to_contain_text("Easy")
     assert me.errors == []
+
+
+def test_a_lesson_takes_the_games_keys(server: ServerProcess, new_context: ContextFactory) -> None:
+    me = Player.open(new_context(), server.url, "typist")
+    me.goto("tutorial/payoff")
+    page = me.page
+    expect(page.locator(PANEL)).to_have_attribute("data-answers", "1")
+    page.keyboard.press("1")  # a hand card (an 8) ...
+    page.keyboard.press("c")
+    page.keyboard.press("1")  # ... on the empty center 1: explained by the server
+    expect(page.locator(PANEL)).to_have_attribute("data-answers", "2")
+    expect(page.locator("#tutorial-feedback")).to_contain_text("Center 1 needs an Ace.")
+    for answers in ("3", "4"):  # the Ace, then the 2, on center 2
+        for key in ("p", "c", "2"):
+            page.keyboard.press(key)
+        expect(page.locator(PANEL)).to_have_attribute("data-answers", answers)
+    expect(page.locator(PANEL)).to_have_attribute("data-finished", "yes")
+    page.keyboard.press("h")  # a finished lesson has nothing to show
+    expect(page.locator("#tutorial-onward")).to_be_visible()
+    assert me.errors == []

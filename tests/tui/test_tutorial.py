@@ -3,6 +3,7 @@ the first start, each lesson played through with a wrong move explained, progres
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,29 @@ async def test_a_start_without_a_store_does_not_offer_the_tutorial() -> None:
     async with app.run_test(size=(110, 40)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_lesson_fits_the_smallest_terminal() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t", "6")  # the lesson with the longest step text
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen) and screen.has_class("-short")
+        message = screen.query_one("#message", MessageLine).region
+        for pile in ("hand-4", "payoff", "center-0", "opp-payoff"):
+            region = screen.query_one(f"#{pile}", PileView).region
+            assert region.height >= 3 and region.bottom <= message.y, pile  # all on screen
+        text = screen.query_one("#lesson-text")
+        step = f"Step 1 of 2: {screen.run.instruction}"
+        assert text.region.height >= len(textwrap.wrap(step, text.content_size.width))
+
+
+def test_spite_malice_play_offers_the_tutorial(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spite_malice.cli import main
+
+    started: list[SpiteMaliceApp] = []
+    monkeypatch.setattr(SpiteMaliceApp, "run", lambda self, *a, **k: started.append(self))
+    assert main(["play", "--no-db"]) == 0
+    assert len(started) == 1 and started[0].offer_tutorial

@@ -223,3 +223,18 @@ def test_show_me_follows_the_learners_own_stack() -> None:
     shown = run.show_me()
     assert shown is not None and shown[0].notation == "H2-C3"
     assert shown[1] == "Show me: build the 2 of spades from your hand on center 3."
+
+
+def test_a_deal_that_names_a_card_three_times_is_refused() -> None:
+    from spite_malice.engine import Rules
+    from spite_malice.tutorial.deal import lesson_position
+
+    with pytest.raises(TutorialError, match="more often than the decks hold"):
+        lesson_position(
+            rules=Rules.QUICK,
+            payoff=["AS", "AS"],
+            hand=["AS"],
+            opponent_top="TD",
+            opponent_hand=[],
+            opponent_payoff=10,
+        )

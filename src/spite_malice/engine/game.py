@@ -17,7 +17,6 @@ from . import events as ev
 from .cards import (
     FACES,
     KING,
-    QUEEN,
     RANK_NAMES,
     RANK_OF,
     Card,
@@ -43,6 +42,7 @@ from .observation import Observation, observe
 from .position import parse_position, position_to_json
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
+from .stacks import COMPLETE, fit_masks, fits, needs
 from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, PlayerState
 
 _BUILDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
@@ -60,7 +60,7 @@ _DISCARDS: tuple[tuple[Move, ...], ...] = tuple(
 """``_DISCARDS[rank]``: the discards of a hand card of ``rank`` onto side stacks 1 to 4."""
 
 _FITS: dict[bool, dict[tuple[int, ...], tuple[int, ...]]] = {False: {}, True: {}}
-"""Per King-start rule, center stack lengths -> :func:`_fit_masks` (a bounded cache)."""
+"""Per King-start rule, center stack values -> :func:`.stacks.fit_masks` (a bounded cache)."""
 
 _FLAGS: dict[bool, dict[tuple[int, ...], tuple[tuple[bytes, ...], tuple[bytes, ...]]]] = {
     False: {},
@@ -82,22 +82,12 @@ def _target_flags(
     """For each rank 0..13, a flag for each of the 8 targets a card of that rank may move to:
     as a build from the pay-off pile or a side stack, and from the hand, where every discard
     is legal too (R3.3)."""
-    fits = _fit_masks(lengths, king_can_start_stack)
+    fits = fit_masks(lengths, king_can_start_stack)
     discards = ((1 << SIDE_STACKS) - 1) << SIDE_TARGET_BASE
     return (
         tuple(_TARGET_FLAGS[targets] for targets in fits),
         tuple(_TARGET_FLAGS[targets | discards] for targets in fits),
     )
-
-
-def _fit_masks(lengths: tuple[int, ...], king_can_start_stack: bool) -> tuple[int, ...]:
-    """For each rank 0..13, the bitmask of the center stacks that take a card of that rank."""
-    masks = [0] * (KING + 1)
-    for i, length in enumerate(lengths):
-        masks[length + 1] |= 1 << i  # R3.1: one more than the stack's value
-        if length or king_can_start_stack:  # R3.1, R3.2: a King fits anywhere it may start
-            masks[KING] |= 1 << i
-    return tuple(masks)
 
 
 class Game:
@@ -358,7 +348,7 @@ class Game:
         cache = _FITS[self.rules.king_can_start_stack]
         lengths = tuple(map(len, self.center))
         fits = cache.get(lengths) or cache.setdefault(
-            lengths, _fit_masks(lengths, cache is _FITS[True])
+            lengths, fit_masks(lengths, cache is _FITS[True])
         )
         builds = _BUILDS
         out: list[Move] = []
@@ -440,14 +430,11 @@ class Game:
         if target >= SIDE_TARGET_BASE:
             return None  # R3.3: any hand card onto any side stack
         value = len(self.center[target])
-        rank = RANK_OF[card]
-        if rank == KING:
-            if value == 0 and not self.rules.king_can_start_stack:
-                return "a King may not start a center stack under these rules (R3.2)"
+        if fits(RANK_OF[card], value, self.rules.king_can_start_stack):
             return None
-        if rank != value + 1:
-            return f"center {target + 1} needs {a_rank(value + 1)}"
-        return None
+        if RANK_OF[card] == KING:
+            return "a King may not start a center stack under these rules (R3.2)"
+        return f"center {target + 1} needs {a_rank(needs(value))}"
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a :class:`Move` or its notation) is legal here."""
@@ -513,7 +500,7 @@ class Game:
                 self.chance.append(TurnUp(player))
             elif recording:
                 self.events.append(ev.PayoffTurned(player, me.payoff[-1]))
-        if value == QUEEN:  # R3.4(b): the stack is complete and goes back into the stock
+        if value == COMPLETE:  # R3.4(b): the stack is complete and goes back into the stock
             stock = self.stock
             stock.extend(stack)
             self.center[target] = []

@@ -24,6 +24,11 @@ def needs(value: int) -> int:
     return value + 1
 
 
+def taken_by(rank: int) -> int:
+    """R3.1: the value of the stacks a card of ``rank`` (not a King) fits on: one less."""
+    return rank - 1
+
+
 def fits(rank: int, value: int, king_can_start: bool) -> bool:
     """R3.1, R3.2: whether a card of ``rank`` may be built on a stack of ``value``: the next
     rank, or a King (on an empty stack only when the rules let a King start one)."""
@@ -50,10 +55,18 @@ def fit_masks(values: Sequence[int], king_can_start: bool) -> tuple[int, ...]:
     return tuple(masks)
 
 
-def lowest_fits(values: Sequence[int], king_can_start: bool) -> dict[int, int]:
-    """Rank -> the lowest-numbered stack that takes it, for the ranks some stack takes."""
-    masks = fit_masks(values, king_can_start)
-    return {rank: (mask & -mask).bit_length() - 1 for rank, mask in enumerate(masks) if mask}
+_LOWEST: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
+
+
+def lowest_fits(values: tuple[int, ...], king_can_start: bool) -> tuple[int, ...]:
+    """For each rank 0..13, the lowest-numbered stack that takes it, or -1 when none does
+    (kept once worked out: there are at most 2 * 12**4 stack values and rules)."""
+    key = (values, king_can_start)
+    found = _LOWEST.get(key)
+    if found is None:
+        masks = fit_masks(values, king_can_start)
+        found = _LOWEST[key] = tuple((mask & -mask).bit_length() - 1 for mask in masks)
+    return found
 
 
 @cache
@@ -66,4 +79,13 @@ def ranks_to_reach(value: int, target: int) -> tuple[int, ...]:
     return (*range(value + 1, COMPLETE), *range(1, target))
 
 
-__all__ = ["COMPLETE", "built", "fit_masks", "fits", "lowest_fits", "needs", "ranks_to_reach"]
+__all__ = [
+    "COMPLETE",
+    "built",
+    "fit_masks",
+    "fits",
+    "lowest_fits",
+    "needs",
+    "ranks_to_reach",
+    "taken_by",
+]

@@ -452,12 +452,12 @@ def _may_end_game(game: Game, move: Move) -> bool:
     (R4.1), at the turn limit (R4.3) or when a draw finds the stock short (R4.2); a
     completed stack only adds cards to the stock."""
     me = game.players[game.to_move]
-    if move.from_payoff:
+    if move.is_from_payoff:
         return len(me.payoff) == 1
     short = len(game.stock) < HAND_SIZE
     if move.is_discard:
         return short or game.turn >= TURN_LIMIT
-    return short and move.from_hand and len(me.hand) == 1
+    return short and move.is_from_hand and len(me.hand) == 1
 
 
 def person_seats(name: str, player: str | None, level: str) -> tuple[Seat, Seat]:

@@ -9,7 +9,8 @@ terminal and the browser both drive the same runs; :mod:`.progress` is what they
 
 from __future__ import annotations
 
-from .lesson import Attempt, Lesson, LessonRun, Step, TutorialError
+from .errors import TutorialError
+from .lesson import Attempt, Lesson, LessonRun, Step
 from .lessons import LESSONS, lesson_named
 from .practice import PRACTICE_LEVEL, PRACTICE_RULES, PRACTICE_SEED
 from .progress import Progress

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine.cards import card_str, full_deck, parse_card
 from ..engine.rules import Rules
+from .errors import TutorialError
 
 Cards = Sequence[str]
 
@@ -44,7 +45,7 @@ def lesson_position(
     left = Counter(full_deck(rules.decks))
     left.subtract(parse_card(text) for text in named)
     if any(count < 0 for count in left.values()):
-        raise ValueError("a lesson names a card more often than the decks hold it")
+        raise TutorialError("a lesson names a card more often than the decks hold it")
     rest = sorted(left.elements())
     random.Random(seed).shuffle(rest)
     under = [card_str(card) for card in rest[: opponent_payoff - 1]]

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import RANK_NAMES, RANK_OF, SUIT_NAMES, suit_of
-from ..engine.errors import NotationError, SpiteMaliceError
+from ..engine.errors import NotationError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.moves import Move, parse_move
+from .errors import TutorialError
 
 PLAYER = 0
 """The learner's seat; the opponent (seat 1) plays the moves a step scripts for it."""
@@ -29,10 +30,6 @@ Text = Callable[[Game], str]
 """A sentence made from the game as it stands (after the step's move)."""
 
 _RULE_REFERENCE = re.compile(r"\s*\(R\d[\d.()a-z]*\)")
-
-
-class TutorialError(SpiteMaliceError, ValueError):
-    """A lesson that does not exist, or moves that do not replay in a lesson."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,9 +194,9 @@ def move_words(game: Game, move: Move) -> str:
     """The player to move's ``move`` in words: "put the 6 of clubs from your hand on
     side stack 1" (a discard), "build ... on center 2"."""
     me = game.players[game.to_move]
-    if move.from_payoff:
+    if move.is_from_payoff:
         card, where = me.payoff[-1], "from your pay-off pile"
-    elif move.from_hand:
+    elif move.is_from_hand:
         card = next(c for c in me.hand if RANK_OF[c] == move.hand_rank)
         where = "from your hand"
     else:

@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..store import Store
-from . import api, daily, errors, limits, replays, sockets, tutorial
+from . import analyses, api, daily, errors, limits, replays, sockets, tutorial
 from .instance import InstanceHeader
 from .lobby import Lobby
 
@@ -55,6 +55,8 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
             yield
         finally:
             await app.state.lobby.close()
+            if getattr(app.state, "analyses", None) is not None:
+                app.state.analyses.close()  # the analysis running in the background stops
             if store is None:
                 opened.close()
 
@@ -63,6 +65,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     app.include_router(tutorial.router)
     app.include_router(replays.router)
     app.include_router(daily.router)
+    app.include_router(analyses.router)
     app.include_router(sockets.router)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -68,6 +68,27 @@ _CSS = """
 TutorialScreen, TutorialOfferScreen {
     align: center middle;
 }
+#lesson-title {
+    height: 1;
+    padding: 0 1;
+    text-style: bold;
+}
+#lesson-intro {
+    height: auto;
+    padding: 0 1;
+    color: $text-muted;
+}
+LessonScreen.-short #lesson-intro, LessonScreen.-short #opp-hand-row {
+    display: none;
+}
+LessonScreen.-short #lesson-text {
+    border: none;
+    max-height: 5;
+}
+LessonScreen.-short #opponent {
+    height: 3;
+    min-height: 3;
+}
 """
 
 
@@ -90,7 +111,7 @@ def _progress(persistence: Persistence) -> Progress:
 class TutorialOfferScreen(ModalScreen[bool]):
     """Shown once, at the first start: take the tutorial (True) or play at once (False)."""
 
-    DEFAULT_CSS = _CSS
+    CSS = _CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t,enter", "choose(True)", "Tutorial"),
         Binding("escape,q", "choose(False)", "Play now"),
@@ -117,7 +138,7 @@ class TutorialScreen(ModalScreen[str | None]):
     """The lessons with their progress: a number opens one, Enter the next one not done,
     ``g`` starts the practice game against Easy (dismissed with :data:`PRACTICE`)."""
 
-    DEFAULT_CSS = _CSS
+    CSS = _CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(i), f"open({i - 1})", show=False) for i in range(1, len(LESSONS) + 1)],
         Binding("enter", "open_next", "Next lesson"),
@@ -191,7 +212,7 @@ class LessonScreen(Screen[str | None]):
     """One lesson on the table: what to do above it, the answer to each move below it.
     Dismissed with ``next`` when the learner asks for the next lesson."""
 
-    DEFAULT_CSS = _CSS
+    CSS = _CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(PAYOFF_KEY, "pick('payoff')", "Pay-off", show=False),
         *[Binding(k, f"pick('hand-{i}')", show=False) for i, k in enumerate(HAND_KEYS)],
@@ -204,6 +225,8 @@ class LessonScreen(Screen[str | None]):
         Binding("b", "back", "Lessons"),
     ]
     AUTO_FOCUS = ""  # as at the game's table: the cursor appears with the first arrow key
+    # a short terminal (under 34 lines) drops the lesson's intro and squeezes the opponent
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
 
     def __init__(self, lesson: Lesson, persistence: Persistence) -> None:
         super().__init__()
@@ -219,6 +242,9 @@ class LessonScreen(Screen[str | None]):
         return LESSONS.index(self.lesson) + 1
 
     def compose(self) -> ComposeResult:
+        title = f"Lesson {self.number} of {len(LESSONS)}: {self.lesson.title}"
+        yield Static(title, id="lesson-title")
+        yield Static(self.lesson.intro, id="lesson-intro")
         yield Static(id="lesson-text")
         with Vertical(id="table"):
             with Horizontal(id="opp-hand-row"):
@@ -246,7 +272,7 @@ class LessonScreen(Screen[str | None]):
     def on_mount(self) -> None:
         self.refresh_table()
         self.query_one(MessageLine).say(
-            "Pick a card (p, 1-5, a s d f), then where it goes (z x c, or a s d f to discard)."
+            "Pick a card (p 1-5 a s d f), then its place (z x c, or a s d f to discard)."
         )
 
     # ------------------------------------------------------------------ drawing
@@ -263,8 +289,6 @@ class LessonScreen(Screen[str | None]):
         """Draw the lesson's text and the table as the learner sees it (seat 0's view)."""
         run = self.run
         text = Text()
-        text.append(f"Lesson {self.number} of {len(LESSONS)}: {self.lesson.title}\n", style="bold")
-        text.append(f"{self.lesson.intro}\n", style=DIM)
         if run.is_finished:
             text.append(run.instruction, style="bold")
             following = "n: next lesson" if self.number < len(LESSONS) else "n: the practice game"

@@ -5,6 +5,7 @@
 // the table to either seat. Every card is face up: the game is over.
 
 import { cardFace, cardName } from "./cards.js";
+import { AnalysisView } from "./analysis.js";
 import { ApiError } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { keepFitted } from "./fit.js";
@@ -12,6 +13,7 @@ import { placeNode, renderTable } from "./table.js";
 import { capitalise, eventSentence } from "./words.js";
 
 const FILE_KEY = "spite-malice.replay-file";
+const ANALYSE_KEY = "spite-malice.analyse-on-open";
 const MAX_FILE_BYTES = 64 * 1024;
 const SPEEDS = [["slow", "Slow", 2000], ["normal", "Normal", 1000], ["fast", "Fast", 400]];
 
@@ -104,7 +106,9 @@ export async function renderReplays(mount) {
       return;
     }
     replaceChildren(list, h("ul", { class: "resume-list" }, games.map((game) => h("li", { class: "replay-entry" },
-      h("a", { class: "resume-link", href: `#/replay/${game.id}`, dataset: { game: String(game.id) } }, gameLine(game))))));
+      h("a", { class: "resume-link", href: `#/replay/${game.id}`, dataset: { game: String(game.id) } }, gameLine(game)),
+      h("a", { class: "btn btn-link analyse-link", href: `#/replay/${game.id}`, dataset: { analyse: String(game.id) },
+        onclick: () => sessionStorage.setItem(ANALYSE_KEY, String(game.id)) }, "Where did I lose?")))));
   } catch (failure) {
     replaceChildren(list, h("p", { class: "message-line", dataset: { kind: "error" } }, failure.message));
   }
@@ -172,6 +176,7 @@ export class ReplayScreen {
 
   destroy() {
     this.pause();
+    this.analysis?.destroy();
     this.stopFitting?.();
     document.removeEventListener("keydown", this.keyHandler);
   }
@@ -193,22 +198,24 @@ export class ReplayScreen {
     this.turnInput = h("input", { type: "number", id: "replay-turn", min: "1", max: String(lastTurn), value: "1",
       "aria-label": "Turn to jump to" });
     this.playButton = this.button("replay-play", "Play", () => (this.timer ? this.pause() : this.play()));
-    const seatSelect = h("select", { id: "replay-seat", "aria-label": "Watch from the seat of",
+    const seatSelect = this.seatSelect = h("select", { id: "replay-seat", "aria-label": "Watch from the seat of",
       onchange: (e) => { this.view = Number(e.target.value); this.show(this.index); } },
     [0, 1].map((s) => h("option", { value: String(s), selected: s === this.view }, players[s])));
     const speedSelect = h("select", { id: "replay-speed", "aria-label": "Replay speed",
       onchange: (e) => { this.speed = e.target.value; if (this.timer) { this.pause(); this.play(); } } },
     SPEEDS.map(([id, label]) => h("option", { value: id, selected: id === this.speed }, label)));
+    // "Where did I lose?": only for a stored game of yours (the server analyses your seat)
+    this.analysisBox = this.game && this.data.seat !== null ? h("div", { id: "analysis-box" }) : null;
     const panel = h("aside", { class: "panel replay-panel", "aria-label": "Replay controls" },
       h("div", { class: "panel-status" },
         h("h1", { class: "replay-title" }, `${players[0]} against ${players[1]}`),
         this.statusNode, this.messageNode),
       h("div", { class: "actions" },
-        this.button("replay-start", "⏮ Start", () => this.show(0)),
+        this.button("replay-start", "Start", () => this.show(0)),
         this.button("replay-back", "◀ Back", () => this.step(-1)),
         this.playButton,
         this.button("replay-forward", "Forward ▶", () => this.step(1)),
-        this.button("replay-end", "End ⏭", () => this.show(this.frames.length - 1))),
+        this.button("replay-end", "End", () => this.show(this.frames.length - 1))),
       this.slider,
       h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); this.jumpToTurn(Number(this.turnInput.value)); } },
         h("label", { for: "replay-turn" }, "Turn"), this.turnInput,
@@ -218,10 +225,43 @@ export class ReplayScreen {
       h("div", { class: "actions" },
         this.button("replay-download", "Download the record", () => this.download()),
         h("a", { class: "btn btn-link", href: "#/replays" }, "← All replays")),
+      this.analysisBox,
       h("p", { class: "muted" }, "Keys: ← and → step, Space plays or pauses, Home and End."));
     const wrap = h("div", { class: "table-wrap" }, this.tableNode);
     replaceChildren(this.mount, h("div", { class: "game replay" }, wrap, panel));
     this.stopFitting = keepFitted(this.tableNode);
+    if (this.analysisBox) {
+      this.analysis = new AnalysisView(this.analysisBox, {
+        game: this.game,
+        show: (decision) => this.showDecision(decision),
+        jump: (movesBefore) => { this.pause(); this.show(movesBefore); },
+      });
+      if (sessionStorage.getItem(ANALYSE_KEY) === String(this.game)) {
+        sessionStorage.removeItem(ANALYSE_KEY);
+        this.analysis.start();
+      }
+    }
+  }
+
+  /** The table as the player saw it at an analysed decision, the better turn marked. */
+  showDecision(decision) {
+    this.pause();
+    const obs = { ...decision.position, legal_moves: [], outcome: null };
+    this.view = obs.seat;
+    this.seatSelect.value = String(obs.seat);
+    renderTable(this.tableNode, { observation: obs },
+      { me: "You", opponent: this.data.players[1 - obs.seat], waiting: true });
+    for (const node of this.tableNode.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
+    for (const node of this.tableNode.querySelectorAll("button")) node.disabled = true;
+    for (const move of decision.better) {
+      const [source, target] = move.split("-");
+      for (const place of [source, target]) {
+        placeNode(this.tableNode, place, { opponent: false })?.classList.add("is-hint");
+      }
+    }
+    this.tableNode.dataset.frame = "analysis";
+    this.statusNode.textContent = `Turn ${decision.turn}, as you saw it`;
+    this.messageNode.textContent = `Better: ${decision.better_words}. Why: ${decision.reason}`;
   }
 
   button(id, label, onclick) {

@@ -3,13 +3,15 @@
 // The page holds no rules: the server runs each lesson (POST /api/tutorial/lessons/<key>
 // with the moves accepted so far and the move tried) and answers with the table, the legal
 // moves, what to do and what became of the move. This module draws the answer with the
-// game's own table (table.js) and sends the picks; the accepted moves stay in memory only.
+// game's own table (table.js) and input (input.js: clicks, drags and the same keys as at
+// the game's table); the accepted moves stay in memory only.
 
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { fitTable, keepFitted } from "./fit.js";
 import { saveRoomTicket } from "./store.js";
-import { highlight, renderTable } from "./table.js";
+import { MoveInput } from "./input.js";
+import { renderTable } from "./table.js";
 
 const NAMES = { me: "You", opponent: "Your opponent" };
 
@@ -104,20 +106,17 @@ async function renderLesson(mount, key) {
   window.addEventListener("hashchange", stopFitting, { once: true });
 
   let answer = null;
-  let selected = null;
   let answers = 0;
+  let refused = null;
 
-  const movable = () => new Set((answer?.legal_moves ?? []).map((m) => m.split("-")[0]));
-  const targetsOf = (source) =>
-    (answer?.legal_moves ?? []).filter((m) => m.split("-")[0] === source).map((m) => m.split("-")[1]);
-  const light = () => {
-    const node = selected ? table.querySelector(`[data-source="${CSS.escape(selected)}"]`) : null;
-    highlight(table, { movable: movable(), selected: node, targets: selected ? targetsOf(selected) : [], hint: null });
+  const tell = (text, tone = null) => {
+    feedback.textContent = text;
+    feedback.classList.toggle("is-wrong", tone === "wrong");
+    feedback.classList.toggle("is-right", tone === "right");
   };
 
   const show = (data) => {
     answer = data;
-    selected = null;
     answers += 1;
     // for people nothing; for tests, what the server said last (they wait on it, not on time)
     panel.dataset.answers = String(answers);
@@ -129,9 +128,7 @@ async function renderLesson(mount, key) {
     intro.textContent = lesson.intro;
     say.textContent = data.finished ? data.say : `Step ${data.step + 1} of ${lesson.steps}: ${data.say}`;
     const attempt = data.attempt;
-    feedback.textContent = attempt ? attempt.text : "";
-    feedback.classList.toggle("is-wrong", Boolean(attempt && !attempt.accepted));
-    feedback.classList.toggle("is-right", Boolean(attempt && attempt.accepted));
+    tell(attempt ? attempt.text : "", attempt ? (attempt.accepted ? "right" : "wrong") : null);
     onward.hidden = !data.finished;
     showMe.hidden = data.finished;
     onward.textContent = lesson.next ? "Next lesson" : "Back to the lessons";
@@ -139,64 +136,43 @@ async function renderLesson(mount, key) {
     table.classList.toggle("my-turn", !data.finished);
     renderTable(table, data.state, NAMES);
     fitTable(table);
-    light();
+    input.setHint(null);
+    input.setLegal(data.legal_moves);
   };
 
   const send = async (move) => {
     try {
       show(await post(`/api/tutorial/lessons/${encodeURIComponent(key)}`, { moves: answer?.moves ?? [], move }));
     } catch (error) {
-      feedback.textContent = error.message;
-      feedback.classList.add("is-wrong");
+      tell(error.message, "wrong");
     }
   };
 
-  const pick = (node) => {
-    if (!answer || answer.finished) return;
-    const source = node.dataset.source;
-    const target = node.dataset.target;
-    const pickedHand = selected?.startsWith("H");
-    // A side stack is a target only for a picked hand card (a discard); else it is a source.
-    if (selected && target && (target.startsWith("C") || (pickedHand && node.dataset.discard))) {
-      send(`${selected}-${target}`);
-      return;
-    }
-    if (selected && pickedHand && node.dataset.stack) {
-      send(`${selected}-${node.dataset.stack}`);
-      return;
-    }
-    if (source) {
-      selected = selected === source ? null : source;
-      feedback.textContent = selected ? "Now pick where it goes: a center stack, or Discard under a side stack." : "";
-      feedback.classList.remove("is-wrong", "is-right");
-      light();
-      return;
-    }
-    if (target?.startsWith("C")) {
-      feedback.textContent = "Pick a card first: your pay-off card, a hand card or a side stack's top card.";
-      feedback.classList.add("is-wrong");
-    }
-  };
+  // The game's own input (clicks, drags, keys): a legal move goes to the server; an illegal
+  // one too, since the lesson's answer (the engine's reason and what to try) is the point.
+  const input = new MoveInput(table, {
+    onMove: (move) => send(move),
+    onMessage: (text) => tell(text),
+    onRefuse: (text) => {
+      const move = refused;
+      refused = null;
+      if (move) send(move);
+      else tell(text, "wrong");
+    },
+    explain: (move) => {
+      refused = move;
+      return null;
+    },
+    canAct: () => (answer && !answer.finished ? true : "This lesson is done: go on to the next one."),
+    keys: { h: () => showMe.click() },
+  });
+  window.addEventListener("hashchange", () => input.destroy(), { once: true });
 
-  table.addEventListener("click", (event) => {
-    const node = event.target.closest("[data-source], [data-target]");
-    if (node && table.contains(node)) pick(node);
-  });
-  table.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const node = event.target.closest?.("[data-source], [data-target]");
-    if (!node) return;
-    event.preventDefault();
-    pick(node);
-  });
   showMe.addEventListener("click", () => {
     if (!answer?.show) return;
-    const [source, target] = answer.show.move.split("-");
-    selected = null;
-    light();
-    highlight(table, { movable: movable(), selected: null, targets: [], hint: { source, target } });
-    feedback.textContent = answer.show.text;
-    feedback.classList.remove("is-wrong", "is-right");
+    input.clear();
+    input.setHint(answer.show.move);
+    tell(answer.show.text);
   });
   again.addEventListener("click", () => {
     if (answer) answer = { ...answer, moves: [] };
