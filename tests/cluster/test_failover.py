@@ -139,15 +139,21 @@ def test_a_friend_game_goes_on_when_instances_die(cluster: Cluster) -> None:
 def _room_instance(cluster: Cluster, ticket: dict[str, Any]) -> Instance:
     """The instance that the balancer sends the room's requests to (the one that answers a
     request for the room names itself in a header)."""
-    answer = httpx.get(
-        f"{cluster.address}/api/rooms/{ticket['room']}",
-        headers={"X-Seat-Token": ticket["token"]},
-        timeout=30,
-    )
+    deadline = time.monotonic() + 30
+    while True:  # right after a kill the balancer may answer 502 until it sees it died
+        answer = httpx.get(
+            f"{cluster.address}/api/rooms/{ticket['room']}",
+            headers={"X-Seat-Token": ticket["token"]},
+            timeout=30,
+        )
+        if answer.status_code not in (502, 503) or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
     assert answer.status_code == 200, answer.text
     name = answer.headers["X-Spite-Malice-Instance"]
     for instance in cluster.instances:
-        if instance.is_up() and _name(instance) == name:
+        alive = instance.process is not None and instance.process.poll() is None
+        if alive and _name(instance) == name:
             return instance
     raise AssertionError(f"no live instance is called {name}")
 
