@@ -203,6 +203,8 @@ class Room:
             "undo_barrier": table.undo_barrier(seat),
             "connected": self.connected(),
             "thinking": table.computer_to_move,
+            "resigned": table.resigned,
+            "reveal": table.reveal(),
         }
 
     def welcome(self, seat: int) -> messages.Welcome:
