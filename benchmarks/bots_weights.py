@@ -20,7 +20,8 @@ from functools import partial
 
 from spite_malice.arena import play_game
 from spite_malice.arena.stats import wilson_interval
-from spite_malice.bots import HardBot, make_bot
+from spite_malice.bot_registry import make_bot
+from spite_malice.bots import HardBot
 from spite_malice.bots.evaluation import HARD_WEIGHTS, AwareEvaluator, Weights
 
 WEIGHT_NAMES = tuple(field.name for field in fields(Weights))

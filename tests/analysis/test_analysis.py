@@ -19,7 +19,7 @@ from spite_malice.analysis import (
     record_decisions,
     seat_decisions,
 )
-from spite_malice.bots import make_bot
+from spite_malice.bot_registry import make_bot
 from spite_malice.engine import Game, GameRecord, PositionError, Rules
 
 from . import positions as P

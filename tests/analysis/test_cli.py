@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spite_malice.bots import make_bot
+from spite_malice.bot_registry import make_bot
 from spite_malice.cli import main
 from spite_malice.engine import Game, GameRecord
 

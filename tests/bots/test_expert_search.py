@@ -147,7 +147,7 @@ def test_with_too_few_samples_the_evaluation_choice_stands() -> None:
 
 
 def test_expert_takes_24_samples_by_default() -> None:
-    from spite_malice.bots import make_bot
+    from spite_malice.bot_registry import make_bot
 
     assert ExpertBot().max_samples == 24
     assert make_bot("expert", 1).max_samples == 24  # type: ignore[attr-defined]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from spite_malice.bot_registry import make_bot
 from spite_malice.bots import (
     LEVELS,
     Bot,
@@ -12,7 +13,6 @@ from spite_malice.bots import (
     HardBot,
     MediumBot,
     ReferenceBot,
-    make_bot,
 )
 from spite_malice.engine import Game, Move
 

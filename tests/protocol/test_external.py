@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from spite_malice.bots import Bot, BotError, ReferenceBot, make_bot
+from spite_malice.bot_registry import make_bot
+from spite_malice.bots import Bot, BotError, ReferenceBot
 from spite_malice.engine import Game
 from spite_malice.protocol import GREETING, PROTOCOL_VERSION
 from spite_malice.protocol.client import observation_from_json, serve

@@ -1,8 +1,12 @@
-"""Computer players: the bot interface, the four levels, hints, and the reference policy."""
+"""Computer players: the bot interface, the four levels, hints, and the reference policy.
+
+Bots by name (``make_bot("hard")``, or an outside program) come from
+:mod:`spite_malice.bot_registry`, which knows these and the text protocol's programs.
+"""
 
 from __future__ import annotations
 
-from .base import Bot, BotError, bot_names, make_bot, register_bot
+from .base import Bot, BotError
 from .easy import EasyBot
 from .expert import ExpertBot
 from .hard import HardBot
@@ -21,10 +25,7 @@ __all__ = [
     "Hint",
     "MediumBot",
     "ReferenceBot",
-    "bot_names",
     "first_fit",
     "hint",
-    "make_bot",
     "reference_move",
-    "register_bot",
 ]

@@ -15,7 +15,7 @@ from ..engine.cards import KING, RANK_OF, Card
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
-from .base import Bot, register_bot
+from .base import Bot
 
 
 def reference_move(game: Game) -> Move:
@@ -89,6 +89,3 @@ class ReferenceBot(Bot):
             [len(stack) for stack in observation.center],
             observation.rules.king_can_start_stack,
         )
-
-
-register_bot("reference", ReferenceBot)

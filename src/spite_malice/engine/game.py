@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import events as ev
 from .cards import KING, QUEEN, RANK_NAMES, RANK_OF, Card, a_rank, card_str, full_deck
@@ -26,15 +25,11 @@ from .moves import (
     Move,
     parse_move,
 )
+from .observation import Observation, observe
+from .position import parse_position, position_to_json
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
-
-if TYPE_CHECKING:
-    from .observation import Observation
-
-WON = "pay-off pile emptied"
-STOCK_EXHAUSTED = "stock exhausted"
-TURN_LIMIT_REACHED = f"safeguard: {TURN_LIMIT} turns played"
+from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, PlayerState
 
 _BUILDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
     tuple(
@@ -89,44 +84,6 @@ def _fit_masks(lengths: tuple[int, ...], king_can_start_stack: bool) -> tuple[in
         if length or king_can_start_stack:  # R3.1, R3.2: a King fits anywhere it may start
             masks[KING] |= 1 << i
     return tuple(masks)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: a winner and the points scored (R4.1), or a draw and why (R4.2, R4.3)."""
-
-    winner: int | None
-    points: int
-    reason: str
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "points": self.points, "reason": self.reason}
-
-
-class PlayerState:
-    """One player's cards: pay-off pile, hand and side stacks (lists, bottom to top)."""
-
-    __slots__ = ("hand", "payoff", "side")
-
-    def __init__(self, payoff: list[Card], hand: list[Card], side: list[list[Card]]) -> None:
-        self.payoff = payoff
-        self.hand = hand
-        self.side = side
-
-    def copy(self) -> PlayerState:
-        side = self.side
-        return PlayerState(
-            self.payoff[:], self.hand[:], [side[0][:], side[1][:], side[2][:], side[3][:]]
-        )
-
-    @property
-    def payoff_top(self) -> Card | None:
-        """The face-up top of the pay-off pile, or None when it is empty."""
-        return self.payoff[-1] if self.payoff else None
 
 
 class Game:
@@ -249,14 +206,21 @@ class Game:
         :class:`~.errors.NotationError` or :class:`~.errors.PositionError` for a bad position,
         :class:`~.errors.SeedError` for a bad seed (the rule of :func:`~.seeds.check_seed`).
         """
-        from .position import parse_position
-
-        return parse_position(position, seed=seed)
+        set_up = parse_position(position, seed=seed)
+        return cls(
+            set_up.rules,
+            set_up.stock,
+            set_up.center,
+            set_up.players,
+            set_up.to_move,
+            rng=random.Random(secrets.randbits(63) if set_up.seed is None else set_up.seed),
+            seed=set_up.seed,
+            turn=set_up.turn,
+            score=set_up.score,
+        )
 
     def to_position(self) -> dict[str, Any]:
         """The position as the JSON object of ``notation.md``."""
-        from .position import position_to_json
-
         return position_to_json(self)
 
     def copy(self, *, rng: random.Random | None = None, recording: bool = False) -> Game:
@@ -307,8 +271,6 @@ class Game:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see (R6), as an :class:`~.observation.Observation`."""
-        from .observation import observe
-
         return observe(self, player)
 
     # ----------------------------------------------------------------- legal moves

@@ -11,8 +11,8 @@ the legal moves (notation strings) to a move, and hand it to :func:`serve`::
     serve(choose, name="First Legal")
 
 ``python -m spite_malice.protocol.client NAME`` serves one of our own bots (``reference`` or
-any name :func:`~spite_malice.bots.make_bot` knows) over the protocol, which is handy to test
-an engine-side implementation or a tournament harness.
+any name :func:`~spite_malice.bot_registry.make_bot` knows) over the protocol, which is handy
+to test an engine-side implementation or a tournament harness.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from ..bots.base import Bot, make_bot
+from ..bot_registry import make_bot
+from ..bots.base import Bot
 from ..engine.cards import parse_card
 from ..engine.game import Outcome
 from ..engine.moves import parse_move

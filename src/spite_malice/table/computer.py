@@ -10,7 +10,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from ..bots import Bot, ReferenceBot, hint, make_bot
+from ..bot_registry import make_bot
+from ..bots import Bot, ReferenceBot, hint
 from ..engine.moves import Move
 from ..engine.observation import Observation
 

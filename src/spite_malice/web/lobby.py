@@ -45,6 +45,9 @@ CODE_LENGTH = 6
 IDLE_SECONDS = 600.0
 """A room nobody has used for this long is forgotten (kept in the store only)."""
 SWEEP_SECONDS = 60.0
+FOLLOW_IDLE_SECONDS = 2.0
+"""A room that another instance moves on, with nobody here for this long, is forgotten here
+rather than followed (a caller that just got it from the lobby keeps a working object)."""
 STORE_THREADS = 32
 """Worker threads for store calls: one slow call takes one of them, not the server."""
 FLUSHERS = 4
@@ -83,9 +86,16 @@ class Lobby:
         await self.fanout.start(self.room_changed, self.resync)
 
     def room_changed(self, code: str) -> None:
-        """Another instance stored a step of room ``code``: bring it up to date if loaded."""
+        """Another instance stored a step of room ``code``: bring it up to date if loaded and
+        in use here; forget it when nobody here uses it (the instance that made a room is
+        often not the one its seats connect to): following it would cost two queries per
+        step and a race for every computer turn, and the next use loads it again."""
         room = self.rooms.get(code)
-        if room is not None:
+        if room is None:
+            return
+        if self._unused(room, time.monotonic(), FOLLOW_IDLE_SECONDS):
+            self._forget(code, room)
+        else:
             room.follow()
 
     def resync(self) -> None:
@@ -128,21 +138,32 @@ class Lobby:
         forgotten = 0
         async with self._loading:
             for code, room in list(self.rooms.items()):
-                task = room.computer_task
-                if (
-                    room.peers[0]
-                    or room.peers[1]
-                    or now - room.last_active < idle
-                    or (task is not None and not task.done())
-                    or room.lock.locked()
-                ):
-                    continue
-                async with room.lock:  # free: taken at once
-                    room.closed = True
-                    del self.rooms[code]
-                room.close()
-                forgotten += 1
+                if self._unused(room, now, idle):
+                    self._forget(code, room)
+                    forgotten += 1
         return forgotten
+
+    @staticmethod
+    def _unused(room: Room, now: float, idle: float) -> bool:
+        """No connection here, no computer turn running, not busy, and unused for ``idle``
+        seconds."""
+        task = room.computer_task
+        return not (
+            room.peers[0]
+            or room.peers[1]
+            or now - room.last_active < idle
+            or (task is not None and not task.done())
+            or (room.follow_task is not None and not room.follow_task.done())
+            or room.lock.locked()
+        )
+
+    def _forget(self, code: str, room: Room) -> None:
+        """Drop an unused room (its lock is free: nothing awaits between the check and
+        this); the object refuses work from now on, so a caller holding it goes back to
+        the lobby, which loads the room again from the store."""
+        room.closed = True
+        del self.rooms[code]
+        room.close()
 
     async def append(self, header: MatchHeader, step: Step) -> None:
         """Store one step of a room; return once it is committed (``StoreConflict``,

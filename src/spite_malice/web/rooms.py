@@ -607,13 +607,19 @@ class Room:
         generation = self.generation
         store, owner = self.lobby.store, self.lobby.instance
         while True:
+            head: tuple[int, int] | None = None
             try:
-                taken = await self.lobby.run(store.acquire_lease, self.code, owner, LEASE_SECONDS)
+                taken, head = await self.lobby.run(
+                    store.take_lease, self.code, owner, LEASE_SECONDS, self.header.id
+                )
             except StoreError:
                 taken = False
             async with self._open():
                 # what the previous holder stored, or what the holder stores meanwhile
-                await self._catch_up()
+                if head is None:
+                    await self._catch_up()
+                elif head != (self.table.game_number, self.table.plies):
+                    await self._reload()
                 if generation != self.generation or not self.table.computer_to_move:
                     if taken:
                         with contextlib.suppress(StoreError):
