@@ -203,3 +203,23 @@ def test_progress_round_trips_and_tolerates_bad_data() -> None:
 def test_practice_game_is_against_easy_with_short_piles() -> None:
     assert PRACTICE_LEVEL == "easy" and PRACTICE_LEVEL in LEVELS
     assert PRACTICE_RULES.payoff_size == 10
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_show_me_names_a_move_that_does_the_step(key: str) -> None:
+    run = LessonRun(lesson_named(key))
+    while not run.is_finished:
+        shown = run.show_me()
+        assert shown is not None
+        move, text = shown
+        assert text.startswith("Show me: ") and not NOTATION.search(text)
+        assert run.attempt(move).finished_step
+    assert run.show_me() is None
+
+
+def test_show_me_follows_the_learners_own_stack() -> None:
+    run = LessonRun(lesson_named("hand"))
+    assert run.attempt("HA-C3").accepted  # the Ace started center 3, not the example's 1
+    shown = run.show_me()
+    assert shown is not None and shown[0].notation == "H2-C3"
+    assert shown[1] == "Show me: build the 2 of spades from your hand on center 3."

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import KING, QUEEN, RANK_NAMES, a_rank
+from ..engine.cards import KING, RANK_NAMES, a_rank
 from ..engine.moves import Move
 from ..engine.observation import Observation
+from ..engine.stacks import built, needs
 from .evaluation import AwareEvaluator
 from .planning import Plan, plan_turn, replay_ranks
 from .view import TurnView, view_from_observation
@@ -61,7 +62,7 @@ def explain(view: TurnView, plan: Plan) -> str:
         if move.is_discard:
             break
         builds += 1
-        value = center[move.center] + 1
+        value = needs(center[move.center])  # the rank the card stands for (R3.1)
         if move.from_payoff:
             rank = view.payoff_top
             shown = f"King (as {a_rank(value)})" if rank == KING else _word(rank)
@@ -78,7 +79,7 @@ def explain(view: TurnView, plan: Plan) -> str:
                 hand.remove(rank)
             if rank == KING and not payoff_clause:
                 kings_as.append(value)
-        center[move.center] = 0 if value == QUEEN else value
+        center[move.center] = built(center[move.center])
     if payoff_clause:
         clauses.append(payoff_clause)
     if plan.ending == "refill":

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..engine.cards import KING, QUEEN
+from ..engine.cards import KING
 from ..engine.moves import Move
+from ..engine.stacks import built, fits, taken_by
 from .view import Ranks, TurnView
 
 WIN_VALUE = 1e9
@@ -71,19 +72,18 @@ def _targets(center: Ranks, rank: int, king_can_start: bool) -> Sequence[int]:
         out: list[int] = []
         values: set[int] = set()
         for i, value in enumerate(center):
-            if value not in values and (value or king_can_start):
+            if value not in values and fits(KING, value, king_can_start):
                 values.add(value)
                 out.append(i)
         return out
-    need = rank - 1
-    return (center.index(need),) if need in center else ()
+    value = taken_by(rank)
+    return (center.index(value),) if value in center else ()
 
 
 def _build(center: Ranks, i: int) -> Ranks:
-    value = center[i] + 1
-    if value == QUEEN:  # R3.4(b): a complete stack is cleared and usable at once
-        value = 0
-    return (*center[:i], value, *center[i + 1 :])
+    """R3.1, R3.4(b): the stacks after a build on stack ``i`` (a complete one is cleared and
+    usable at once)."""
+    return (*center[:i], built(center[i]), *center[i + 1 :])
 
 
 def _without(hand: Ranks, rank: int) -> Ranks:
@@ -155,11 +155,11 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
                     (*path, move),
                     commit or depth,
                 )
-        # most cards fit no stack: `rank - 1 not in center` rules them out before _targets
+        # most cards fit no stack: `taken_by(rank) not in center` rules them out at once
         for s, pile in enumerate(side):
             if pile:
                 top = pile[-1]
-                if top != KING and top - 1 not in center:
+                if top != KING and taken_by(top) not in center:
                     continue
                 rest = (*side[:s], pile[:-1], *side[s + 1 :])
                 for i in _targets(center, top, king_can_start):
@@ -178,7 +178,7 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
             if rank == previous:
                 continue
             previous = rank
-            if rank != KING and rank - 1 not in center:
+            if rank != KING and taken_by(rank) not in center:
                 continue
             kept = _without(hand, rank)
             for i in _targets(center, rank, king_can_start):

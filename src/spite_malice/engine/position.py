@@ -17,6 +17,7 @@ from .errors import NotationError, PositionError, quote
 from .jsontext import load_json
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
+from .stacks import COMPLETE, fits, needs
 from .state import PlayerState, Table
 
 _KEYS = {"rules", "to_move", "stock", "center", "players", "score", "turn"}
@@ -149,22 +150,23 @@ def _cards(data: object, where: str) -> list[Card]:
 
 
 def _check_center(index: int, stack: list[Card], rules: Rules) -> None:
-    if len(stack) >= 12:
+    if len(stack) >= COMPLETE:
         raise PositionError(
             f"center {index + 1} holds {len(stack)} cards; a stack is complete and cleared at 12"
         )
-    for place, card in enumerate(stack, start=1):
+    for value, card in enumerate(stack):  # each card was built on a stack of ``value``
         rank = RANK_OF[card]
+        place = needs(value)  # the rank it must be, and its place in the stack
+        if fits(rank, value, rules.king_can_start_stack):
+            continue
         if rank == KING:
-            if place == 1 and not rules.king_can_start_stack:
-                raise PositionError(
-                    f"center {index + 1} starts with a King, which these rules forbid (R3.2)"
-                )
-        elif rank != place:
             raise PositionError(
-                f"center {index + 1}: {card_str(card)} cannot be card {place} of a stack "
-                f"(that card must be a {place if place <= 10 else 'JQ'[place - 11]} or a King)"
+                f"center {index + 1} starts with a King, which these rules forbid (R3.2)"
             )
+        raise PositionError(
+            f"center {index + 1}: {card_str(card)} cannot be card {place} of a stack "
+            f"(that card must be a {place if place <= 10 else 'JQ'[place - 11]} or a King)"
+        )
 
 
 def _check_cards(

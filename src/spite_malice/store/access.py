@@ -43,6 +43,7 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -69,7 +70,17 @@ from .schema import (
     SettingsRow,
     utcnow,
 )
-from .stats import FRIEND, LOSS, PRACTICE, WIN, GameOutcome, PlayerStats, compute, outcome_for
+from .stats import (
+    DAILY,
+    FRIEND,
+    LOSS,
+    PRACTICE,
+    WIN,
+    GameOutcome,
+    PlayerStats,
+    compute,
+    outcome_for,
+)
 
 log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
@@ -151,6 +162,8 @@ class MatchHeader:
         against the computer dealt from a seed the player chose is ``practice`` (counted
         apart, never in the total: its deals were known)."""
         if self.kind == COMPUTER:
+            if self.meta.daily is not None:
+                return DAILY  # the daily deal: known to everyone, counted on its own
             return PRACTICE if self.meta.practice else (self.level or COMPUTER)
         return FRIEND
 
@@ -447,8 +460,7 @@ class Store:
                 connection.execute(
                     _TOUCH_MANY, [{"match": header.id, "now": now} for header, _ in steps]
                 )
-                for room in {header.room for header, _ in steps}:
-                    self._announce(connection, room)
+                self._announce_many(connection, {header.room for header, _ in steps})
         except IntegrityError as error:
             raise StoreConflict("a step of the batch is stored already") from error
 
@@ -680,6 +692,22 @@ class Store:
         when (and only if) the transaction commits."""
         if room is not None and self.announces:
             session.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{room} {self.origin}")))
+
+    def _announce_many(self, connection: Connection, rooms: set[str | None]) -> None:
+        """:meth:`_announce` for the rooms of a group commit, in one statement."""
+        codes = sorted(room for room in rooms if room is not None)
+        if not codes or not self.announces:
+            return
+        if len(codes) == 1:
+            self._announce(connection, codes[0])
+            return
+        connection.execute(
+            text(
+                "SELECT pg_notify(:channel, room || ' ' || :origin)"
+                " FROM unnest(CAST(:rooms AS text[])) AS room"
+            ),
+            {"channel": NOTIFY_CHANNEL, "origin": self.origin, "rooms": codes},
+        )
 
     # ----------------------------------------------------------------- internals
 

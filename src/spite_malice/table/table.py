@@ -45,6 +45,9 @@ class TableMeta:
     tokens: tuple[str | None, str | None] = (None, None)
     bot_seed: int = 0
     practice: bool = False
+    daily: str | None = None
+    """The date (ISO, UTC) of the daily deal this match plays (``spite_malice.daily``); its
+    games count under ``daily``, apart from the ordinary statistics."""
 
     @property
     def names(self) -> list[str | None]:
@@ -68,7 +71,7 @@ class TableMeta:
             "tokens": list(self.tokens),
             "bot_seed": self.bot_seed,
             "practice": self.practice,
-        }
+        } | ({"daily": self.daily} if self.daily is not None else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableMeta:
@@ -82,6 +85,7 @@ class TableMeta:
             (_text(tokens[0]), _text(tokens[1])),
             bot_seed if type(bot_seed) is int else 0,
             data.get("practice") is True,
+            _day(data.get("daily")),
         )
 
 
@@ -113,6 +117,7 @@ class Table:
         seed: int | None = None,
         tokens: tuple[str | None, str | None] = (None, None),
         practice: bool = False,
+        daily: str | None = None,
     ) -> Table:
         """A new match, not dealt yet: store and apply :meth:`check_deal` to deal game 1.
 
@@ -120,7 +125,7 @@ class Table:
         ``practice`` marks a match whose seed the player chose (see :class:`TableMeta`)."""
         names = (seats[0].name or "Player 1", seats[1].name or "Player 2")
         bot_seed = seed if seed is not None else secrets.randbits(63)
-        meta = TableMeta(seats, level, tokens, bot_seed, practice)
+        meta = TableMeta(seats, level, tokens, bot_seed, practice, daily)
         return cls(Match(rules, seed, names), meta)
 
     @classmethod
@@ -479,3 +484,10 @@ def person_seats(name: str, player: str | None, level: str) -> tuple[Seat, Seat]
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _day(value: object) -> str | None:
+    """A stored daily deal's date: an ISO date (``2026-12-01``), else None."""
+    if isinstance(value, str) and len(value) == 10 and value[4] == value[7] == "-":
+        return value
+    return None

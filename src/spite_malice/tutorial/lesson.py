@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.cards import RANK_NAMES, RANK_OF, SUIT_NAMES, suit_of
 from ..engine.errors import NotationError, SpiteMaliceError
 from ..engine.events import Event
 from ..engine.game import Game
@@ -42,7 +43,7 @@ class Step:
     ``free`` moves are legal moves the lesson lets the player make without finishing the
     step (a harmless build, say). ``opponent`` is the opponent's scripted turn, played
     after the step's move when that move ended the player's turn. ``example`` is a move
-    that does the step (tests and the "show me" of the front ends use it).
+    that does the step (the front ends' "show me" and the tests use it).
     """
 
     say: str
@@ -140,6 +141,19 @@ class LessonRun:
             return summary if isinstance(summary, str) else summary(self.game)
         return step.say
 
+    def show_me(self) -> tuple[Move, str] | None:
+        """A move that does the current step and a sentence that says it ("Put the 6 of
+        clubs from your hand on side stack 1."), for a learner who is stuck; None once the
+        lesson is finished."""
+        step = self.step
+        if step is None:
+            return None
+        game = self.game
+        # the example, unless earlier choices moved the stack it names (an Ace on center 2)
+        candidates = [parse_move(step.example), *game.legal_moves()]
+        move = next(m for m in candidates if game.why_illegal(m) is None and step.goal(game, m))
+        return move, f"Show me: {move_words(game, move)}."
+
     def legal_moves(self) -> list[Move]:
         """The learner's legal moves now (none once the lesson is finished)."""
         if self.is_finished or self.game.is_over or self.game.to_move != PLAYER:
@@ -177,6 +191,24 @@ class LessonRun:
     def _play(self, move: Move) -> None:
         self.game.play(move)
         self.moves.append(move.notation)
+
+
+def move_words(game: Game, move: Move) -> str:
+    """The player to move's ``move`` in words: "put the 6 of clubs from your hand on
+    side stack 1" (a discard), "build ... on center 2"."""
+    me = game.players[game.to_move]
+    if move.from_payoff:
+        card, where = me.payoff[-1], "from your pay-off pile"
+    elif move.from_hand:
+        card = next(c for c in me.hand if RANK_OF[c] == move.hand_rank)
+        where = "from your hand"
+    else:
+        card = me.side[move.side_source][-1]
+        where = f"from side stack {move.side_source + 1}"
+    name = f"the {RANK_NAMES[RANK_OF[card] - 1]} of {SUIT_NAMES[suit_of(card)]}"
+    if move.is_build:
+        return f"build {name} {where} on center {move.center + 1}"
+    return f"discard {name} {where} on side stack {move.side_target + 1}"
 
 
 def plain(reason: str) -> str:

@@ -17,19 +17,15 @@ class Progress:
 
     finished: tuple[str, ...] = ()
     offered: bool = False
-    practice_started: bool = False
 
     def with_finished(self, key: str) -> Progress:
         """This progress with lesson ``key`` finished too."""
         if key in self.finished:
             return self
-        return Progress((*self.finished, key), self.offered, self.practice_started)
+        return Progress((*self.finished, key), self.offered)
 
     def with_offered(self) -> Progress:
-        return Progress(self.finished, True, self.practice_started)
-
-    def with_practice(self) -> Progress:
-        return Progress(self.finished, self.offered, True)
+        return Progress(self.finished, True)
 
     def is_finished(self, key: str) -> bool:
         return key in self.finished
@@ -42,7 +38,6 @@ class Progress:
         return {
             "finished": list(self.finished),
             "offered": self.offered,
-            "practice_started": self.practice_started,
         }
 
     @classmethod
@@ -56,5 +51,4 @@ class Progress:
         return cls(
             tuple(dict.fromkeys(keys)),
             data.get("offered") is True,
-            data.get("practice_started") is True,
         )

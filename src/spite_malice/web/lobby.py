@@ -73,6 +73,8 @@ class Lobby:
             max_workers=STORE_THREADS, thread_name_prefix="spite-malice-store"
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._releasing: set[asyncio.Task[None]] = set()
+        """Leases of forgotten rooms being given back."""
         self._pending: list[tuple[MatchHeader, Step, asyncio.Future[None]]] = []
         self._flushing = 0
         self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
@@ -164,6 +166,10 @@ class Lobby:
         room.closed = True
         del self.rooms[code]
         room.close()
+        if room.lease_until > time.monotonic():
+            task = asyncio.get_running_loop().create_task(room.release_lease())
+            self._releasing.add(task)
+            task.add_done_callback(self._releasing.discard)
 
     async def append(self, header: MatchHeader, step: Step) -> None:
         """Store one step of a room; return once it is committed (``StoreConflict``,
@@ -244,8 +250,10 @@ class Lobby:
         level: str | None,
         rules: Rules,
         seed: int | None,
+        daily: str | None = None,
     ) -> tuple[Room, str]:
-        """A new room with the creator in seat 0; returns it and seat 0's token."""
+        """A new room with the creator in seat 0; returns it and seat 0's token (``daily``:
+        the day of the daily deal it plays, see ``spite_malice.daily``)."""
         seats: tuple[Seat, Seat]
         if mode == COMPUTER_MODE:
             level = level or default_level()
@@ -263,6 +271,7 @@ class Lobby:
             seed=seed,
             tokens=(hash_token(token), None),
             practice=seed is not None,  # the player chose the deal: not in the statistics
+            daily=daily,
         )
         deal = table.check_deal()
         async with self._loading:
@@ -302,7 +311,10 @@ class Lobby:
             if task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            await room.release_lease()  # another instance may take the room over at once
             room.close()
+        if self._releasing:
+            await asyncio.gather(*self._releasing, return_exceptions=True)
         self._threads.shutdown(wait=True)
 
 
