@@ -1,8 +1,8 @@
 """Bots by name: the one table of the names :func:`make_bot` knows.
 
-It sits above both the bots (:mod:`.bots`) and the bot text protocol (:mod:`.protocol`), so
+It sits above both the bots (:mod:`.bots`) and the bot text protocol (:mod:`.bot_protocol`), so
 that neither imports the other to make a bot from a name: the bots know nothing of outside
-programs, and the protocol's :class:`~.protocol.external.ExternalBot` is one more kind of
+programs, and the protocol's :class:`~.bot_protocol.external.ExternalBot` is one more kind of
 :class:`~.bots.Bot`.
 """
 
@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .bot_protocol.external import ExternalBot
 from .bots.base import Bot
 from .bots.baselines import Expert1Bot, Hard1Bot
 from .bots.easy import EasyBot
-from .bots.hard import HardBot
 from .bots.levels import expert, expert_1_with_option, expert_with_option
-from .bots.medium import MediumBot
+from .bots.planning_bot import hard_bot, medium_bot
 from .bots.reference import ReferenceBot
-from .protocol.external import ExternalBot
 
 BotFactory = Callable[[int | None], Bot]
 OptionFactory = Callable[[int | None, str], Bot]
@@ -25,8 +24,8 @@ OptionFactory = Callable[[int | None, str], Bot]
 _REGISTRY: dict[str, BotFactory] = {
     "reference": ReferenceBot,
     "easy": EasyBot,
-    "medium": MediumBot,
-    "hard": HardBot,
+    "medium": medium_bot,
+    "hard": hard_bot,
     "expert": expert,
     "hard-1": Hard1Bot,
     "expert-1": Expert1Bot,

@@ -9,12 +9,12 @@ import pytest
 
 from spite_malice.bots import ExpertBot
 from spite_malice.bots.expert import MIN_SAMPLES, _choose, _edge, _trails
-from spite_malice.bots.planning import Plan
+from spite_malice.bots.planning import Ending, Plan
 from spite_malice.engine import Game, Move
 
 
 def plan(value: float) -> Plan:
-    return Plan((Move.discard(5, 0),), 1, value, "discard")
+    return Plan((Move.discard(5, 0),), 1, value, Ending.DISCARD)
 
 
 def test_hard_choice_stays_when_nothing_beats_it_beyond_the_noise() -> None:

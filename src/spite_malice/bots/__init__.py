@@ -9,21 +9,22 @@ from __future__ import annotations
 from .base import Bot, BotError
 from .easy import EasyBot
 from .expert import ExpertBot
-from .hard import HardBot
 from .hints import Hint, hint
 from .levels import LEVELS
-from .medium import MediumBot
+from .planning_bot import HARD, MEDIUM, PlanningBot, PlanningSetting
 from .reference import ReferenceBot, first_fit, reference_move
 
 __all__ = [
+    "HARD",
     "LEVELS",
+    "MEDIUM",
     "Bot",
     "BotError",
     "EasyBot",
     "ExpertBot",
-    "HardBot",
     "Hint",
-    "MediumBot",
+    "PlanningBot",
+    "PlanningSetting",
     "ReferenceBot",
     "first_fit",
     "hint",

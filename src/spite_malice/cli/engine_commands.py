@@ -50,7 +50,7 @@ def _positive(text: str) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from ..bench import BenchResult, bench_checked, bench_fast
+    from ..bench.engine import BenchResult, bench_checked, bench_fast
 
     print(
         f"reference-policy self-play, {args.games} games from seed {args.seed}, "

@@ -49,7 +49,7 @@ from .observation import Observation, PlayerView
 from .record import GameRecord
 from .rules import HAND_SIZE, PRESETS, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import SEED_LIMIT, check_seed, is_seed
-from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, PlayerState
+from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, OutcomeReason, PlayerState
 
 __all__ = [
     "ACE",
@@ -87,6 +87,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "Outcome",
+    "OutcomeReason",
     "PayoffTurned",
     "PlayerState",
     "PlayerView",

@@ -8,15 +8,29 @@ observations) import this one and :mod:`.game` imports them, with no cycle.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 from .cards import Card
 from .moves import Move
 from .rules import TURN_LIMIT, Rules
 
-WON = "pay-off pile emptied"
-STOCK_EXHAUSTED = "stock exhausted"
-TURN_LIMIT_REACHED = f"safeguard: {TURN_LIMIT} turns played"
+
+class OutcomeReason(StrEnum):
+    """Why the engine ended a game. The values are the words that records, storage, the web
+    protocol and the page have always carried, so a reason compares equal to its text."""
+
+    WON = "pay-off pile emptied"
+    """R4.1: a player emptied the pay-off pile."""
+    STOCK_EXHAUSTED = "stock exhausted"
+    """R4.2: a draw found the stock empty."""
+    TURN_LIMIT_REACHED = f"safeguard: {TURN_LIMIT} turns played"
+    """R4.3: the turn limit was reached."""
+
+
+WON = OutcomeReason.WON
+STOCK_EXHAUSTED = OutcomeReason.STOCK_EXHAUSTED
+TURN_LIMIT_REACHED = OutcomeReason.TURN_LIMIT_REACHED
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +40,16 @@ class Outcome:
     winner: int | None
     points: int
     reason: str
+    """An :class:`OutcomeReason` for the engine's endings; other layers may end a game for
+    reasons of their own (a resignation), so any text is allowed."""
 
     @property
     def is_draw(self) -> bool:
         return self.winner is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "points": self.points, "reason": self.reason}
+        # the reason's words as plain text, as records have always carried them
+        return {"winner": self.winner, "points": self.points, "reason": str(self.reason)}
 
 
 class PlayerState:
@@ -82,4 +99,12 @@ class Table(Protocol):
     def legal_moves(self) -> list[Move]: ...
 
 
-__all__ = ["STOCK_EXHAUSTED", "TURN_LIMIT_REACHED", "WON", "Outcome", "PlayerState", "Table"]
+__all__ = [
+    "STOCK_EXHAUSTED",
+    "TURN_LIMIT_REACHED",
+    "WON",
+    "Outcome",
+    "OutcomeReason",
+    "PlayerState",
+    "Table",
+]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bots import Bot
+from ..engine.cards import card_str
 from ..engine.errors import IllegalMoveError, NotationError, SpiteMaliceError
 from ..engine.game import Game, Outcome
 from ..engine.match import Match
@@ -253,6 +254,22 @@ class Table:
             return False
         return True
 
+    def reveal(self) -> dict[str, Any] | None:
+        """Every card that was hidden, once the current game is over (won, drawn or resigned),
+        so that players can check that nobody cheated; None while it is played (R6: no
+        hidden card leaves the server during play). Pay-off piles bottom to top (their
+        face-up top last), hands in their order, the stock in the order it would have been
+        drawn (the next card first)."""
+        if not self.is_dealt or not self.is_game_over:
+            return None
+        game = self.game
+        return {
+            "game": self.game_number,
+            "payoffs": [[card_str(c) for c in player.payoff] for player in game.players],
+            "hands": [[card_str(c) for c in player.hand] for player in game.players],
+            "stock": [card_str(c) for c in reversed(game.stock)],
+        }
+
     def match_view(self) -> dict[str, Any]:
         """The match's score and finished games, as both front ends show them."""
         match = self.match
@@ -452,12 +469,12 @@ def _may_end_game(game: Game, move: Move) -> bool:
     (R4.1), at the turn limit (R4.3) or when a draw finds the stock short (R4.2); a
     completed stack only adds cards to the stock."""
     me = game.players[game.to_move]
-    if move.from_payoff:
+    if move.is_from_payoff:
         return len(me.payoff) == 1
     short = len(game.stock) < HAND_SIZE
     if move.is_discard:
         return short or game.turn >= TURN_LIMIT
-    return short and move.from_hand and len(me.hand) == 1
+    return short and move.is_from_hand and len(me.hand) == 1
 
 
 def person_seats(name: str, player: str | None, level: str) -> tuple[Seat, Seat]:

@@ -194,9 +194,9 @@ def move_words(game: Game, move: Move) -> str:
     """The player to move's ``move`` in words: "put the 6 of clubs from your hand on
     side stack 1" (a discard), "build ... on center 2"."""
     me = game.players[game.to_move]
-    if move.from_payoff:
+    if move.is_from_payoff:
         card, where = me.payoff[-1], "from your pay-off pile"
-    elif move.from_hand:
+    elif move.is_from_hand:
         card = next(c for c in me.hand if RANK_OF[c] == move.hand_rank)
         where = "from your hand"
     else:

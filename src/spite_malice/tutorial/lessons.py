@@ -87,7 +87,7 @@ def _payoff() -> Lesson:
             ),
             Step(
                 say="The stack with your Ace needs a 2: build your new pay-off card on it.",
-                goal=lambda game, move: move.from_payoff and move.is_build,
+                goal=lambda game, move: move.is_from_payoff and move.is_build,
                 wrong=explain(
                     "Keep to your pay-off pile: its 2 of hearts goes on your Ace.",
                     {"discard": DISCARD_ENDS_TURN + "Build the 2 of hearts on your Ace first."},
@@ -109,7 +109,7 @@ def _payoff() -> Lesson:
 
 
 def _build_rank(rank: int) -> Goal:
-    return lambda game, move: move.from_hand and move.is_build and move.hand_rank == rank
+    return lambda game, move: move.is_from_hand and move.is_build and move.hand_rank == rank
 
 
 def _hand() -> Lesson:
@@ -349,7 +349,7 @@ def _side() -> Lesson:
             ),
             Step(
                 say="You drew an 8 at the start of this turn: build it from your hand.",
-                goal=lambda game, move: move.from_hand and move.hand_rank == 8 and move.is_build,
+                goal=lambda game, move: move.is_from_hand and move.hand_rank == 8 and move.is_build,
                 wrong=explain(
                     "Build the 8 from your hand on center 1.",
                     {"discard": DISCARD_ENDS_TURN + "Build the 8 from your hand on center 1."},
