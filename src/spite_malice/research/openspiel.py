@@ -271,10 +271,8 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         event the engine waits for are not in its hands or on its piles yet."""
         return self._box.game
 
-    @property
-    def table(self) -> Game:
-        """The engine's game (the same as :attr:`engine`)."""
-        return self._box.game
+    table = engine
+    """The engine's game (another name for :attr:`engine`, kept for callers that use it)."""
 
     @property
     def rules(self) -> Rules:
