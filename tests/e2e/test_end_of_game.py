@@ -4,8 +4,14 @@ completed), counted from the game's public events and checked against its move c
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+
+from spite_malice.engine import card_str
+from spite_malice.store import Store
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
@@ -38,4 +44,86 @@ def test_the_game_over_screen_says_why_and_counts_the_game(
     # A turn ends with a discard, except the winner's last turn.
     assert turns_me == discards_me and turns_opp == discards_opp
     assert built_me + built_opp >= 5
+    assert me.errors == []
+
+
+def reveal_on_page(page: Page) -> dict[str, Any]:
+    """The hidden cards the end-of-game screen shows, read from its reveal section."""
+    found: dict[str, Any] = page.evaluate(
+        """() => {
+          const cards = (sel) => [...document.querySelectorAll(`#reveal ${sel} [data-card]`)]
+            .map((n) => n.dataset.card);
+          const part = (name, seat) => cards(`[data-part=${name}][data-seat="${seat}"]`);
+          return {
+            payoffs: [part('payoff', 0), part('payoff', 1)],
+            hands: [part('hand', 0), part('hand', 1)],
+            stock: cards('[data-part=stock]'),
+          };
+        }"""
+    )
+    return found
+
+
+def stored_reveal(server: ServerProcess, room: str) -> dict[str, Any]:
+    """The hidden cards at the end of the room's last stored game, from its record alone."""
+    store = Store.open(str(server.db))
+    try:
+        stored = store.load_room(room)
+        assert stored is not None
+        record = store.games(stored.header.id)[-1]
+    finally:
+        store.close()
+    game = replace(record, result=None).replay()  # a resigned record ends unfinished
+    return {
+        "payoffs": [[card_str(c) for c in player.payoff] for player in game.players],
+        "hands": [[card_str(c) for c in player.hand] for player in game.players],
+        "stock": [card_str(c) for c in reversed(game.stock)],
+    }
+
+
+def test_the_reveal_shows_the_stored_record_of_the_game(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    me = Player.open(new_context(), server.url, "revealer")
+    me.configure(payoff_size=5, speed="off")
+    me.start_computer_game("easy")
+    page = me.page
+    # While the game is played the page holds no reveal (the server sends none).
+    assert page.locator("#reveal").count() == 0
+    for _ in range(200):
+        if me.wait_phase("mine", "over") == "over":
+            break
+        me.play_greedy_turn()
+    dialog = page.locator("#game-over")
+    expect(dialog).to_be_visible()
+    page.click("#reveal summary")
+    expect(page.locator("#reveal [data-part=stock] [data-card]").first).to_be_visible()
+    shown = reveal_on_page(page)
+    assert shown == stored_reveal(server, me.room)
+    # the opponent's hand was never on the table: the reveal names it, card by card
+    names = page.locator('#reveal [data-part=hand][data-seat="1"] [data-card]')
+    assert names.count() == len(shown["hands"][1])
+    if names.count():
+        assert " of " in (names.first.get_attribute("aria-label") or "")
+    assert me.errors == []
+
+
+def test_a_resigned_match_shows_the_reveal_after_a_reload(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    me = Player.open(new_context(), server.url, "giver")
+    me.configure(payoff_size=20, speed="off")
+    me.start_computer_game("easy")
+    me.wait_phase("mine")
+    page = me.page
+    page.click("#resign-button")
+    page.click("#confirm-yes")
+    me.wait_phase("over")
+    expect(page.locator("#game-over")).to_contain_text("You resigned the match")
+    page.reload()
+    me.wait_phase("over")
+    expect(page.locator("#turn-banner")).to_have_text("You resigned the match")
+    expect(page.locator("#game-over")).to_contain_text("You resigned the match")
+    page.click("#reveal summary")
+    assert reveal_on_page(page) == stored_reveal(server, me.room)
     assert me.errors == []

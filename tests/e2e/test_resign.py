@@ -30,8 +30,9 @@ def test_resign_against_the_computer(server: ServerProcess, new_context: Context
     expect(page.locator("#turn-banner")).to_have_text("You resigned the match")
     expect(page.locator("#resign-button")).to_be_hidden()
     expect(page.locator("#new-match-button")).to_be_visible()
-    # A new match deals afresh.
-    page.click("#new-match-button")
+    # The end screen says so too, and its New match deals afresh.
+    expect(page.locator("#game-over")).to_contain_text("counts as lost")
+    page.click("#dialog-new-match")
     me.wait_phase("mine", "theirs")
     expect(page.locator("#scoreboard")).to_contain_text("Game 1")
     assert me.errors == []

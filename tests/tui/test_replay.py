@@ -120,3 +120,26 @@ def test_the_command_prints_a_record_as_text_off_a_terminal(
     assert main(["replay", str(good), "--text"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Ann v Bob") and len(lines) > len(record.moves)
+
+
+async def test_the_game_over_box_opens_the_replay_of_the_game_and_comes_back() -> None:
+    from spite_malice.tui.screens import GameScreen
+
+    from .driver import SHORT_GAME, make_app, play_to_the_end
+
+    app = make_app(seed=SHORT_GAME)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_the_end(pilot)
+        game = app.game_screen.session.game
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert len(screen.frames) == len(game.moves) + 1
+        await pilot.press("end")
+        last = screen.frames[-1].table
+        assert last["outcome"] == game.outcome.to_json() if game.outcome else False
+        assert str(_pile(screen, "payoff").border_subtitle) == f"{len(game.players[0].payoff)} left"
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

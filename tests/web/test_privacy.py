@@ -82,6 +82,13 @@ def check_seat(seat: Seat, games: list[Game]) -> int:
         state = message.get("state")
         if state is not None:
             number = state["match"]["game_number"]
+            if state["observation"]["outcome"] is None and state["resigned"] is None:
+                # issue 17, item 7: the hidden cards are shown only once the game is over
+                assert state["reveal"] is None, f"a reveal during play: {text[:300]}"
+            elif state["reveal"] is not None:
+                # the end-of-game reveal is the one place hidden cards may be: scan the rest
+                assert state["reveal"]["game"] == number
+                text = json.dumps({**message, "state": {**state, "reveal": None}})
         leaked = card_strings(text) & hidden[number]
         assert not leaked, f"seat {seat.seat} was sent hidden cards {leaked}: {text[:300]}"
         checked[number] += 1

@@ -79,6 +79,8 @@ def test_connect_sends_welcome_then_state(client: TestClient) -> None:
             "undo_barrier",
             "connected",
             "thinking",
+            "resigned",
+            "reveal",
         }
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bots import Bot
+from ..engine.cards import card_str
 from ..engine.errors import IllegalMoveError, NotationError, SpiteMaliceError
 from ..engine.game import Game, Outcome
 from ..engine.match import Match
@@ -252,6 +253,22 @@ class Table:
         except TableError:
             return False
         return True
+
+    def reveal(self) -> dict[str, Any] | None:
+        """Every card that was hidden, once the current game is over (won, drawn or resigned),
+        so that players can check that nobody cheated; None while it is played (R6: no
+        hidden card leaves the server during play). Pay-off piles bottom to top (their
+        face-up top last), hands in their order, the stock in the order it would have been
+        drawn (the next card first)."""
+        if not self.is_dealt or not self.is_game_over:
+            return None
+        game = self.game
+        return {
+            "game": self.game_number,
+            "payoffs": [[card_str(c) for c in player.payoff] for player in game.players],
+            "hands": [[card_str(c) for c in player.hand] for player in game.players],
+            "stock": [card_str(c) for c in reversed(game.stock)],
+        }
 
     def match_view(self) -> dict[str, Any]:
         """The match's score and finished games, as both front ends show them."""

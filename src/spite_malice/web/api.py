@@ -82,6 +82,7 @@ _STATUS = {
     "bad_token": 404,
     "room_full": 409,
     "not_a_friend_room": 409,
+    "match_over": 409,
     "store_unavailable": 503,
 }
 
@@ -298,6 +299,30 @@ async def room_info(request: Request, code: str) -> dict[str, Any] | JSONRespons
             return await room.info(seat)
         except RoomClosed:
             continue  # forgotten while idle: load it again
+
+
+@router.post("/rooms/{code}/give-up", response_model=None)
+async def give_up(request: Request, code: str) -> dict[str, Any] | JSONResponse:
+    """Give up an unfinished match from the lobby (3.6): a loss, as resigning is."""
+    token = request.headers.get(SEAT_TOKEN_HEADER, "")
+    lookups: limits.RateLimit = request.app.state.lookups
+    client = limits.client_address(request.scope)
+    if lookups.is_blocked(client):
+        return _too_many(lookups, client)
+    while True:
+        room = await _lobby(request).get(code)
+        seat = None if room is None else room.seat_for(token)
+        if room is None or seat is None:
+            lookups.charge(client)
+            return error_response(404, "unknown_room", UNKNOWN_ROOM)
+        try:
+            return await room.give_up(seat)
+        except RoomClosed:
+            continue  # forgotten while idle: load it again
+        except RoomError as error:
+            return room_error_response(error)
+        finally:
+            room.start_computer()
 
 
 @router.get("/rooms")

@@ -230,6 +230,8 @@ class Room:
             "undo_barrier": table.undo_barrier(seat),
             "connected": self.connected(),
             "thinking": table.computer_to_move,
+            "resigned": table.resigned,
+            "reveal": table.reveal(),
         }
 
     def welcome(self, seat: int) -> messages.Welcome:
@@ -413,6 +415,22 @@ class Room:
             self.table, self.header = fresh, header
             self.generation += 1
             self._broadcast_state("new_match", peer, message.id)
+
+    async def give_up(self, seat: int) -> dict[str, Any]:
+        """Give up the unfinished match from the lobby (``web-protocol.md`` 3.6): it ends
+        as a resignation, so its current game counts as lost by ``seat`` for no points.
+        Between two games the next game is dealt first, so that the give-up still counts
+        as a lost game (the same loss that ``new_match`` in the middle counts)."""
+        async with self._open():
+            await self._catch_up()
+            table = self.table
+            if table.status != "playing":
+                raise RoomError("match_over", "This match is over already.")
+            if table.is_game_over:
+                self._announce(await self._commit(table.check_deal()), None, None)
+            applied = await self._commit(table.check_resign(seat))
+            self._announce(applied, None, None)
+            return {"room": self.code, "seat": seat, "status": table.status}
 
     async def join(self, player: str, name: str) -> str:
         """Seat the friend in seat 1; return its token."""

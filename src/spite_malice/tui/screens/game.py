@@ -621,6 +621,20 @@ class GameScreen(Screen[None]):
             self.app.exit()
         elif choice == "next":
             self.action_next_game()
+        elif choice == "replay":
+            self.replay_game()
+
+    def replay_game(self) -> None:
+        """The game just finished, move by move, on the replay screen (``q`` comes back)."""
+        from ...engine.record import GameRecord
+        from ...replay import replay_frames
+        from .replay import ReplayScreen
+
+        names = (self.session.player, self.session.opponent_name)
+        frames = replay_frames(GameRecord.from_game(self.session.game, names))
+        self.app.push_screen(
+            ReplayScreen(frames, names, seat=HUMAN, ascii_only=self.settings.ascii_only)
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """ "Next game" is offered (in the key bar too) only once the game is over."""

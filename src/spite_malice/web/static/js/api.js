@@ -60,4 +60,8 @@ export const api = {
       "X-Seat-Token": token,
     }),
   rooms: (player) => request("GET", "/api/rooms" + query({ player })),
+  giveUp: (room, token) =>
+    request("POST", `/api/rooms/${encodeURIComponent(room)}/give-up`, undefined, {
+      "X-Seat-Token": token,
+    }),
 };

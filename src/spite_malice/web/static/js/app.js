@@ -150,11 +150,13 @@ function openGame(mount, room) {
   const ticket = roomTicket(room);
   document.title = `Game ${room} · Spite & Malice`;
   if (!ticket) {
-    replaceChildren(mount, h("div", { class: "page card-box" },
-      h("h1", {}, "No seat here"),
-      h("p", {}, `This browser holds no seat in room ${room}.`),
-      h("p", {}, h("a", { class: "btn btn-primary", href: `#/join/${room}` }, "Join this room"), " ",
-        h("a", { class: "btn", href: "#/play" }, "Back to the lobby"))));
+    // No oracle of which rooms exist (web-protocol 3.2), and never a join button: an
+    // invitation is a /#/join/ link, which the friend gets from the host.
+    replaceChildren(mount, h("div", { class: "page card-box", id: "no-game" },
+      h("h1", {}, "There is no such game"),
+      h("p", {}, "This browser has no game with this link. The link may be mistyped, or the game "
+        + "was played in another browser. To play a friend, ask them for an invite link."),
+      h("p", {}, h("a", { class: "btn btn-primary", href: "#/play", id: "no-game-lobby" }, "Go to the lobby"))));
     return;
   }
   app.screen = new GameScreen(mount, ticket, {

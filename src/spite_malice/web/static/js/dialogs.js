@@ -1,6 +1,7 @@
 // The modal boxes of the game screen: a yes/no question, and the game-over and match-over
 // screens with the points.
 
+import { cardFace } from "./cards.js";
 import { h, replaceChildren } from "./dom.js";
 import { drawReason } from "./words.js";
 
@@ -105,7 +106,73 @@ function celebration() {
   return box;
 }
 
-export function gameOverDialog({ state, opponent, who, next, onClose, figures = null }) {
+/**
+ * Every card that was hidden during the game (web-protocol 4.1 `reveal`, sent only once the
+ * game is over), so that players can see that nobody cheated: both pay-off piles, both hands
+ * and the stock in the order it would have been drawn. Each card is named for screen readers.
+ */
+export function revealSection(reveal, seat, opponent) {
+  if (!reveal) return null;
+  const whose = (s) => (s === seat ? "Your" : `${opponent}'s`);
+  const row = (label, cards, part, of = null) => h("div", {
+    class: "reveal-row", dataset: of === null ? { part } : { part, seat: String(of) },
+  },
+  h("h4", {}, `${label} (${cards.length === 1 ? "1 card" : `${cards.length} cards`})`),
+  cards.length
+    ? h("div", { class: "reveal-cards", role: "list" }, cards.map((code) => {
+      const item = h("span", { class: "reveal-card", role: "listitem" });
+      item.append(cardFace(code));
+      return item;
+    }))
+    : h("p", { class: "muted" }, "None."));
+  return h("details", { class: "reveal", id: "reveal" },
+    h("summary", {}, "See every card that was hidden"),
+    h("p", { class: "muted" }, "What was face down or in a hand when the game ended: nobody could see these."),
+    row(`${whose(seat)} pay-off pile, its top card last`, reveal.payoffs[seat], "payoff", seat),
+    row(`${whose(1 - seat)} pay-off pile, its top card last`, reveal.payoffs[1 - seat], "payoff", 1 - seat),
+    row(`${whose(1 - seat)} hand`, reveal.hands[1 - seat], "hand", 1 - seat),
+    row(`${whose(seat)} hand`, reveal.hands[seat], "hand", seat),
+    row("The stock, the next card to be drawn first", reveal.stock, "stock"));
+}
+
+/** The end of a resigned match: who resigned, who wins it, and the hidden cards. */
+export function resignedDialog({ state, opponent, onClose, next = null, nextLabel = "New match" }) {
+  const seat = state.seat;
+  const mine = state.resigned === seat;
+  const dialog = h("dialog", { class: "dialog over-dialog", id: "game-over", "aria-labelledby": "game-over-title" });
+  const close = () => {
+    dialog.close();
+    dialog.remove();
+    onClose(dialog);
+  };
+  const primary = next
+    ? button("dialog-new-match", nextLabel, () => { close(); next(); }, { primary: true })
+    : null;
+  const text = state.claimed
+    ? (mine
+      ? `${opponent} claimed the game because you were offline for too long. ${opponent} wins the match.`
+      : `You claimed the game: ${opponent} was offline for too long. You win the match.`)
+    : (mine
+      ? `You resigned the match. The game counts as lost, with no points. ${opponent} wins the match.`
+      : `${opponent} resigned the match. You win it.`);
+  replaceChildren(dialog,
+    h("h2", { id: "game-over-title", class: "match-over" }, "Match over"),
+    h("p", { class: "dialog-lead" }, text),
+    revealSection(state.reveal, seat, opponent),
+    h("div", { class: "dialog-actions" },
+      h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
+      primary));
+  dialog.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    close();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  (primary ?? dialog.querySelector("button"))?.focus();
+  return dialog;
+}
+
+export function gameOverDialog({ state, opponent, who, next, onClose, figures = null, nextLabel = null }) {
   const seat = state.seat;
   const outcome = state.observation.outcome;
   const match = state.match;
@@ -117,7 +184,7 @@ export function gameOverDialog({ state, opponent, who, next, onClose, figures = 
     onClose(dialog);
   };
   const primary = match.over
-    ? button("dialog-new-match", "New match", () => { close(); next(); }, { primary: true })
+    ? button("dialog-new-match", nextLabel ?? "New match", () => { close(); next(); }, { primary: true })
     : button("dialog-next-game", "Next game", () => { close(); next(); }, { primary: true });
   const mine = match.score[seat];
   const theirs = match.score[1 - seat];
@@ -139,6 +206,7 @@ export function gameOverDialog({ state, opponent, who, next, onClose, figures = 
         h("td", {}, String(g.points))))),
       h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("td", { colspan: 2 },
         `You ${mine} · ${opponent} ${theirs} · first to ${match.target}`)))),
+    revealSection(state.reveal, seat, opponent),
     h("div", { class: "dialog-actions" },
       h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
       primary),

@@ -2,7 +2,7 @@
 // opponent's moves one by one, keeps the move log, the score and the game-over screens.
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
-import { button, confirmDialog, gameFigures, gameOverDialog } from "./dialogs.js";
+import { button, confirmDialog, gameFigures, gameOverDialog, resignedDialog } from "./dialogs.js";
 import { delay, h, replaceChildren } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
@@ -239,12 +239,6 @@ export class GameScreen {
   applyState(msg) {
     const fresh = msg.cause !== "sync";
     const first = !this.state;
-    if (msg.cause === "resign") {
-      const mine = msg.reply_to !== null && msg.reply_to !== undefined;
-      this.resigned = { winner: mine ? 1 - msg.state.seat : msg.state.seat, game: msg.state.match.game_number };
-    } else if (msg.cause === "new_match" || msg.cause === "new_game") {
-      this.resigned = null;
-    }
     if (msg.cause === "new_game" || msg.cause === "new_match") {
       this.closeDialog();
       this.clearChanges();
@@ -582,8 +576,10 @@ export class GameScreen {
     this.updateAttention();
     const obs = this.state.observation;
     const number = this.state.match.game_number;
-    if (obs.outcome && this.shownOverFor !== `${this.ticket.room}:${number}:${this.state.match.over}`) {
-      this.shownOverFor = `${this.ticket.room}:${number}:${this.state.match.over}`;
+    const ended = obs.outcome ? "over" : this.resignation() ? "resigned" : null;
+    const key = `${this.ticket.room}:${number}:${this.state.match.over}:${ended}`;
+    if (ended && this.shownOverFor !== key) {
+      this.shownOverFor = key;
       this.showGameOver();
     }
   }
@@ -608,17 +604,12 @@ export class GameScreen {
     return Boolean(obs && !this.isOver() && obs.to_move === obs.seat);
   }
 
-  /**
-   * {winner} when a player resigned this match (web-protocol 4.2), else null. The state does
-   * not say so (yet): the page knows it from the "resign" state, which answers my own
-   * resign (then I resigned) or comes unasked (then my opponent did); or from a finished
-   * game of the match whose reason is "resigned".
-   */
+  /** {winner} when a player resigned this match (or it was claimed), from the state
+   * (web-protocol 4.1 `resigned`), else null. */
   resignation() {
-    if (this.resigned && this.resigned.game === this.state?.match.game_number) return this.resigned;
-    const match = this.state?.match;
-    const last = match?.games?.at(-1);
-    return last && last.number === match.game_number && last.reason === "resigned" ? last : null;
+    const resigned = this.state?.resigned;
+    if (resigned === null || resigned === undefined) return null;
+    return { winner: 1 - resigned, game: this.state.match.game_number };
   }
 
   /** The game is over: won, drawn, or resigned. */
@@ -852,6 +843,16 @@ export class GameScreen {
 
   showGameOver() {
     this.closeDialog();
+    const onClose = (dialog) => {
+      if (this.dialog === dialog) this.dialog = null;
+    };
+    if (!this.state.observation.outcome && this.resignation()) {
+      this.dialog = resignedDialog({
+        state: this.state, opponent: this.names().opponent, onClose,
+        next: () => this.newMatch(),
+      });
+      return;
+    }
     this.dialog = gameOverDialog({
       state: this.state,
       opponent: this.names().opponent,

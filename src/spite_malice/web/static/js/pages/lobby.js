@@ -2,6 +2,7 @@
 // resume an unfinished game.
 
 import { api } from "../api.js";
+import { confirmDialog } from "../dialogs.js";
 import { h, replaceChildren } from "../dom.js";
 import { roomTicket, saveRoomTicket } from "../store.js";
 import { rulesSummary } from "./settings.js";
@@ -87,16 +88,40 @@ export async function renderLobby(mount, app) {
     status,
     resumeBox));
 
+  /** Give up an unfinished match, after saying that it counts as a loss (web-protocol 3.6). */
+  const giveUp = async (r, opponent, item) => {
+    const ok = await confirmDialog("Give up this game?",
+      `It counts as a loss: the game in progress is lost, with no points, and the match ends. ${opponent} wins it.`,
+      { yes: "Give up", no: "Keep it" });
+    if (!ok) return;
+    try {
+      await api.giveUp(r.room, roomTicket(r.room).token);
+      item.remove();
+      status.textContent = `You gave up the game against ${opponent}. It counts as a loss.`;
+      resumeBox.hidden = resumeList.childElementCount === 0;
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  };
+
   try {
     const { rooms } = await api.rooms();
     const mine = rooms.filter((r) => roomTicket(r.room));
     for (const r of mine) {
       const opponent = r.players[1 - r.seat] ?? "waiting for a friend";
-      resumeList.append(h("li", {},
+      const item = h("li", { class: "resume-item", dataset: { room: r.room } },
         h("a", { href: `#/game/${r.room}`, class: "resume-link" },
           h("b", {}, r.mode === "computer" ? `vs ${opponent}` : `Friend game vs ${opponent}`),
           h("span", { class: "muted" },
-            ` · game ${r.game_number} · score ${r.score[r.seat]}–${r.score[1 - r.seat]} · room ${r.room}`))));
+            ` · game ${r.game_number} · score ${r.score[r.seat]}–${r.score[1 - r.seat]} · room ${r.room}`)),
+        h("span", { class: "resume-actions" },
+          h("a", { class: "btn", href: `#/game/${r.room}`, "aria-label": `Resume the game against ${opponent}` },
+            "Resume"),
+          h("button", {
+            class: "btn give-up", type: "button", "aria-label": `Give up the game against ${opponent}`,
+            onclick: () => giveUp(r, opponent, item),
+          }, "Give up")));
+      resumeList.append(item);
     }
     resumeBox.hidden = mine.length === 0;
   } catch {
