@@ -557,22 +557,36 @@ class Game:
         to :meth:`play`: for adapters that choose only outcomes that fit. A wrong one
         corrupts the game; use :meth:`deal` for anything else."""
         event = self.chance.pop(0)
-        if isinstance(event, Draw):  # the most frequent first
+        kind = type(event)
+        if kind is Draw:  # the most frequent first
             drawn = list(cast("Sequence[Card]", cards))
             stock = self.stock
-            for card in drawn:  # the topmost of each
-                del stock[len(stock) - 1 - stock[::-1].index(card)]
-            self._drawn(event.player, drawn)
-        elif isinstance(event, TurnUp):
+            stock.reverse()  # remove() takes the first: the topmost of each, turned back after
+            try:
+                for card in drawn:
+                    stock.remove(card)
+            finally:
+                stock.reverse()
+            self._drawn(cast("Draw", event).player, drawn)
+        elif kind is TurnUp:
             card = cast("Sequence[Card]", cards)[0]
-            pile = self.players[event.player].payoff
-            pile[:] = _without(pile, [card], "the card turned up must be in that pay-off pile")
+            player = cast("TurnUp", event).player
+            pile = self.players[player].payoff
+            pile.reverse()  # the topmost copy goes on top
+            try:
+                pile.remove(card)
+            except ValueError:
+                raise ArgumentError(
+                    f"the card turned up must be in that pay-off pile: {quote(cards_str([card]))}"
+                ) from None
+            finally:
+                pile.reverse()
             pile.append(card)
             if self.recording:
-                self.events.append(ev.PayoffTurned(event.player, card))
-        elif isinstance(event, Deal):
+                self.events.append(ev.PayoffTurned(player, card))
+        elif kind is Deal:
             self._deal_deck(list(cast("Sequence[Card]", cards)))
-        elif event.piles == "payoffs":
+        elif cast("Reshuffle", event).piles == "payoffs":
             piles = cast("Sequence[Sequence[Card]]", cards)
             self.players[0].payoff, self.players[1].payoff = list(piles[0]), list(piles[1])
             self._ties += 1

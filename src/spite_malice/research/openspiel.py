@@ -46,7 +46,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from itertools import compress
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -106,6 +106,14 @@ _MOVE_WORDS = tuple(tuple(f"{who}:{move.notation}" for move in ALL_MOVES) for wh
 _DRAW_WORDS = tuple(tuple(f"{who}+{card_str(face)}" for face in _FACE_RANGE) for who in (0, 1))
 _HIDDEN_DRAW_WORDS = ("0+??", "1+??")
 _TURN_UP_WORDS = tuple(tuple(f"{who}^{card_str(face)}" for face in _FACE_RANGE) for who in (0, 1))
+
+# The places waiting for chance that each event brings (see _next_chance), made once.
+_PAYOFF_SLOTS: tuple[_Slot, _Slot] = (("payoff", 0), ("payoff", 1))
+_DRAW_SLOTS = tuple(
+    tuple([("hand", who)] * count for count in range(HAND_SIZE + 1)) for who in (0, 1)
+)
+_DEAL_SLOTS = [("hand", 0)] * HAND_SIZE + [("hand", 1)] * HAND_SIZE + list(_PAYOFF_SLOTS)
+_TIE_SLOTS = list(_PAYOFF_SLOTS)
 
 
 def _weighted(
@@ -259,6 +267,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         self._known_totals: list[int] = _Flat([0, 0])
         self._reveals: list[_Slot] = _Flat()  # places waiting for a card, the next first
         self._chosen: list[Card] = _Flat()  # cards chosen so far for the engine's event
+        self._dealing = False  # whether the event waiting is the deal (R1.2)
         # What happened, for information states: (owner, text, text others see or None)
         self._log: list[tuple[int, str, str | None]] = _Flat()
         self._next_chance()
@@ -351,12 +360,15 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         game = self._box.game
         self._log.append((-1, _MOVE_WORDS[game.to_move][action], None))
         game.apply(ALL_MOVES[action])
-        if game.chance:
-            for event in game.chance:
-                if isinstance(event, Reshuffle):  # R3.4(b): a completed stack, seen by all,
-                    for card in event.added:  # is in the stock now
-                        self._recycled[card] += 1
-                    self._recycled_total += len(event.added)
+        chance = game.chance
+        if chance:
+            if len(chance) > 1 or type(chance[0]) is Reshuffle:
+                for event in chance:
+                    if type(event) is Reshuffle:  # R3.4(b): a completed stack, seen by all,
+                        added = cast("Reshuffle", event).added  # is in the stock now
+                        for card in added:
+                            self._recycled[card] += 1
+                        self._recycled_total += len(added)
             self._next_chance()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -479,85 +491,111 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         """Turn the chance event the engine waits for into cards to reveal, settling a
         shuffle of the stock at once."""
         game = self._box.game
-        while game.chance:
-            event = game.chance[0]
-            if isinstance(event, Reshuffle) and event.piles == "stock":  # R3.4(b)
-                game.apply_chance(game.stock[:])  # its cards were counted when the stack completed
+        chance = game.chance
+        while chance:
+            event = chance[0]
+            kind = type(event)
+            if kind is Draw:  # R2.1, R3.4(c): the most frequent first
+                self._reveals += _DRAW_SLOTS[cast("Draw", event).player][cast("Draw", event).count]
+            elif kind is TurnUp:  # R3.4(a)
+                self._reveals.append(_PAYOFF_SLOTS[cast("TurnUp", event).player])
+            elif kind is Deal:  # R1.2
+                self._reveals += _DEAL_SLOTS
+                self._dealing = True
+            elif cast("Reshuffle", event).piles == "stock":  # R3.4(b)
+                game.apply_chance(game.stock)  # its cards were counted when the stack completed
                 continue
-            if isinstance(event, Deal):  # R1.2
-                self._reveals += [("hand", 0)] * HAND_SIZE + [("hand", 1)] * HAND_SIZE
-                self._reveals += [("payoff", 0), ("payoff", 1)]
-            elif isinstance(event, Reshuffle):  # R1.4: both tops go back into their piles
+            else:  # R1.4: both tops go back into their piles
                 known = self._known
                 for who, player in enumerate(game.players):
                     known[who * FACES + player.payoff[-1]] += 1
                     self._known_totals[who] += 1
-                self._reveals += [("payoff", 0), ("payoff", 1)]
+                self._reveals += _TIE_SLOTS
                 self._log.append((-1, "tie", None))
-            elif isinstance(event, Draw):  # R2.1, R3.4(c)
-                self._reveals += [("hand", event.player)] * event.count
-            else:  # R3.4(a)
-                self._reveals.append(("payoff", event.player))
             return
 
     def _facedown_count(self, player: int) -> int:
         """How many cards the turn-up waiting for chance may be: the pile's face-down ones."""
-        game = self._box.game
-        if isinstance(game.chance[0], Deal):
+        if self._dealing:
             return self._payoff_size
-        return len(game.players[player].payoff)
+        return len(self._box.game.players[player].payoff)
 
     def _reveal(self, outcome: int) -> None:
         """A chance outcome: the next place waiting shows a card (see the class docstring)."""
-        kind, who = self._reveals[0]
+        reveals = self._reveals
+        kind, who = reveals[0]
         if not 0 <= outcome < 2 * FACES:
             self._impossible(outcome)
-        face = outcome % FACES
+        hand = kind == "hand"
         if outcome >= FACES:  # a card seen before: recycled in the stock, or known in a pile
-            counts, at = (
-                (self._recycled, face) if kind == "hand" else (self._known, who * FACES + face)
-            )
-            if not counts[at]:
-                self._impossible(outcome)
-            counts[at] -= 1
-            if kind == "hand":
+            face = outcome - FACES
+            if hand:
+                if not self._recycled[face]:
+                    self._impossible(outcome)
+                self._recycled[face] -= 1
                 self._recycled_total -= 1
             else:
+                at = who * FACES + face
+                if not self._known[at]:
+                    self._impossible(outcome)
+                self._known[at] -= 1
                 self._known_totals[who] -= 1
         else:
-            if not self._fresh[face] or not self._fresh_possible(kind, who):
+            face = outcome
+            if not self._fresh[face]:
                 self._impossible(outcome)
-            if not isinstance(self._box.game.chance[0], Deal):
-                self._make_room(face, kind, who)
+            game = self._box.game
+            if self._dealing:  # R1.2: the deal's cards are placed when it is settled
+                pass
+            elif hand:  # the stock must hold a never-seen card of the face it need not keep
+                stock = game.stock
+                recycled = self._recycled_total
+                chosen = self._chosen
+                if recycled and len(stock) - len(chosen) <= recycled:
+                    self._impossible(outcome)  # only recycled cards are left in the stock
+                if stock.count(face) <= self._recycled[face] + chosen.count(face):
+                    self._draw_room(face, stock, chosen)
+            else:  # likewise the pile, whose top waits (no card of it chosen yet)
+                pile = game.players[who].payoff
+                known_total = self._known_totals[who]
+                if len(pile) <= known_total:
+                    self._impossible(outcome)  # only known cards are left in the pile
+                if pile.count(face) <= self._known[who * FACES + face]:
+                    stock = game.stock
+                    other = game.players[1 - who].payoff
+                    if known_total:
+                        self._make_room(face, kind, who)
+                    elif stock.count(face) > self._recycled[face]:
+                        # the usual case: the stock gives a never-seen one for the pile's
+                        # bottom card (never seen either: the pile holds no known card)
+                        at = stock.index(face)
+                        stock[at], pile[0] = pile[0], face
+                    elif not self._known_totals[1 - who] and face in other[:-1]:
+                        at = other.index(face)  # likewise the other pile's face-down cards
+                        other[at], pile[0] = pile[0], face
+                    else:
+                        self._make_room(face, kind, who)
             self._fresh[face] -= 1
             self._fresh_total -= 1
-        del self._reveals[0]
+        del reveals[0]
         self._chosen.append(face)
-        if kind == "hand":
+        if hand:
             self._log.append((who, _DRAW_WORDS[who][face], _HIDDEN_DRAW_WORDS[who]))
         else:
             self._log.append((-1, _TURN_UP_WORDS[who][face], None))
-        if not self._reveals:  # every card of the engine's chance event is chosen
+        if not reveals:  # every card of the engine's chance event is chosen
             self._settle()
             self._next_chance()
-
-    def _fresh_possible(self, kind: str, who: int) -> bool:
-        """Whether the place waiting may hold a never-seen card at all."""
-        if kind == "payoff":
-            return self._facedown_count(who) > self._known_totals[who]
-        recycled = self._recycled_total  # 0 at the deal
-        return not recycled or len(self._box.game.stock) - len(self._chosen) > recycled
 
     def _settle(self) -> None:
         """Give the engine the outcome of its chance event, every card of it chosen."""
         game = self._box.game
-        event = game.chance[0]
         chosen = self._chosen
         self._chosen = _Flat()
-        kind = type(event)
-        if kind is Draw or kind is TurnUp:
+        if not self._dealing and type(game.chance[0]) is not Reshuffle:  # a draw, a turn-up
             game.apply_chance(chosen)
-        elif isinstance(event, Deal):  # R1.2: the piles' face-down cards are any never-seen
+        elif self._dealing:
+            self._dealing = False  # R1.2: the piles' face-down cards are any never-seen
             size = self._payoff_size
             fresh = self._fresh_faces()
             # any order will do; with one card of every face in the stock, a draw seldom
@@ -612,6 +650,26 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         elif isinstance(event, TurnUp) and event.player == key and chosen:
             top = int(chosen[0] == face)
         return self._known[key * FACES + face] + top
+
+    def _draw_room(self, face: Card, stock: list[Card], chosen: list[Card]) -> None:
+        """Before a never-seen card of ``face`` is drawn from ``stock``, which holds none it
+        need not keep: swap one in from the face-down cards of a pay-off pile with no known
+        card, for a stock card it need not keep; :meth:`_make_room` in any other case."""
+        recycled = self._recycled
+        for who, player in enumerate(self._box.game.players):
+            if self._known_totals[who]:
+                continue
+            pile = player.payoff
+            try:
+                at = pile.index(face, 0, len(pile) - 1)  # not the face-up top
+            except ValueError:
+                continue
+            for i, card in enumerate(stock):
+                if card != face and stock.count(card) > recycled[card] + chosen.count(card):
+                    stock[i], pile[at] = face, card
+                    return
+            break
+        self._make_room(face, "hand", 0)
 
     def _make_room(self, face: Card, kind: str, who: int) -> None:
         """Before a never-seen card of ``face`` is chosen for the stock (``kind == "hand"``) or
