@@ -39,3 +39,25 @@ def test_step_costs_replays_the_engines_games_through_each_adapter() -> None:
         "agent nonzero + first_fit_action",
     }
     assert costs["engine apply"] > 0 and costs["agent first_fit_from_mask"] > 0
+
+
+def test_openspiel_compare_runs_both_trees_alternately(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pathlib import Path
+
+    from spite_malice.bench import openspiel_compare
+
+    tree = Path(openspiel_compare.__file__).resolve().parents[3]  # the tree holding src/
+    runs = openspiel_compare.compare(tree, tree, games=1, seed=3, rounds=2)
+    assert [len(runs["old"]), len(runs["new"])] == [2, 2]
+    assert all(moves > 0 and seconds > 0 for moves, seconds in runs["old"] + runs["new"])
+    assert runs["old"][0][0] == runs["new"][0][0]  # the same seed plays the same game
+    assert (
+        openspiel_compare.main(
+            ["--old", str(tree), "--new", str(tree), "--games", "1", "--rounds", "1"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "old: moves per CPU second" in out and "new per-move CPU cost vs old:" in out

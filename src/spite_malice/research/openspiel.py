@@ -46,7 +46,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from itertools import compress
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -353,8 +353,13 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         return out
 
     def _apply_action(self, action: int) -> None:
-        if self._reveals:
-            self._reveal(action)
+        reveals = self._reveals
+        if reveals:
+            kind, who = reveals[0]
+            if kind == "hand" and 0 <= action < 2 * FACES and not self._dealing:
+                self._draw_card(action, who)  # the most frequent outcomes by far
+            else:
+                self._reveal(action)
             return
         # a move: the engine plays it, then waits for the chance it brings (if any)
         game = self._box.game
@@ -365,7 +370,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             if len(chance) > 1 or type(chance[0]) is Reshuffle:
                 for event in chance:
                     if type(event) is Reshuffle:  # R3.4(b): a completed stack, seen by all,
-                        added = cast("Reshuffle", event).added  # is in the stock now
+                        added = event.added  # is in the stock now
                         for card in added:
                             self._recycled[card] += 1
                         self._recycled_total += len(added)
@@ -494,15 +499,14 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         chance = game.chance
         while chance:
             event = chance[0]
-            kind = type(event)
-            if kind is Draw:  # R2.1, R3.4(c): the most frequent first
-                self._reveals += _DRAW_SLOTS[cast("Draw", event).player][cast("Draw", event).count]
-            elif kind is TurnUp:  # R3.4(a)
-                self._reveals.append(_PAYOFF_SLOTS[cast("TurnUp", event).player])
-            elif kind is Deal:  # R1.2
+            if type(event) is Draw:  # R2.1, R3.4(c): the most frequent first
+                self._reveals += _DRAW_SLOTS[event.player][event.count]
+            elif type(event) is TurnUp:  # R3.4(a)
+                self._reveals.append(_PAYOFF_SLOTS[event.player])
+            elif type(event) is Deal:  # R1.2
                 self._reveals += _DEAL_SLOTS
                 self._dealing = True
-            elif cast("Reshuffle", event).piles == "stock":  # R3.4(b)
+            elif type(event) is Reshuffle and event.piles == "stock":  # R3.4(b)
                 game.apply_chance(game.stock)  # its cards were counted when the stack completed
                 continue
             else:  # R1.4: both tops go back into their piles
@@ -519,6 +523,44 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         if self._dealing:
             return self._payoff_size
         return len(self._box.game.players[player].payoff)
+
+    def _draw_card(self, outcome: int, who: int) -> None:
+        """:meth:`_reveal` of a card drawn from the stock into ``who``'s hand (not at the
+        deal), spelled out: the same steps, with fewer lookups."""
+        game = self._box.game
+        chosen = self._chosen
+        if outcome >= FACES:  # R3.4(b): a recycled card, which the stock always keeps
+            face = outcome - FACES
+            if not self._recycled[face]:
+                self._impossible(outcome)
+            self._recycled[face] -= 1
+            self._recycled_total -= 1
+        else:
+            face = outcome
+            fresh = self._fresh
+            if not fresh[face]:
+                self._impossible(face)
+            stock = game.stock
+            recycled = self._recycled_total
+            if recycled:
+                if len(stock) - len(chosen) <= recycled:
+                    self._impossible(face)  # only recycled cards are left in the stock
+                keep = self._recycled[face] + chosen.count(face)
+            else:
+                keep = chosen.count(face) if chosen else 0
+            if stock.count(face) <= keep:  # the stock keeps every one it holds: swap one in
+                self._draw_room(face, stock, chosen)
+            fresh[face] -= 1
+            self._fresh_total -= 1
+        reveals = self._reveals
+        del reveals[0]
+        chosen.append(face)
+        self._log.append((who, _DRAW_WORDS[who][face], _HIDDEN_DRAW_WORDS[who]))
+        if not reveals:  # every card drawn is chosen: the engine draws them
+            self._chosen = _Flat()
+            game.apply_chance(chosen)
+            if game.chance:
+                self._next_chance()
 
     def _reveal(self, outcome: int) -> None:
         """A chance outcome: the next place waiting shows a card (see the class docstring)."""
