@@ -58,7 +58,7 @@ def test_the_lobby_resumes_or_gives_up_an_unfinished_game(
 
     # Resume: the lobby lists the game and opens it where it was.
     me.goto("play")
-    item = page.locator(f".resume-item[data-room={room}]")
+    item = page.locator(f'.resume-item[data-room="{room}"]')
     expect(item).to_be_visible()
     item.locator("a.btn").click()
     page.wait_for_url(f"**/#/game/{room}")
@@ -79,7 +79,7 @@ def test_the_lobby_resumes_or_gives_up_an_unfinished_game(
     page.reload()
     page.wait_for_selector("#start-computer")
     page.wait_for_load_state("networkidle")
-    expect(page.locator(f".resume-item[data-room={room}]")).to_have_count(0)
+    expect(page.locator(f'.resume-item[data-room="{room}"]')).to_have_count(0)
     after = stats_row(me, "easy")
     assert after == {"games": before["games"] + 1, "losses": before["losses"] + 1}
     assert me.errors == []

@@ -80,7 +80,11 @@ def test_connect_sends_welcome_then_state(client: TestClient) -> None:
             "connected",
             "thinking",
             "resigned",
+            "claimed",
             "reveal",
+            "away",
+            "claim_after",
+            "rematch",
         }
 
 
