@@ -21,7 +21,7 @@ import time
 
 from spite_malice.analysis import analyse_record, record_decisions
 from spite_malice.analysis.report import DEFAULT_SETTINGS
-from spite_malice.bots import make_bot
+from spite_malice.bot_registry import make_bot
 from spite_malice.engine import Game, GameRecord
 
 

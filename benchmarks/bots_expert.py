@@ -30,7 +30,8 @@ from pathlib import Path
 from spite_malice.arena import GameResult, play_game
 from spite_malice.arena.games import bot_seed
 from spite_malice.arena.stats import percentile, wilson_interval
-from spite_malice.bots import ExpertBot, make_bot
+from spite_malice.bot_registry import make_bot
+from spite_malice.bots import ExpertBot
 
 COLUMNS = ("seed", "seat", "winner", "points", "turns", "time_a", "time_b", "reason")
 """The arena's CSV columns (``spite-malice arena --csv``); seat is Expert's."""

@@ -38,7 +38,7 @@ from typing import Any
 from spite_malice.arena import play_game
 from spite_malice.arena.games import bot_seed
 from spite_malice.arena.sprt import PAIR_SCORES, Sprt, elo_estimate, game_points, parse_sprt
-from spite_malice.bots import HardBot
+from spite_malice.bots import PlanningBot
 from spite_malice.bots.baselines import HARD_1_WEIGHTS, Hard1Bot
 from spite_malice.bots.evaluation import Weights
 
@@ -67,7 +67,7 @@ def play_deal(weights: Weights, seed: int) -> tuple[float, tuple[str | None, str
     (0 to 2) and the two winners (``"A"``: the candidate, ``"B"``, None: a draw)."""
     results = []
     for a_seat in (0, 1):
-        candidate = HardBot(bot_seed(seed, "A"), weights)
+        candidate = PlanningBot(bot_seed(seed, "A"), weights=weights)
         results.append(play_game(candidate, Hard1Bot(bot_seed(seed, "B")), seed, a_seat))
     points = sum(game_points(r) for r in results)
     return points, (results[0].winner, results[1].winner)

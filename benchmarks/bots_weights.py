@@ -20,7 +20,8 @@ from functools import partial
 
 from spite_malice.arena import play_game
 from spite_malice.arena.stats import wilson_interval
-from spite_malice.bots import HardBot, make_bot
+from spite_malice.bot_registry import make_bot
+from spite_malice.bots import PlanningBot
 from spite_malice.bots.evaluation import HARD_WEIGHTS, AwareEvaluator, Weights
 
 WEIGHT_NAMES = tuple(field.name for field in fields(Weights))
@@ -42,7 +43,7 @@ def parse_change(text: str) -> tuple[str, float]:
 def _pair(weights: Weights, seed: int) -> list[str | None]:
     winners = []
     for seat in (0, 1):
-        variant = HardBot(seed)
+        variant = PlanningBot(seed)
         variant.evaluator = AwareEvaluator(weights)
         winners.append(play_game(variant, make_bot("hard-1", seed), seed, seat).winner)
     return winners

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A Spite & Malice bot speaking the spite-malice text protocol (docs/protocol.md).
+"""A Spite & Malice bot speaking the spite-malice text protocol (docs/bot-protocol.md).
 
 It plays the reference first-fit policy, using nothing but the standard library, to show
 the protocol; write yours in any language the same way. Try it:

@@ -47,7 +47,7 @@ def _find(revealing: Callable[[ev.Event], bool], *, payoff: bool) -> Scene:
             moves.append(str(move))
             if mover != 0 or table.is_game_over or move.is_discard:
                 continue
-            if move.from_payoff != payoff:
+            if move.is_from_payoff != payoff:
                 continue
             if any(revealing(event) for event in events):
                 return Scene(seed, tuple(moves))

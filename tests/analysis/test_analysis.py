@@ -19,7 +19,7 @@ from spite_malice.analysis import (
     record_decisions,
     seat_decisions,
 )
-from spite_malice.bots import make_bot
+from spite_malice.bot_registry import make_bot
 from spite_malice.engine import Game, GameRecord, PositionError, Rules
 
 from . import positions as P
@@ -224,7 +224,7 @@ def test_a_record_is_cut_into_the_seats_turns() -> None:
         # every decision ends with a discard, a pay-off build or an emptied hand (R3.4)
         for d in decisions[:-1]:
             last = d.moves[-1]
-            assert last.is_discard or last.from_payoff or last.from_hand
+            assert last.is_discard or last.is_from_payoff or last.is_from_hand
 
 
 def test_the_report_round_trips_through_json() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spite_malice.bots import make_bot
+from spite_malice.bot_registry import make_bot
 from spite_malice.cli import main
 from spite_malice.engine import Game, GameRecord
 
@@ -27,7 +27,7 @@ def record_with_a_missed_payoff(turns: int = 10) -> tuple[GameRecord, int]:
     while not game.is_over and game.turn <= turns:
         legal = game.legal_moves()
         starts = game.to_move == 0 and (not game.moves or game.moves[-1].is_discard)
-        if not missed and starts and any(m.from_payoff for m in legal):
+        if not missed and starts and any(m.is_from_payoff for m in legal):
             missed = game.turn
             # keep the pay-off card back: discard the first hand card onto side stack 1
             game.play(next(m for m in legal if m.is_discard))

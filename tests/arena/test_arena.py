@@ -11,7 +11,8 @@ from spite_malice.arena import fit_elo, percentile, play_game, run_arena, summar
 from spite_malice.arena.games import FORFEIT
 from spite_malice.arena.ratings import expected_score
 from spite_malice.arena.stats import wilson_interval
-from spite_malice.bots import Bot, BotError, make_bot, register_bot
+from spite_malice.bot_registry import make_bot, register_bot
+from spite_malice.bots import Bot, BotError
 from spite_malice.cli import main
 from spite_malice.engine import Move, Observation, parse_move
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from spite_malice.bots import Bot, make_bot
+from spite_malice.bot_registry import make_bot
+from spite_malice.bots import Bot
 from spite_malice.bots.baselines import Expert1Bot, Hard1Bot
 from spite_malice.engine import Game
 

@@ -9,12 +9,12 @@ import pytest
 
 from spite_malice.bots import ExpertBot
 from spite_malice.bots.expert import MIN_SAMPLES, _choose, _edge, _trails
-from spite_malice.bots.planning import Plan
+from spite_malice.bots.planning import Ending, Plan
 from spite_malice.engine import Game, Move
 
 
 def plan(value: float) -> Plan:
-    return Plan((Move.discard(5, 0),), 1, value, "discard")
+    return Plan((Move.discard(5, 0),), 1, value, Ending.DISCARD)
 
 
 def test_hard_choice_stays_when_nothing_beats_it_beyond_the_noise() -> None:
@@ -147,7 +147,7 @@ def test_with_too_few_samples_the_evaluation_choice_stands() -> None:
 
 
 def test_expert_takes_24_samples_by_default() -> None:
-    from spite_malice.bots import make_bot
+    from spite_malice.bot_registry import make_bot
 
     assert ExpertBot().max_samples == 24
     assert make_bot("expert", 1).max_samples == 24  # type: ignore[attr-defined]

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from spite_malice.bots import ExpertBot, make_bot, reference_move
+from spite_malice.bot_registry import make_bot
+from spite_malice.bots import ExpertBot, reference_move
 from spite_malice.bots.base import Bot
 from spite_malice.engine import Game
 

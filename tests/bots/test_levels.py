@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from spite_malice.bot_registry import make_bot
 from spite_malice.bots import (
+    HARD,
     LEVELS,
+    MEDIUM,
     Bot,
     EasyBot,
     ExpertBot,
-    HardBot,
-    MediumBot,
+    PlanningBot,
     ReferenceBot,
-    make_bot,
 )
 from spite_malice.engine import Game, Move
 
@@ -42,9 +43,11 @@ def test_levels_are_the_contract() -> None:
     assert LEVELS == ("easy", "medium", "hard", "expert")
     names = {level: make_bot(level, seed=1).name for level in LEVELS}
     assert names == {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
-    assert isinstance(make_bot("HARD"), HardBot)
+    hard = make_bot("HARD")
+    assert isinstance(hard, PlanningBot) and hard.setting is HARD
     assert isinstance(make_bot("Easy", 3), EasyBot)
-    assert isinstance(make_bot("medium"), MediumBot)
+    medium = make_bot("medium")
+    assert isinstance(medium, PlanningBot) and medium.setting is MEDIUM
 
 
 def test_expert_budget_default_and_option() -> None:

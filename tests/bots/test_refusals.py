@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from spite_malice.bots import ExpertBot, HardBot, reference_move
+from spite_malice.bots import ExpertBot, PlanningBot, reference_move
 from spite_malice.bots.baselines import HARD_1_WEIGHTS
 from spite_malice.bots.evaluation import AwareEvaluator
 from spite_malice.bots.expert import EXPERT_SETTINGS
@@ -57,7 +57,7 @@ def refusing_game() -> Game:
 
 def test_a_bot_reads_the_centers_left_at_the_start_of_its_turn() -> None:
     game = refusing_game()
-    bot = HardBot(1)
+    bot = PlanningBot(1)
     bot.new_game(0)
     bot.choose(game.observation(0))
     assert bot.refused == (5, 0, 0)
@@ -134,7 +134,7 @@ def test_refusal_reading_never_reads_hidden_cards(deal: int, moves: int) -> None
     choices = []
     for twin in (game, shuffled_twin(game, 1), shuffled_twin(game, 2)):
         seat = twin.to_move
-        hard = HardBot(3, replace(HARD_1_WEIGHTS, refused_cards=0.0))
+        hard = PlanningBot(3, weights=replace(HARD_1_WEIGHTS, refused_cards=0.0))
         expert = ExpertBot(3, 60.0, max_samples=8, settings=settings)
         row = []
         for bot in (hard, expert):

@@ -168,7 +168,7 @@ def stall_move(played: Game) -> Move:
     builds = [
         move
         for move in played.legal_moves()
-        if move.is_build and not move.from_payoff and move.hand_rank != KING
+        if move.is_build and not move.is_from_payoff and move.hand_rank != KING
     ]
     if builds:
         return builds[0]

@@ -13,6 +13,8 @@ np = pytest.importorskip("numpy")
 
 from spite_malice.bots import reference_move  # noqa: E402
 from spite_malice.engine import CardsDrawn, Game, PayoffTurned, Rules  # noqa: E402
+from spite_malice.engine.cards import full_deck  # noqa: E402
+from spite_malice.engine.chance import Deal  # noqa: E402
 from spite_malice.research import openspiel as sm_openspiel  # noqa: E402
 from spite_malice.research.actions import game_first_fit_action, move_to_action  # noqa: E402
 from spite_malice.research.encoding import encode_observation  # noqa: E402
@@ -63,12 +65,33 @@ def test_openspiel_random_sim_test_with_serialization() -> None:
     assert copy.information_state_string(0) == state.information_state_string(0)
 
 
-def _replay_engine_game(seed: int, rules: Rules) -> tuple[Game, Any]:
+def _seeded_deal(seed: int, rules: Rules) -> list[int]:
+    """The cards the seeded deal of ``seed`` shows, in the order they come into view: the
+    hands, the pay-off tops, and the new tops after each R1.4 tie (an undealt engine game
+    fed what the seeded dealer deals)."""
+    rng = random.Random(seed)
+    deck = full_deck(rules.decks)
+    rng.shuffle(deck)
+    size = rules.payoff_size
+    shown = [*deck[2 * size : 2 * size + 10], deck[size - 1], deck[2 * size - 1]]
+    undealt = Game.undealt(rules)
+    undealt.deal(deck)
+    while undealt.chance:  # R1.4: a tie reshuffles both piles
+        piles = [undealt.players[0].payoff[:], undealt.players[1].payoff[:]]
+        rng.shuffle(piles[0])
+        rng.shuffle(piles[1])
+        undealt.deal(piles)
+        shown += [piles[0][-1], piles[1][-1]]
+    assert undealt.to_position() == Game.new(seed, rules).to_position()
+    return shown
+
+
+def _replay_engine_game(seed: int, rules: Rules, forced: bool = True) -> tuple[Game, Any]:
     """Play a seeded engine game with the reference policy, then the same game through
-    OpenSpiel, feeding the engine's cards as chance outcomes."""
+    OpenSpiel, feeding the engine's cards as chance outcomes (``forced``: with the engine's
+    first player as a parameter; otherwise R1.4 decides, ties and all)."""
     engine = Game.new(seed, rules)
-    deal = [*engine.players[0].hand, *engine.players[1].hand]
-    deal += [engine.players[0].payoff[-1], engine.players[1].payoff[-1]]
+    deal = _seeded_deal(seed, rules)
     while not engine.is_over:
         engine.play(reference_move(engine))
     reveals = list(deal)
@@ -80,7 +103,7 @@ def _replay_engine_game(seed: int, rules: Rules) -> tuple[Game, Any]:
     params = {
         "payoff_size": rules.payoff_size,
         "center_stacks": rules.center_stacks,
-        "first": engine.first,
+        "first": engine.first if forced else -1,
     }
     game = pyspiel.load_game(NAME, params)
     state = game.new_initial_state()
@@ -89,9 +112,9 @@ def _replay_engine_game(seed: int, rules: Rules) -> tuple[Game, Any]:
         if state.is_chance_node():
             face = reveals.pop(0)
             possible = dict(state.chance_outcomes())
-            # A face may come from a completed stack (outcome 52 + face) or be a card never
-            # seen (outcome face); prefer the first, which keeps never-seen cards for the
-            # pay-off piles.
+            # A face may be a card seen before (outcome 52 + face: from a completed stack, or
+            # a tied top reshuffled into its pile) or a card never seen (outcome face);
+            # prefer the first, which keeps never-seen cards for the other places.
             state.apply_action(face + 52 if possible.get(face + 52) else face)
         else:
             move = next(moves)
@@ -102,11 +125,18 @@ def _replay_engine_game(seed: int, rules: Rules) -> tuple[Game, Any]:
     return engine, state
 
 
+def _tie_seeds(rules: Rules, count: int) -> list[int]:
+    """Seeds whose deal ties the pay-off tops (R1.4)."""
+    tied = (s for s in range(2000) if Game.new(s, rules).events[0].reshuffles)  # type: ignore[union-attr]
+    return [next(tied) for _ in range(count)]
+
+
 @pytest.mark.parametrize("rules", [Rules.STANDARD, Rules(payoff_size=6, center_stacks=4)])
-def test_fed_the_engine_s_cards_it_plays_the_engine_s_game(rules: Rules) -> None:
+@pytest.mark.parametrize("forced", [True, False])
+def test_fed_the_engine_s_cards_it_plays_the_engine_s_game(rules: Rules, forced: bool) -> None:
     results = set()
-    for seed in range(6):
-        engine, state = _replay_engine_game(seed, rules)
+    for seed in [*range(6), *_tie_seeds(rules, 2)]:
+        engine, state = _replay_engine_game(seed, rules, forced)
         outcome = engine.outcome
         assert outcome is not None and state.outcome == outcome
         winner = outcome.winner
@@ -248,9 +278,10 @@ def test_r3_4_b_completed_stacks_go_back_into_the_stock_never_into_pay_off_piles
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 recycled = [a for a, _ in outcomes if a >= 52]
-                kind = state._pending[0][0]
-                if kind == "payoff":
-                    assert not recycled  # pay-off piles were dealt at the start (R1.2)
+                kind, who = state._reveals[0]
+                if kind == "payoff":  # pay-off piles were dealt at the start (R1.2)
+                    known = state._known[52 * who : 52 * who + 52]
+                    assert all(known[a - 52] for a in recycled)  # only tied tops (R1.4)
                     checked_turn_up |= sum(state._recycled) > 0
                 elif sum(state._recycled):
                     assert recycled  # the stock holds the completed stacks' cards
@@ -277,10 +308,21 @@ def _expected_chance_outcomes(state: Any) -> dict[int, float]:
     """The class docstring's odds, from the counts of unseen cards and the engine's stock."""
     fresh, recycled = list(state._fresh), list(state._recycled)
     fresh_total, recycled_total = sum(fresh), sum(recycled)
-    if state._pending[0][0] == "payoff":  # R3.4(a)
+    kind, who = state._reveals[0]
+    if kind == "payoff":  # R3.4(a), R1.4
+        known = state._known[52 * who : 52 * who + 52]
+        chance = state.engine.chance[0]
+        pile = rules_size = state.rules.payoff_size
+        if not isinstance(chance, Deal):
+            pile = len(state.engine.players[who].payoff)
+        assert pile <= rules_size
+        share = (pile - sum(known)) / pile
+        out = {face: share * n / fresh_total for face, n in enumerate(fresh) if n}
+        out.update({52 + face: n / pile for face, n in enumerate(known) if n})
+        return out
+    if not recycled_total:
         return {face: n / fresh_total for face, n in enumerate(fresh) if n}
-    waiting = sum(1 for kind, _, _ in state._pending if kind == "hand")
-    stock = len(state.table.stock) + waiting
+    stock = len(state.engine.stock) - len(state._chosen)
     out = {
         face: (stock - recycled_total) / stock * n / fresh_total
         for face, n in enumerate(fresh)
@@ -401,3 +443,25 @@ def test_sample_outcome_picks_what_pyspiel_sample_action_picks() -> None:
             assert sm_openspiel.sample_outcome(outcomes, z) == expected
     with pytest.raises(ValueError, match="no outcomes"):
         sm_openspiel.sample_outcome([], 0.5)
+
+
+def test_r1_4_tied_tops_are_reshuffled_within_their_piles_as_the_engine_does() -> None:
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    for outcome in [*range(10), 10, 23]:  # hands AS-TS; pay-off tops JS and JH tie
+        state.apply_action(outcome)
+    assert state.is_chance_node() and "tie" in state.information_state_string(0)
+    odds = dict(state.chance_outcomes())
+    assert odds[52 + 10] == pytest.approx(1 / 20)  # the Jack itself, back in pile 1
+    assert odds[10] == pytest.approx(19 / 20 * 1 / 92)  # the other JS, never seen
+    assert 52 + 23 not in odds  # player 2's Jack is in player 2's pile
+    state.apply_action(52 + 10)
+    state.apply_action(52 + 23)  # both Jacks on top again: another tie
+    assert state.information_state_string(1).count("tie") == 2
+    state.apply_action(12)  # QS
+    state.apply_action(52 + 23)  # the Jack of hearts again
+    assert state.current_player() == 0  # R1.4: the higher top starts
+    assert state.engine.events == [] and state.engine.first == 0
+    state.check_counts()
+    known = state._known
+    assert known[10] == 1 and sum(known) == 1  # the Jack of spades is in pile 1, face down

@@ -25,8 +25,8 @@ def test_research_bench_refuses_an_unknown_adapter(capsys: pytest.CaptureFixture
 
 
 def test_step_costs_replays_the_engines_games_through_each_adapter() -> None:
+    from spite_malice.bench.research import step_costs
     from spite_malice.engine import Rules
-    from spite_malice.research.bench import step_costs
 
     costs = step_costs(4, 1, Rules.QUICK)
     assert set(costs) == {

@@ -71,11 +71,11 @@ def test_undo_goes_back_to_the_barrier_and_no_further() -> None:
             game = table.game
             move = reference_move(game)
             revealed = play(table, str(move))
-            if game.to_move != 0 or game.is_over or not move.from_payoff:
+            if game.to_move != 0 or game.is_over or not move.is_from_payoff:
                 continue
             if not any(type(e).__name__ == "PayoffTurned" for e in revealed):
                 continue
-            builds = [m for m in game.legal_moves() if m.is_build and not m.from_payoff]
+            builds = [m for m in game.legal_moves() if m.is_build and not m.is_from_payoff]
             if not builds:
                 continue
             play(table, str(builds[0]))
@@ -94,7 +94,7 @@ def test_undo_takes_back_a_plain_build_exactly_and_marks_the_game_assisted() -> 
     for seed in range(100):
         table = person_to_move(seed)
         game = table.game
-        builds = [m for m in game.legal_moves() if m.is_build and not m.from_payoff]
+        builds = [m for m in game.legal_moves() if m.is_build and not m.is_from_payoff]
         if not builds:
             continue
         before = game.to_position()

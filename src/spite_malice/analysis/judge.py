@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import ExpertBot, HardBot
+from ..bots import ExpertBot, PlanningBot
 from ..bots.planning import Evaluator, plan_turn, replay_ranks
 from ..bots.rollout import finish_turn
 from ..bots.sampling import sample_game
@@ -141,7 +141,7 @@ class Judgement:
 def _table_key(view: TurnView, moves: tuple[Move, ...]) -> tuple[object, ...]:
     """What a choice leaves on the table: two orders of the same builds are one choice."""
     center, hand, side = replay_ranks(view, moves)
-    payoff = sum(1 for move in moves if move.from_payoff)
+    payoff = sum(1 for move in moves if move.is_from_payoff)
     return (tuple(sorted(center)), hand, side, payoff)
 
 
@@ -197,7 +197,7 @@ def judge_decision(
     if len(plans) == 1:
         moves, plan, _ = plans[0]
         return Judgement(decision, (Choice(moves, plan, 0.0, 0.0, True),), 0)
-    policy = HardBot(settings.seed).evaluator
+    policy = PlanningBot(settings.seed).evaluator
     # the deals depend only on the seed and the point of the game, not on what came before
     rng = random.Random(f"analysis/{settings.seed}/{decision.index}")
     scores: list[list[int]] = [[] for _ in plans]

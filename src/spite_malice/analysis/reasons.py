@@ -51,9 +51,9 @@ class _Table:
 
     def card(self, move: Move) -> int:
         """The rank of the card ``move`` moves, before it is moved."""
-        if move.from_payoff:
+        if move.is_from_payoff:
             return self.payoff_top
-        if move.from_hand:
+        if move.is_from_hand:
             return move.hand_rank
         return self.side[move.side_source][-1]
 
@@ -68,12 +68,12 @@ class _Table:
             self.hand.remove(rank)
             self.discard = (rank, move.side_target)
             return
-        if move.from_payoff:
+        if move.is_from_payoff:
             if not self.payoff_builds:
                 self.payoff_rank = rank
             self.payoff_builds += 1
             self.payoff_top = 0  # R3.4(a): the next one is not known yet
-        elif move.from_hand:
+        elif move.is_from_hand:
             self.hand.remove(rank)
             self.refilled = not self.hand  # R3.4(c)
         else:
@@ -100,9 +100,9 @@ def describe_moves(view: TurnView, moves: Sequence[Move]) -> str:
         else:
             value = table.center[move.center] + 1
             shown = f"King (as {a_rank(value)})" if rank == KING else _name(rank)
-            if move.from_payoff:
+            if move.is_from_payoff:
                 card = f"your pay-off {shown}" if rank else "your next pay-off card"
-            elif move.from_hand:
+            elif move.is_from_hand:
                 card = f"the {shown} from your hand"
             else:
                 card = f"the {shown} from side stack {move.side_source + 1}"

@@ -248,12 +248,12 @@ def _played_words(view: TurnView, decision: Decision) -> str:
     words = describe_moves(view, decision.moves)
     last = decision.moves[-1]
     if decision.observation.players[decision.observation.seat].payoff_count == sum(
-        1 for move in decision.moves if move.from_payoff
+        1 for move in decision.moves if move.is_from_payoff
     ):
         return words  # R2.4: the last pay-off card won the game
-    if last.from_payoff:
+    if last.is_from_payoff:
         words += " (then your next pay-off card turned up)"
-    elif sum(1 for move in decision.moves if move.from_hand) == len(decision.observation.hand):
+    elif sum(1 for move in decision.moves if move.is_from_hand) == len(decision.observation.hand):
         words += " (then you drew five new cards)"  # R3.4(c)
     return words
 

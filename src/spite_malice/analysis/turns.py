@@ -43,9 +43,9 @@ class Decision:
 def _ends_decision(game: Game, move: Move) -> bool:
     """Whether ``move`` (about to be played in ``game``) is the last of a decision: it ends
     the turn (R2.3), turns up a pay-off card (R3.4(a)) or empties the hand (R3.4(c))."""
-    if move.is_discard or move.from_payoff:
+    if move.is_discard or move.is_from_payoff:
         return True
-    return move.from_hand and len(game.current.hand) == 1
+    return move.is_from_hand and len(game.current.hand) == 1
 
 
 def seat_decisions(start: Game, moves: Sequence[Move | str], seat: int) -> list[Decision]:

@@ -12,7 +12,8 @@ import contextlib
 import time
 from dataclasses import dataclass, field
 
-from ..bots.base import Bot, BotError, make_bot
+from ..bot_registry import make_bot
+from ..bots.base import Bot, BotError
 from ..engine.game import Game
 from ..engine.rules import Rules
 
@@ -150,7 +151,7 @@ def play_pair(
     name_a: str, name_b: str, seed: int, rules: Rules = Rules.STANDARD
 ) -> tuple[GameResult, GameResult]:
     """Deal ``seed`` twice, bot A in seat 0 then in seat 1 (paired deals cancel the luck of
-    the cards). Bots are made by name (:func:`~spite_malice.bots.make_bot`)."""
+    the cards). Bots are made by name (:func:`~spite_malice.bot_registry.make_bot`)."""
     results: list[GameResult] = []
     for a_seat in (0, 1):
         bot_a = bot_b = None

@@ -36,8 +36,8 @@ def run_arena(
     progress: Progress | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games (rounded up to an even number: whole pairs) between the bots
-    named ``name_a`` and ``name_b`` (see :func:`~spite_malice.bots.make_bot`), using ``jobs``
-    processes. Results come back ordered by deal, seat 0 first."""
+    named ``name_a`` and ``name_b`` (see :func:`~spite_malice.bot_registry.make_bot`), using
+    ``jobs`` processes. Results come back ordered by deal, seat 0 first."""
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     if jobs < 1:

@@ -1,30 +1,32 @@
-"""Computer players: the bot interface, the four levels, hints, and the reference policy."""
+"""Computer players: the bot interface, the four levels, hints, and the reference policy.
+
+Bots by name (``make_bot("hard")``, or an outside program) come from
+:mod:`spite_malice.bot_registry`, which knows these and the text protocol's programs.
+"""
 
 from __future__ import annotations
 
-from .base import Bot, BotError, bot_names, make_bot, register_bot
+from .base import Bot, BotError
 from .easy import EasyBot
 from .expert import ExpertBot
-from .hard import HardBot
 from .hints import Hint, hint
 from .levels import LEVELS
-from .medium import MediumBot
+from .planning_bot import HARD, MEDIUM, PlanningBot, PlanningSetting
 from .reference import ReferenceBot, first_fit, reference_move
 
 __all__ = [
+    "HARD",
     "LEVELS",
+    "MEDIUM",
     "Bot",
     "BotError",
     "EasyBot",
     "ExpertBot",
-    "HardBot",
     "Hint",
-    "MediumBot",
+    "PlanningBot",
+    "PlanningSetting",
     "ReferenceBot",
-    "bot_names",
     "first_fit",
     "hint",
-    "make_bot",
     "reference_move",
-    "register_bot",
 ]

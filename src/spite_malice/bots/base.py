@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 
 from ..engine.moves import Move
 from ..engine.observation import Observation
@@ -46,44 +45,3 @@ class Bot(ABC):
 
     def close(self) -> None:  # noqa: B027 - an optional hook
         """Release what the bot holds (a process, a file); called when it is done."""
-
-
-BotFactory = Callable[[int | None], Bot]
-OptionFactory = Callable[[int | None, str], Bot]
-_REGISTRY: dict[str, BotFactory] = {}
-_OPTION_REGISTRY: dict[str, OptionFactory] = {}
-
-
-def register_bot(name: str, factory: BotFactory) -> None:
-    """Make ``make_bot(name)`` build a bot with ``factory(seed)``."""
-    _REGISTRY[name.lower()] = factory
-
-
-def register_bot_option(name: str, factory: OptionFactory) -> None:
-    """Make ``make_bot("name:OPTION")`` build a bot with ``factory(seed, "OPTION")``, for
-    settings such as Expert's thinking time (``expert:0.25``)."""
-    _OPTION_REGISTRY[name.lower()] = factory
-
-
-def bot_names() -> list[str]:
-    """The names :func:`make_bot` knows, in registration order."""
-    return list(_REGISTRY)
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``easy``, ``medium``, ``hard``, ``expert``, ``reference``, ...), a name
-    with an option (``expert:0.25``: Expert thinking 0.25 s a turn), or an outside program
-    speaking the text protocol when ``name`` is a path (``./mybot``)."""
-    factory = _REGISTRY.get(name.lower())
-    if factory is not None:
-        return factory(seed)
-    base, colon, option = name.partition(":")
-    with_option = _OPTION_REGISTRY.get(base.lower()) if colon else None
-    if with_option is not None:
-        return with_option(seed, option)
-    if "/" in name or name.startswith("."):
-        from ..protocol.external import ExternalBot
-
-        return ExternalBot(name, seed=seed)
-    known = ", ".join(_REGISTRY) or "none"
-    raise ValueError(f"unknown bot {name!r}; known bots: {known}, or a path to a program")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .evaluation import Weights
 from .expert import DEFAULT_BUDGET, ExpertBot, SearchSettings
-from .hard import HardBot
+from .planning_bot import HARD, PlanningBot
 
 HARD_1_WEIGHTS = Weights(
     payoff=100.0,
@@ -57,13 +57,12 @@ EXPERT_1_SAMPLES = 24
 """Expert's samples a search before issue 18."""
 
 
-class Hard1Bot(HardBot):
+class Hard1Bot(PlanningBot):
     """``hard-1``: Hard as it shipped before issue 18."""
 
-    name = "Hard-1"
-
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, HARD_1_WEIGHTS)
+        super().__init__(seed, HARD, weights=HARD_1_WEIGHTS)
+        self.name = "Hard-1"
 
 
 class Expert1Bot(ExpertBot):

@@ -23,7 +23,7 @@ class EasyBot(Bot):
     def choose(self, observation: Observation) -> Move:
         legal = observation.legal_moves
         for move in legal:
-            if move.from_payoff:  # R3.1: the pay-off top fits, so play it
+            if move.is_from_payoff:  # R3.1: the pay-off top fits, so play it
                 return move
         builds = [m for m in legal if m.is_build and m.hand_rank != KING]
         if builds and self.rng.random() < BUILD_CHANCE:

@@ -19,9 +19,10 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import NamedTuple
 
-from ..engine.cards import KING, QUEEN
+from ..engine.cards import KING
 from ..engine.moves import Move
 from ..engine.rules import HAND_SIZE
+from ..engine.stacks import COMPLETE, needs, ranks_to_reach
 from .view import Ranks, TurnView, side_supply
 
 
@@ -144,22 +145,18 @@ def reach_route(value: int, target: int) -> Route:
         return 0.0
     if target == KING:
         return 1.0
-    if value + 1 == target:
+    if needs(value) == target:
         return 1.0
-    needed: range | list[int]
-    if target > value + 1:
-        needed = range(value + 1, target)
-    else:  # past a Queen the stack completes (R3.4(b)) and starts again from an Ace
-        needed = [*range(value + 1, QUEEN), *range(1, target)]
+    needed = ranks_to_reach(value, target)  # past a Queen: round again from an Ace (R3.4(b))
     if len(needed) > 6:
         return 0.0
-    return tuple(needed)
+    return needed
 
 
 @cache
 def routes_to(target: int) -> tuple[Route, ...]:
     """:func:`reach_route` to ``target`` from every center stack value (0..11)."""
-    return tuple(reach_route(value, target) for value in range(QUEEN))
+    return tuple(reach_route(value, target) for value in range(COMPLETE))
 
 
 @cache
@@ -456,7 +453,7 @@ class AwareEvaluator(ProgressEvaluator):
             if self._payoff_top:
                 adjustments[self._payoff_top] = -6.0
             for value in center:
-                adjustments[value + 1] = -6.0
+                adjustments[needs(value)] = -6.0
             facts = (self._danger_weight * self.danger(center), adjustments)
             self._centers[center] = facts
         self._last_center = center

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import KING, QUEEN, RANK_NAMES, a_rank
+from ..engine.cards import KING, RANK_NAMES, a_rank
 from ..engine.moves import Move
 from ..engine.observation import Observation
+from ..engine.stacks import built, needs
 from .evaluation import AwareEvaluator
-from .planning import Plan, plan_turn, replay_ranks
+from .planning import Ending, Plan, plan_turn, replay_ranks
 from .view import TurnView, view_from_observation
 
 
@@ -61,11 +62,11 @@ def explain(view: TurnView, plan: Plan) -> str:
         if move.is_discard:
             break
         builds += 1
-        value = center[move.center] + 1
-        if move.from_payoff:
+        value = needs(center[move.center])  # the rank the card stands for (R3.1)
+        if move.is_from_payoff:
             rank = view.payoff_top
             shown = f"King (as {a_rank(value)})" if rank == KING else _word(rank)
-            if plan.ending == "win":
+            if plan.ending is Ending.WIN:
                 payoff_clause = f"wins the game with your last pay-off card, the {shown}"
             else:
                 payoff_clause = f"plays your pay-off {shown}"
@@ -73,15 +74,15 @@ def explain(view: TurnView, plan: Plan) -> str:
                 payoff_clause += ", using the King as " + " and ".join(a_rank(v) for v in kings_as)
             kings_as = []
         else:
-            rank = move.hand_rank if move.from_hand else view.side[move.side_source][-1]
-            if move.from_hand:
+            rank = move.hand_rank if move.is_from_hand else view.side[move.side_source][-1]
+            if move.is_from_hand:
                 hand.remove(rank)
             if rank == KING and not payoff_clause:
                 kings_as.append(value)
-        center[move.center] = 0 if value == QUEEN else value
+        center[move.center] = built(center[move.center])
     if payoff_clause:
         clauses.append(payoff_clause)
-    if plan.ending == "refill":
+    if plan.ending is Ending.REFILL:
         clauses.append("empties your hand so you draw five new cards; ask again after")
     danger = _danger_clause(view, center)
     if danger:

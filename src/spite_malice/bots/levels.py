@@ -1,19 +1,18 @@
-"""The four levels players choose from, registered by name for :func:`~.base.make_bot`."""
+"""The four levels players choose from, and the settings their names may carry
+(``expert:0.25``); :mod:`spite_malice.bot_registry` makes them by name."""
 
 from __future__ import annotations
 
-from .base import Bot, register_bot, register_bot_option
-from .baselines import EXPERT_1_SAMPLES, Expert1Bot, Hard1Bot
-from .easy import EasyBot
+from .base import Bot
+from .baselines import EXPERT_1_SAMPLES, Expert1Bot
 from .expert import DEFAULT_BUDGET, DEFAULT_SAMPLES, ExpertBot
-from .hard import HardBot
-from .medium import MediumBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
 """The levels, weakest first; ``make_bot(level)`` builds one (Expert thinks 1 s a turn)."""
 
 
-def _expert(seed: int | None) -> Bot:
+def expert(seed: int | None) -> Bot:
+    """Expert with its default budget (1 s a turn)."""
     return ExpertBot(seed)
 
 
@@ -31,7 +30,7 @@ def _budget_option(name: str, option: str, default_samples: int) -> tuple[float,
     return budget, samples
 
 
-def _expert_budget(seed: int | None, option: str) -> Bot:
+def expert_with_option(seed: int | None, option: str) -> Bot:
     """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (samples a search; with a budget that
     reaches them Expert is deterministic whatever the machine's load). Without SAMPLES, a
     budget above the default's 1 s takes proportionally more samples (``expert:5``, for
@@ -46,7 +45,7 @@ def _expert_budget(seed: int | None, option: str) -> Bot:
     return ExpertBot(seed, budget, max_samples=samples)
 
 
-def _expert_1_budget(seed: int | None, option: str) -> Bot:
+def expert_1_with_option(seed: int | None, option: str) -> Bot:
     """``expert-1:SECONDS`` or ``expert-1:SECONDS:SAMPLES``: the frozen baseline's budget."""
     budget, samples = _budget_option("expert-1", option, EXPERT_1_SAMPLES)
     return Expert1Bot(seed, budget, max_samples=samples)
@@ -61,13 +60,3 @@ def level_label(name: str) -> str:
         return base.capitalize()
     seconds, _, samples = option.partition(":")
     return f"{base.capitalize()} {seconds}s" + (f" {samples} samples" if samples else "")
-
-
-register_bot("easy", EasyBot)
-register_bot("medium", MediumBot)
-register_bot("hard", HardBot)
-register_bot("expert", _expert)
-register_bot_option("expert", _expert_budget)
-register_bot("hard-1", Hard1Bot)
-register_bot("expert-1", Expert1Bot)
-register_bot_option("expert-1", _expert_1_budget)

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
-from ..engine.cards import KING, QUEEN
+from ..engine.cards import KING
 from ..engine.moves import Move
+from ..engine.stacks import built, fits, taken_by
 from .view import Ranks, TurnView
 
 WIN_VALUE = 1e9
@@ -48,6 +50,17 @@ class Evaluator(Protocol):
         """The best discard (R3.3) in this state and what it adds to the state's value."""
 
 
+class Ending(StrEnum):
+    """How a plan ends the turn (the values are the words records and tests use)."""
+
+    DISCARD = "discard"
+    """R2.3: a discard ends the turn."""
+    WIN = "win"
+    """R3.4(a), R4.1: the last pay-off card is played."""
+    REFILL = "refill"
+    """R3.4(c): the hand was emptied; draw five and plan again."""
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     """One way to end the turn: its moves, how many may be played at once, and its value."""
@@ -56,8 +69,8 @@ class Plan:
     commit: int
     """How many leading moves can be played before new cards are seen (at least one)."""
     value: float
-    ending: str
-    """``"discard"``, ``"win"`` or ``"refill"`` (the hand was emptied: draw and plan again)."""
+    ending: Ending
+    """How the plan ends the turn."""
 
     @property
     def committed(self) -> tuple[Move, ...]:
@@ -71,19 +84,18 @@ def _targets(center: Ranks, rank: int, king_can_start: bool) -> Sequence[int]:
         out: list[int] = []
         values: set[int] = set()
         for i, value in enumerate(center):
-            if value not in values and (value or king_can_start):
+            if value not in values and fits(KING, value, king_can_start):
                 values.add(value)
                 out.append(i)
         return out
-    need = rank - 1
-    return (center.index(need),) if need in center else ()
+    value = taken_by(rank)
+    return (center.index(value),) if value in center else ()
 
 
 def _build(center: Ranks, i: int) -> Ranks:
-    value = center[i] + 1
-    if value == QUEEN:  # R3.4(b): a complete stack is cleared and usable at once
-        value = 0
-    return (*center[:i], value, *center[i + 1 :])
+    """R3.1, R3.4(b): the stacks after a build on stack ``i`` (a complete one is cleared and
+    usable at once)."""
+    return (*center[:i], built(center[i]), *center[i + 1 :])
 
 
 def _without(hand: Ranks, rank: int) -> Ranks:
@@ -91,7 +103,7 @@ def _without(hand: Ranks, rank: int) -> Ranks:
     return hand[:i] + hand[i + 1 :]
 
 
-_TurnEnd = tuple[float, tuple[Move, ...], int, str]
+_TurnEnd = tuple[float, tuple[Move, ...], int, Ending]
 """A plan before it is made a :class:`Plan`: value, moves, commit, ending."""
 
 
@@ -106,7 +118,7 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
     best: dict[tuple[Move, ...], _TurnEnd] = {}
     left = max_states
 
-    def record(path: tuple[Move, ...], commit: int, value: float, ending: str) -> None:
+    def record(path: tuple[Move, ...], commit: int, value: float, ending: Ending) -> None:
         commit = commit or len(path)
         prefix = path[:commit]
         old = best.get(prefix)
@@ -133,9 +145,9 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
         extra, discard = best_discard(center, hand, side)
         moves = (*path, discard)
         if commit:
-            record(moves, commit, base + extra, "discard")
+            record(moves, commit, base + extra, Ending.DISCARD)
         else:  # nothing else records a prefix that ends in a discard: no rival to check
-            best[moves] = (base + extra, moves, len(moves), "discard")
+            best[moves] = (base + extra, moves, len(moves), Ending.DISCARD)
         if left <= 0:
             return
         depth = len(path) + 1
@@ -143,7 +155,7 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
             for i in _targets(center, payoff_top, king_can_start):
                 move = Move.build_from_payoff(i)
                 if payoff_left == 1:  # R3.4(a): the last pay-off card wins at once
-                    record((*path, move), commit or depth, WIN_VALUE, "win")
+                    record((*path, move), commit or depth, WIN_VALUE, Ending.WIN)
                     return
                 # R3.4(a): the next pay-off card is unknown until it is turned up
                 visit(
@@ -155,11 +167,11 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
                     (*path, move),
                     commit or depth,
                 )
-        # most cards fit no stack: `rank - 1 not in center` rules them out before _targets
+        # most cards fit no stack: `taken_by(rank) not in center` rules them out at once
         for s, pile in enumerate(side):
             if pile:
                 top = pile[-1]
-                if top != KING and top - 1 not in center:
+                if top != KING and taken_by(top) not in center:
                     continue
                 rest = (*side[:s], pile[:-1], *side[s + 1 :])
                 for i in _targets(center, top, king_can_start):
@@ -178,7 +190,7 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
             if rank == previous:
                 continue
             previous = rank
-            if rank != KING and rank - 1 not in center:
+            if rank != KING and taken_by(rank) not in center:
                 continue
             kept = _without(hand, rank)
             for i in _targets(center, rank, king_can_start):
@@ -186,7 +198,7 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
                 after = _build(center, i)
                 if not kept:  # R3.4(c): the hand is empty, five unknown cards come
                     value = state_value(after, kept, side, payoff_left, True)
-                    record((*path, move), commit or depth, value, "refill")
+                    record((*path, move), commit or depth, value, Ending.REFILL)
                 else:
                     visit(after, kept, side, payoff_top, payoff_left, (*path, move), commit)
 
@@ -233,9 +245,9 @@ def replay_ranks(view: TurnView, moves: Sequence[Move]) -> tuple[Ranks, Ranks, t
             side = (*side[:s], (*side[s], move.hand_rank), *side[s + 1 :])
             hand = _without(hand, move.hand_rank)
             continue
-        if move.from_hand:
+        if move.is_from_hand:
             hand = _without(hand, move.hand_rank)
-        elif move.from_side:
+        elif move.is_from_side:
             s = move.side_source
             side = (*side[:s], side[s][:-1], *side[s + 1 :])
         center = _build(center, move.center)

@@ -15,7 +15,8 @@ from ..engine.cards import KING, RANK_OF, Card
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
-from .base import Bot, register_bot
+from ..engine.stacks import lowest_fits
+from .base import Bot
 
 
 def reference_move(game: Game) -> Move:
@@ -25,7 +26,7 @@ def reference_move(game: Game) -> Move:
         me.payoff[-1] if me.payoff else None,
         me.hand,
         me.side,
-        [len(stack) for stack in game.center],
+        tuple(map(len, game.center)),
         game.rules.king_can_start_stack,
     )
 
@@ -34,26 +35,20 @@ def first_fit(
     payoff_top: Card | None,
     hand: Sequence[Card],
     side: Sequence[Sequence[Card]],
-    center_values: Sequence[int],
+    center_values: tuple[int, ...],
     king_can_start_stack: bool,
 ) -> Move:
     """The reference policy's move, from the cards the player to move can see."""
-    # The lowest-numbered center stack that takes each rank; a King fits any stack, but an
-    # empty one only when R3.2 allows.
-    where: dict[int, int] = {}
-    for i in range(len(center_values) - 1, -1, -1):
-        where[center_values[i] + 1] = i
-        if center_values[i] or king_can_start_stack:
-            where[KING] = i
-    target = where.get
+    # The lowest-numbered center stack that takes each rank, or -1 (R3.1, R3.2).
+    lowest = lowest_fits(center_values, king_can_start_stack)
 
     if payoff_top is not None:
-        i = target(RANK_OF[payoff_top], -1)
+        i = lowest[RANK_OF[payoff_top]]
         if i >= 0:
             return Move.build_from_payoff(i)
     for number, pile in enumerate(side):
         if pile:
-            i = target(RANK_OF[pile[-1]], -1)
+            i = lowest[RANK_OF[pile[-1]]]
             if i >= 0:
                 return Move.build_from_side(number, i)
     # One pass over the hand: the lowest rank that builds (Kings, rank 13, come last) and
@@ -62,7 +57,7 @@ def first_fit(
     for card in hand:
         rank = RANK_OF[card]
         if rank < build_rank:
-            i = target(rank, -1)
+            i = lowest[rank]
             if i >= 0:
                 build_rank, build_target = rank, i
         if discard_rank < rank < KING:
@@ -86,9 +81,6 @@ class ReferenceBot(Bot):
             me.payoff_top,
             observation.hand,
             me.side,
-            [len(stack) for stack in observation.center],
+            tuple(map(len, observation.center)),
             observation.rules.king_can_start_stack,
         )
-
-
-register_bot("reference", ReferenceBot)

@@ -16,6 +16,7 @@ from ..engine.cards import KING, RANK_OF, Card
 from ..engine.game import Game
 from ..engine.observation import Observation
 from ..engine.rules import HAND_SIZE
+from ..engine.stacks import fits, ranks_to_reach, taken_by
 
 Ranks = tuple[int, ...]
 
@@ -165,12 +166,12 @@ def can_reach_payoff(
         if target <= value:
             continue  # past a Queen and round again: too long a route to matter here
         left = list(hand)
-        for rank in range(value + 1, target):
+        for rank in ranks_to_reach(value, target):
             if rank in supply:
                 continue
             if rank in left:
                 left.remove(rank)
-            elif KING in left and (rank != 1 or king_can_start):
+            elif KING in left and fits(KING, taken_by(rank), king_can_start):
                 left.remove(KING)
             else:
                 break

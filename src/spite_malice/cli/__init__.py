@@ -21,6 +21,8 @@ COMMAND_MODULES = (
     "spite_malice.cli.research_commands",
     "spite_malice.cli.cluster_commands",
     "spite_malice.cli.analysis_commands",
+    "spite_malice.cli.replay_commands",
+    "spite_malice.cli.daily_commands",
 )
 
 

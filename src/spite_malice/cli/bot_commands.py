@@ -113,7 +113,8 @@ def _hint(args: argparse.Namespace) -> int:
 
 def _check_bots(command: str, names: Sequence[str]) -> bool:
     """Build each bot once, so that a mistyped name fails before any game is played."""
-    from ..bots.base import BotError, make_bot
+    from ..bot_registry import make_bot
+    from ..bots.base import BotError
 
     for name in names:
         try:

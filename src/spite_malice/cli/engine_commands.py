@@ -30,13 +30,8 @@ def register(subparsers: Any) -> None:
     bench.add_argument("--runs", type=_positive, default=3, help="runs; the median is shown (3)")
     bench.set_defaults(handler=_bench)
 
-    replay = subparsers.add_parser(
-        "replay",
-        help="replay a game record move by move",
-        description="Replay a game record (JSON) from its seed and print it move by move.",
-    )
-    replay.add_argument("record", type=Path, help="a game record, RECORD.json")
-    replay.set_defaults(handler=_replay)
+    # ``replay`` is registered by replay_commands: on a terminal it opens the replay screen,
+    # otherwise (or with --text) it prints the game with print_record below.
 
     moves = subparsers.add_parser(
         "moves",
@@ -55,7 +50,7 @@ def _positive(text: str) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from ..bench import BenchResult, bench_checked, bench_fast
+    from ..bench.engine import BenchResult, bench_checked, bench_fast
 
     print(
         f"reference-policy self-play, {args.games} games from seed {args.seed}, "
@@ -89,7 +84,8 @@ def _read_json(path: Path) -> Any:
         raise NotationError("JSON file", path, error.reason, shown=repr(str(path))) from None
 
 
-def _replay(args: argparse.Namespace) -> int:
+def print_record(args: argparse.Namespace) -> int:
+    """``replay RECORD.json --text``: the game move by move as text."""
     record = GameRecord.from_json(_read_json(args.record))
     game = record.replay()
     for line in describe_game(game, record.players):

@@ -42,7 +42,7 @@ def _positive(text: str) -> int:
 
 
 def _research_bench(args: argparse.Namespace) -> int:
-    from ..research.bench import RUNNERS
+    from ..bench.research import RUNNERS
 
     names = [name.strip() for name in args.only.split(",") if name.strip()] or [
         name for name in RUNNERS if name != "engine"

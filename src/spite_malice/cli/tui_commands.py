@@ -91,6 +91,7 @@ def _play(args: argparse.Namespace) -> int:
         settings=TableSettings(ascii_only=args.ascii, move_delay=max(0.0, args.delay)),
         persistence=persistence,
         resume=not args.new,
+        offer_tutorial=True,
     )
     app.run()
     return 0

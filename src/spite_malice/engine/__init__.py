@@ -42,13 +42,14 @@ from .events import (
     TurnEnded,
     public_event,
 )
-from .game import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Game, Outcome, PlayerState
+from .game import Game
 from .match import Match
 from .moves import ACTIONS, ALL_MOVES, Move, move_at, parse_move
 from .observation import Observation, PlayerView
 from .record import GameRecord
 from .rules import HAND_SIZE, PRESETS, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import SEED_LIMIT, check_seed, is_seed
+from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, OutcomeReason, PlayerState
 
 __all__ = [
     "ACE",
@@ -86,6 +87,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "Outcome",
+    "OutcomeReason",
     "PayoffTurned",
     "PlayerState",
     "PlayerView",

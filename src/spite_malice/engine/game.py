@@ -9,11 +9,23 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, cast
 
 from . import events as ev
-from .cards import KING, QUEEN, RANK_NAMES, RANK_OF, Card, a_rank, card_str, full_deck
+from .cards import (
+    FACES,
+    KING,
+    RANK_NAMES,
+    RANK_OF,
+    Card,
+    a_rank,
+    card_str,
+    cards_str,
+    full_deck,
+)
+from .chance import Chance, Deal, Draw, Reshuffle, TurnUp
 from .errors import ArgumentError, GameOverError, IllegalMoveError, quote
 from .moves import (
     ACTIONS,
@@ -26,15 +38,12 @@ from .moves import (
     Move,
     parse_move,
 )
+from .observation import Observation, observe
+from .position import parse_position, position_to_json
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
-
-if TYPE_CHECKING:
-    from .observation import Observation
-
-WON = "pay-off pile emptied"
-STOCK_EXHAUSTED = "stock exhausted"
-TURN_LIMIT_REACHED = f"safeguard: {TURN_LIMIT} turns played"
+from .stacks import COMPLETE, fit_masks, fits, needs
+from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, PlayerState
 
 _BUILDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
     tuple(
@@ -51,7 +60,7 @@ _DISCARDS: tuple[tuple[Move, ...], ...] = tuple(
 """``_DISCARDS[rank]``: the discards of a hand card of ``rank`` onto side stacks 1 to 4."""
 
 _FITS: dict[bool, dict[tuple[int, ...], tuple[int, ...]]] = {False: {}, True: {}}
-"""Per King-start rule, center stack lengths -> :func:`_fit_masks` (a bounded cache)."""
+"""Per King-start rule, center stack values -> :func:`.stacks.fit_masks` (a bounded cache)."""
 
 _FLAGS: dict[bool, dict[tuple[int, ...], tuple[tuple[bytes, ...], tuple[bytes, ...]]]] = {
     False: {},
@@ -73,7 +82,7 @@ def _target_flags(
     """For each rank 0..13, a flag for each of the 8 targets a card of that rank may move to:
     as a build from the pay-off pile or a side stack, and from the hand, where every discard
     is legal too (R3.3)."""
-    fits = _fit_masks(lengths, king_can_start_stack)
+    fits = fit_masks(lengths, king_can_start_stack)
     discards = ((1 << SIDE_STACKS) - 1) << SIDE_TARGET_BASE
     return (
         tuple(_TARGET_FLAGS[targets] for targets in fits),
@@ -81,63 +90,19 @@ def _target_flags(
     )
 
 
-def _fit_masks(lengths: tuple[int, ...], king_can_start_stack: bool) -> tuple[int, ...]:
-    """For each rank 0..13, the bitmask of the center stacks that take a card of that rank."""
-    masks = [0] * (KING + 1)
-    for i, length in enumerate(lengths):
-        masks[length + 1] |= 1 << i  # R3.1: one more than the stack's value
-        if length or king_can_start_stack:  # R3.1, R3.2: a King fits anywhere it may start
-            masks[KING] |= 1 << i
-    return tuple(masks)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: a winner and the points scored (R4.1), or a draw and why (R4.2, R4.3)."""
-
-    winner: int | None
-    points: int
-    reason: str
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "points": self.points, "reason": self.reason}
-
-
-class PlayerState:
-    """One player's cards: pay-off pile, hand and side stacks (lists, bottom to top)."""
-
-    __slots__ = ("hand", "payoff", "side")
-
-    def __init__(self, payoff: list[Card], hand: list[Card], side: list[list[Card]]) -> None:
-        self.payoff = payoff
-        self.hand = hand
-        self.side = side
-
-    def copy(self) -> PlayerState:
-        side = self.side
-        return PlayerState(
-            self.payoff[:], self.hand[:], [side[0][:], side[1][:], side[2][:], side[3][:]]
-        )
-
-    @property
-    def payoff_top(self) -> Card | None:
-        """The face-up top of the pay-off pile, or None when it is empty."""
-        return self.payoff[-1] if self.payoff else None
-
-
 class Game:
     """A game of Spite & Malice between players 0 and 1.
 
-    Make one with :meth:`new` (a seeded deal) or :meth:`from_position`. Play with the checked
-    :meth:`play`, or with :meth:`apply`, the unchecked fast path for search and simulation.
+    Make one with :meth:`new` (a seeded deal), :meth:`undealt` (chance dealt from outside,
+    see :mod:`.chance`) or :meth:`from_position`. Play with the checked :meth:`play`, or with
+    :meth:`apply`, the unchecked fast path for search and simulation.
     """
 
     __slots__ = (
+        "_ending",
+        "_ties",
         "center",
+        "chance",
         "events",
         "first",
         "moves",
@@ -161,17 +126,27 @@ class Game:
         players: list[PlayerState],
         to_move: int,
         *,
-        rng: random.Random,
+        rng: random.Random | None,
         seed: int | None = None,
         turn: int = 1,
         first: int | None = None,
         recording: bool = True,
         score: tuple[int, int] = (0, 0),
     ) -> None:
-        """Assemble a game from its parts without checking them; prefer :meth:`new`."""
+        """Assemble a game from its parts without checking them; prefer :meth:`new`.
+
+        ``rng`` is the dealer: it shuffles the stock when a stack completes (R3.4(b)). With
+        None, chance comes from outside: every chance event waits in :attr:`chance` for
+        :meth:`deal` (see :mod:`.chance`).
+        """
         self.rules = rules
         self.seed = seed
         self.rng = rng
+        self.chance: list[Chance] = []
+        """The chance events waiting for an outcome, the next first (always empty when the
+        game deals its own chance)."""
+        self._ending: Outcome | None = None  # an end waiting for the chance before it
+        self._ties = 0  # R1.4: tie reshuffles of the deal so far
         self.stock = stock
         self.center = center
         self.players = players
@@ -211,35 +186,84 @@ class Game:
         if not isinstance(rules, Rules):
             raise ArgumentError(f"rules must be a Rules value, not {quote(rules)}")
         rng = random.Random(seed)  # R1.1: seeded, never the global generator
+        game = cls._empty(rules, first, rng, seed, recording)
         deck = full_deck(rules.decks)
-        rng.shuffle(deck)
-        size = rules.payoff_size
-        payoffs = [deck[:size], deck[size : 2 * size]]
-        hands = [deck[2 * size : 2 * size + HAND_SIZE], deck[2 * size + HAND_SIZE : 2 * size + 10]]
-        stock = deck[2 * size + 2 * HAND_SIZE :]
-        # R1.4: tied tops are reshuffled even when ``first`` is forced, so that the deal
-        # depends on the seed alone and a record replays exactly with its ``first``
-        higher, reshuffles = _higher_card_starts(payoffs, rng)
-        if first is None:
-            first = higher
-        players = [
-            PlayerState(payoffs[i], hands[i], [[] for _ in range(SIDE_STACKS)]) for i in (0, 1)
-        ]
+        rng.shuffle(deck)  # the seeded dealer's outcome of the Deal
+        game._deal_deck(deck)
+        return game
+
+    @classmethod
+    def undealt(
+        cls, rules: Rules = Rules.STANDARD, *, first: int | None = None, recording: bool = True
+    ) -> Game:
+        """A game whose chance comes from outside, waiting for its :class:`~.chance.Deal`.
+
+        Give each chance event's outcome to :meth:`deal` as it comes up in :attr:`chance`:
+        the deal, R1.4's tie reshuffles, every draw, every pay-off card turned up and every
+        shuffle of the stock (see :mod:`.chance`). ``first`` is as in :meth:`new`.
+        """
+        if first is not None and (type(first) is not int or first not in (0, 1)):
+            raise ArgumentError(f"first must be 0, 1 or None, not {quote(first)}")
+        if not isinstance(rules, Rules):
+            raise ArgumentError(f"rules must be a Rules value, not {quote(rules)}")
+        game = cls._empty(rules, first, None, None, recording)
+        game.chance.append(Deal(rules.deck_size))
+        return game
+
+    @classmethod
+    def _empty(
+        cls,
+        rules: Rules,
+        first: int | None,
+        rng: random.Random | None,
+        seed: int | None,
+        recording: bool,
+    ) -> Game:
+        """A game before its deal: no cards anywhere yet."""
+        players = [PlayerState([], [], [[] for _ in range(SIDE_STACKS)]) for _ in (0, 1)]
         center: list[list[Card]] = [[] for _ in range(rules.center_stacks)]
-        game = cls(
+        return cls(
             rules,
-            stock,
+            [],
             center,
             players,
-            first,
+            0 if first is None else first,
             rng=rng,
             seed=seed,
             first=first,
             recording=recording,
         )
-        if recording:
-            game.events.append(ev.GameDealt(first, reshuffles))
-        return game
+
+    def _deal_deck(self, deck: list[Card]) -> None:
+        """R1.2: deal the shuffled ``deck``, then settle who starts (R1.4)."""
+        size = self.rules.payoff_size
+        one, two = self.players
+        one.payoff = deck[:size]
+        two.payoff = deck[size : 2 * size]
+        one.hand = deck[2 * size : 2 * size + HAND_SIZE]
+        two.hand = deck[2 * size + HAND_SIZE : 2 * size + 2 * HAND_SIZE]
+        self.stock = deck[2 * size + 2 * HAND_SIZE :]
+        self._start()
+
+    def _start(self) -> None:
+        """R1.4: the higher pay-off top starts (A low, K high); tied tops reshuffle both
+        piles, even when ``first`` is forced, so that the deal depends on the seed alone
+        and a record replays exactly with its ``first``."""
+        payoffs = (self.players[0].payoff, self.players[1].payoff)
+        if _can_tie_again(payoffs):
+            rng = self.rng
+            while RANK_OF[payoffs[0][-1]] == RANK_OF[payoffs[1][-1]]:
+                if rng is None:
+                    self.chance.append(Reshuffle("payoffs"))
+                    return
+                rng.shuffle(payoffs[0])
+                rng.shuffle(payoffs[1])
+                self._ties += 1
+        if self.first is None:
+            self.first = 0 if RANK_OF[payoffs[0][-1]] > RANK_OF[payoffs[1][-1]] else 1
+        self.to_move = self.first
+        if self.recording:
+            self.events.append(ev.GameDealt(self.first, self._ties))
 
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, *, seed: int | None = None) -> Game:
@@ -249,40 +273,44 @@ class Game:
         :class:`~.errors.NotationError` or :class:`~.errors.PositionError` for a bad position,
         :class:`~.errors.SeedError` for a bad seed (the rule of :func:`~.seeds.check_seed`).
         """
-        from .position import parse_position
-
-        return parse_position(position, seed=seed)
+        set_up = parse_position(position, seed=seed)
+        return cls(
+            set_up.rules,
+            set_up.stock,
+            set_up.center,
+            set_up.players,
+            set_up.to_move,
+            rng=random.Random(secrets.randbits(63) if set_up.seed is None else set_up.seed),
+            seed=set_up.seed,
+            turn=set_up.turn,
+            score=set_up.score,
+        )
 
     def to_position(self) -> dict[str, Any]:
         """The position as the JSON object of ``notation.md``."""
-        from .position import position_to_json
-
         return position_to_json(self)
 
     def copy(self, *, rng: random.Random | None = None, recording: bool = False) -> Game:
         """A fast, independent copy (the event log starts empty in it).
 
         The copy gets a copy of this game's random generator, so it shuffles the same way,
-        unless ``rng`` is given.
+        unless ``rng`` is given; a game whose chance comes from outside stays so (and keeps
+        the chance events waiting) unless ``rng`` is given.
         """
         game = Game.__new__(Game)
-        game.rules = self.rules
-        game.seed = self.seed
-        if rng is None:
+        for name in _SHARED_FIELDS:  # immutable values: shared
+            setattr(game, name, getattr(self, name))
+        if rng is None and self.rng is not None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
         game.rng = rng
         game.stock = self.stock[:]
         game.center = [stack[:] for stack in self.center]
         game.players = [self.players[0].copy(), self.players[1].copy()]
-        game.to_move = self.to_move
-        game.turn = self.turn
-        game.first = self.first
-        game.outcome = self.outcome
         game.moves = self.moves[:]
+        game.chance = self.chance[:]
         game.events = []
         game.recording = recording
-        game.score = self.score
         return game
 
     # ----------------------------------------------------------------- reading the state
@@ -307,21 +335,20 @@ class Game:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see (R6), as an :class:`~.observation.Observation`."""
-        from .observation import observe
-
         return observe(self, player)
 
     # ----------------------------------------------------------------- legal moves
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move, distinct and ordered by :attr:`Move.index` (empty when over)."""
-        if self.outcome is not None:
+        """Every legal move, distinct and ordered by :attr:`Move.index` (empty when over or
+        while a chance event waits for its outcome)."""
+        if self.outcome is not None or self.chance:
             return []
         me = self.players[self.to_move]
         cache = _FITS[self.rules.king_can_start_stack]
         lengths = tuple(map(len, self.center))
         fits = cache.get(lengths) or cache.setdefault(
-            lengths, _fit_masks(lengths, cache is _FITS[True])
+            lengths, fit_masks(lengths, cache is _FITS[True])
         )
         builds = _BUILDS
         out: list[Move] = []
@@ -337,12 +364,12 @@ class Game:
 
     def legal_move_flags(self) -> bytes:
         """144 flags, ``flags[move.index]`` 1 for each legal move, else 0 (all 0 when the game
-        is over).
+        is over or while a chance event waits for its outcome).
 
         The same moves as :meth:`legal_moves`, without making a list: for adapters that check
         legality or build an action mask at every step.
         """
-        if self.outcome is not None:
+        if self.outcome is not None or self.chance:
             return _NO_FLAGS
         me = self.players[self.to_move]
         king_can_start = self.rules.king_can_start_stack
@@ -378,6 +405,8 @@ class Game:
         """Why ``move`` is not legal here, or None when it is."""
         if self.outcome is not None:
             return "the game is over"
+        if self.chance:
+            return f"the game waits for chance first: {self.chance[0]}"
         me = self.players[self.to_move]
         source, target = move.source, move.target
         if target >= SIDE_TARGET_BASE:
@@ -401,14 +430,11 @@ class Game:
         if target >= SIDE_TARGET_BASE:
             return None  # R3.3: any hand card onto any side stack
         value = len(self.center[target])
-        rank = RANK_OF[card]
-        if rank == KING:
-            if value == 0 and not self.rules.king_can_start_stack:
-                return "a King may not start a center stack under these rules (R3.2)"
+        if fits(RANK_OF[card], value, self.rules.king_can_start_stack):
             return None
-        if rank != value + 1:
-            return f"center {target + 1} needs {a_rank(value + 1)}"
-        return None
+        if RANK_OF[card] == KING:
+            return "a King may not start a center stack under these rules (R3.2)"
+        return f"center {target + 1} needs {a_rank(needs(value))}"
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a :class:`Move` or its notation) is legal here."""
@@ -465,21 +491,97 @@ class Game:
         if recording:
             where = "P" if source == 0 else "H" if source < SIDE_SOURCE_BASE else move.notation[:2]
             self.events.append(ev.CardBuilt(player, where, card, target, value))
+        rng = self.rng
         if source == 0:  # R3.4(a)
             if not me.payoff:
                 self._win(player)
                 return
-            if recording:
+            if rng is None:
+                self.chance.append(TurnUp(player))
+            elif recording:
                 self.events.append(ev.PayoffTurned(player, me.payoff[-1]))
-        if value == QUEEN:  # R3.4(b): the stack is complete and goes back into the stock
+        if value == COMPLETE:  # R3.4(b): the stack is complete and goes back into the stock
             stock = self.stock
             stock.extend(stack)
             self.center[target] = []
-            self.rng.shuffle(stock)
+            if rng is None:
+                self.chance.append(Reshuffle("stock", tuple(stack)))
+            else:
+                rng.shuffle(stock)
             if recording:
                 self.events.append(ev.StackCompleted(target, tuple(stack), len(stock)))
         if not me.hand:  # R3.4(c): an empty hand draws five and play goes on
             self._draw(player, HAND_SIZE)
+
+    # ----------------------------------------------------------------- chance from outside
+
+    def deal(self, cards: Sequence[Card] | Sequence[Sequence[Card]]) -> None:
+        """Give the outcome of the chance event :attr:`chance` waits for (see :mod:`.chance`
+        for what each event takes): the deck, two pay-off piles, the stock, the cards drawn
+        or the card turned up. An outcome that does not fit raises
+        :class:`~.errors.ArgumentError` and changes nothing."""
+        if not self.chance:
+            raise ArgumentError("no chance event is waiting for an outcome")
+        event = self.chance[0]
+        if isinstance(event, Draw):
+            drawn = _cards_of(cards, event)
+            if len(drawn) != event.count:
+                raise ArgumentError(f"{event} takes {event.count} card(s), not {quote(cards)}")
+            _without(self.stock, drawn, "the cards drawn must be in the stock")
+        elif isinstance(event, TurnUp):
+            turned = _cards_of(cards, event)
+            if len(turned) != 1:
+                raise ArgumentError(f"{event} takes one card, not {quote(cards)}")
+            pile = self.players[event.player].payoff
+            _without(pile, turned, "the card turned up must be in that pay-off pile")
+        elif isinstance(event, Deal):
+            deck = _cards_of(cards, event)
+            _check_same(deck, full_deck(self.rules.decks), "the deal must be the whole deck")
+        elif event.piles == "payoffs":
+            if len(cards) != 2:
+                raise ArgumentError(f"{event} takes the two pay-off piles, not {quote(cards)}")
+            for player, order in zip(self.players, cards, strict=True):
+                _check_same(
+                    _cards_of(order, event),
+                    player.payoff,
+                    "a pay-off pile is reshuffled within itself",
+                )
+        else:
+            _check_same(
+                _cards_of(cards, event), self.stock, "the stock is reshuffled within itself"
+            )
+        self.apply_chance(cards)
+
+    def apply_chance(self, cards: Sequence[Card] | Sequence[Sequence[Card]]) -> None:
+        """Give the waiting chance event its outcome WITHOUT checking it, as :meth:`apply` is
+        to :meth:`play`: for adapters that choose only outcomes that fit. A wrong one
+        corrupts the game; use :meth:`deal` for anything else."""
+        event = self.chance.pop(0)
+        if isinstance(event, Draw):  # the most frequent first
+            drawn = list(cast("Sequence[Card]", cards))
+            stock = self.stock
+            for card in drawn:  # the topmost of each
+                del stock[len(stock) - 1 - stock[::-1].index(card)]
+            self._drawn(event.player, drawn)
+        elif isinstance(event, TurnUp):
+            card = cast("Sequence[Card]", cards)[0]
+            pile = self.players[event.player].payoff
+            pile[:] = _without(pile, [card], "the card turned up must be in that pay-off pile")
+            pile.append(card)
+            if self.recording:
+                self.events.append(ev.PayoffTurned(event.player, card))
+        elif isinstance(event, Deal):
+            self._deal_deck(list(cast("Sequence[Card]", cards)))
+        elif event.piles == "payoffs":
+            piles = cast("Sequence[Sequence[Card]]", cards)
+            self.players[0].payoff, self.players[1].payoff = list(piles[0]), list(piles[1])
+            self._ties += 1
+            self._start()
+        else:
+            self.stock = list(cast("Sequence[Card]", cards))
+        if not self.chance and self._ending is not None:
+            self._finish(self._ending)
+            self._ending = None
 
     def _end_turn(self) -> None:
         player = self.to_move
@@ -499,20 +601,29 @@ class Game:
         stock = self.stock
         got = min(count, len(stock))
         if got:
-            drawn = stock[-got:]
-            drawn.reverse()
-            del stock[-got:]
-            self.players[player].hand.extend(drawn)
-            if self.recording:
-                self.events.append(ev.CardsDrawn(player, got, tuple(drawn)))
+            if self.rng is None:
+                self.chance.append(Draw(player, got))
+            else:  # the seeded dealer shuffled the stock: its top cards are drawn
+                drawn = stock[-got:]
+                drawn.reverse()
+                del stock[-got:]
+                self._drawn(player, drawn)
         if got < count:
             self._finish(Outcome(None, 0, STOCK_EXHAUSTED))
+
+    def _drawn(self, player: int, cards: list[Card]) -> None:
+        self.players[player].hand.extend(cards)
+        if self.recording:
+            self.events.append(ev.CardsDrawn(player, len(cards), tuple(cards)))
 
     def _win(self, player: int) -> None:
         # R4.1: one point per card left in the opponent's pay-off pile, its face-up top included
         self._finish(Outcome(player, len(self.players[1 - player].payoff), WON))
 
     def _finish(self, outcome: Outcome) -> None:
+        if self.chance:  # the chance before the end comes first (R4.2: the last draw)
+            self._ending = outcome
+            return
         self.outcome = outcome
         if self.recording:
             if outcome.winner is None:
@@ -536,18 +647,52 @@ def _take_from_hand(hand: list[Card], rank: int) -> Card:
     raise AssertionError(f"no card of rank {rank} in hand")
 
 
-def _higher_card_starts(payoffs: list[list[Card]], rng: random.Random) -> tuple[int, int]:
-    """R1.4: the higher pay-off top starts (A low, K high); a tie reshuffles both piles."""
-    reshuffles = 0
-    if {RANK_OF[c] for c in payoffs[0]} | {RANK_OF[c] for c in payoffs[1]} == {
-        RANK_OF[payoffs[0][0]]
-    }:
-        return 0, 0  # every card of both piles has one rank: no reshuffle can break the tie
-    while RANK_OF[payoffs[0][-1]] == RANK_OF[payoffs[1][-1]]:
-        rng.shuffle(payoffs[0])
-        rng.shuffle(payoffs[1])
-        reshuffles += 1
-    return (0 if RANK_OF[payoffs[0][-1]] > RANK_OF[payoffs[1][-1]] else 1), reshuffles
+_COPIED_FIELDS = frozenset(
+    {"center", "chance", "events", "moves", "players", "recording", "rng", "stock"}
+)
+_SHARED_FIELDS = tuple(name for name in Game.__slots__ if name not in _COPIED_FIELDS)
+"""The fields :meth:`Game.copy` shares with the copy: every field but the mutable ones it
+copies or resets (a new field is shared unless it is added to ``_COPIED_FIELDS``)."""
+
+
+_CARD_TYPES = frozenset({int})
+
+
+def _cards_of(cards: object, event: Chance) -> list[Card]:
+    """``cards`` as a list of cards, or an :class:`~.errors.ArgumentError` naming ``event``."""
+    if not isinstance(cards, list | tuple) or (
+        cards
+        and not (_CARD_TYPES.issuperset(map(type, cards)) and 0 <= min(cards) <= max(cards) < FACES)
+    ):
+        raise ArgumentError(f"{event} takes a list of cards (0 to 51), not {quote(cards)}")
+    return list(cards)
+
+
+def _check_same(cards: list[Card], expected: list[Card], rule: str) -> None:
+    if Counter(cards) != Counter(expected):
+        raise ArgumentError(
+            f"{rule}: {quote(cards_str(cards))} is not {quote(cards_str(expected))}"
+        )
+
+
+def _without(cards: list[Card], taken: list[Card], rule: str) -> list[Card]:
+    """``cards`` less one of each card of ``taken`` (the topmost), in order."""
+    rest = cards[:]
+    for card in taken:
+        for i in range(len(rest) - 1, -1, -1):  # the top of a pile, the top of the stock
+            if rest[i] == card:
+                del rest[i]
+                break
+        else:
+            raise ArgumentError(f"{rule}: {quote(cards_str(taken))}")
+    return rest
+
+
+def _can_tie_again(payoffs: tuple[list[Card], list[Card]]) -> bool:
+    """Whether a reshuffle could break a tie of the tops: not when every card of both piles
+    has one rank (R1.4)."""
+    ranks = {RANK_OF[c] for c in payoffs[0]} | {RANK_OF[c] for c in payoffs[1]}
+    return ranks != {RANK_OF[payoffs[0][0]]}
 
 
 __all__ = ["STOCK_EXHAUSTED", "TURN_LIMIT_REACHED", "WON", "Game", "Outcome", "PlayerState"]

@@ -44,15 +44,18 @@ class Move:
         return self.target >= SIDE_TARGET_BASE
 
     @property
-    def from_payoff(self) -> bool:
+    def is_from_payoff(self) -> bool:
+        """A card from the pay-off pile's top."""
         return self.source == PAYOFF
 
     @property
-    def from_hand(self) -> bool:
+    def is_from_hand(self) -> bool:
+        """A card from the hand."""
         return 1 <= self.source <= 13
 
     @property
-    def from_side(self) -> bool:
+    def is_from_side(self) -> bool:
+        """A card from a side stack's top."""
         return self.source >= SIDE_SOURCE_BASE
 
     @property

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card, card_str
 from .errors import ArgumentError, quote
 from .moves import Move
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Game, Outcome
+from .state import Outcome, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +91,7 @@ class Observation:
         }
 
 
-def observe(game: Game, seat: int) -> Observation:
+def observe(game: Table, seat: int) -> Observation:
     """The observation of ``seat`` (0 or 1) in ``game``; another seat raises
     :class:`~.errors.ArgumentError`."""
     if type(seat) is not int:  # NumPy's integers are accepted; True, 1.0 and "1" are not

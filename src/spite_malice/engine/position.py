@@ -8,25 +8,38 @@ without it is a set-up position whose history is unknown.
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from .cards import KING, RANK_OF, Card, card_str, parse_card
 from .errors import NotationError, PositionError, quote
 from .jsontext import load_json
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
-
-if TYPE_CHECKING:
-    from .game import Game
+from .stacks import COMPLETE, fits, needs
+from .state import PlayerState, Table
 
 _KEYS = {"rules", "to_move", "stock", "center", "players", "score", "turn"}
 _PLAYER_KEYS = {"payoff", "hand", "side"}
 
 
-def position_to_json(game: Game) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class SetUp:
+    """A position read and checked: the parts :meth:`~.game.Game.from_position` builds a game
+    from (``seed`` is the checked seed of the shuffles to come, or None for a fresh one)."""
+
+    rules: Rules
+    stock: list[Card]
+    center: list[list[Card]]
+    players: list[PlayerState]
+    to_move: int
+    turn: int
+    score: tuple[int, int]
+    seed: int | None
+
+
+def position_to_json(game: Table) -> dict[str, Any]:
     """The position of ``game`` (lists bottom to top) as a JSON-ready object."""
     position: dict[str, Any] = {}
     rules = game.rules.to_json()
@@ -46,10 +59,8 @@ def position_to_json(game: Game) -> dict[str, Any]:
     return position
 
 
-def parse_position(position: dict[str, Any] | str, *, seed: int | None = None) -> Game:
+def parse_position(position: dict[str, Any] | str, *, seed: int | None = None) -> SetUp:
     """Read a position; refuse one that does not parse or breaks the rules, saying why."""
-    from .game import Game, PlayerState
-
     if seed is not None:
         seed = check_seed(seed)
     if isinstance(position, str):
@@ -90,18 +101,16 @@ def parse_position(position: dict[str, Any] | str, *, seed: int | None = None) -
     if "turn" in position:  # a position without it is set up, its history unknown
         _check_turn(turn, to_move, players, rules)
     score = _score(position.get("score", [0, 0]), rules)
-    game = Game(
+    return SetUp(
         rules,
         stock,
         center,
         [PlayerState(p["payoff"], p["hand"], p["side"]) for p in players],
         to_move,
-        rng=random.Random(secrets.randbits(63) if seed is None else seed),
-        seed=seed,
-        turn=turn,
-        score=score,
+        turn,
+        score,
+        seed,
     )
-    return game
 
 
 def _player(data: object, index: int, rules: Rules) -> dict[str, Any]:
@@ -141,22 +150,23 @@ def _cards(data: object, where: str) -> list[Card]:
 
 
 def _check_center(index: int, stack: list[Card], rules: Rules) -> None:
-    if len(stack) >= 12:
+    if len(stack) >= COMPLETE:
         raise PositionError(
             f"center {index + 1} holds {len(stack)} cards; a stack is complete and cleared at 12"
         )
-    for place, card in enumerate(stack, start=1):
+    for value, card in enumerate(stack):  # each card was built on a stack of ``value``
         rank = RANK_OF[card]
+        place = needs(value)  # the rank it must be, and its place in the stack
+        if fits(rank, value, rules.king_can_start_stack):
+            continue
         if rank == KING:
-            if place == 1 and not rules.king_can_start_stack:
-                raise PositionError(
-                    f"center {index + 1} starts with a King, which these rules forbid (R3.2)"
-                )
-        elif rank != place:
             raise PositionError(
-                f"center {index + 1}: {card_str(card)} cannot be card {place} of a stack "
-                f"(that card must be a {place if place <= 10 else 'JQ'[place - 11]} or a King)"
+                f"center {index + 1} starts with a King, which these rules forbid (R3.2)"
             )
+        raise PositionError(
+            f"center {index + 1}: {card_str(card)} cannot be card {place} of a stack "
+            f"(that card must be a {place if place <= 10 else 'JQ'[place - 11]} or a King)"
+        )
 
 
 def _check_cards(
@@ -220,7 +230,7 @@ def _check_turn(turn: int, to_move: int, players: list[dict[str, Any]], rules: R
             )
 
 
-def _agrees_with_turn(game: Game) -> bool:
+def _agrees_with_turn(game: Table) -> bool:
     """Whether the game's position passes :func:`_check_turn`: one dealt by ``Game.new`` and
     played always does; one played on from a set-up position (no ``turn``) may not, and is
     then written as a set-up position, so that it always reads back."""

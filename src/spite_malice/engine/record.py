@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ArgumentError, NotationError, PositionError, SeedError, SpiteMaliceError, quote
-from .game import Game, Outcome
+from .game import Game
 from .jsontext import load_json
 from .rules import Rules
 from .seeds import check_seed
+from .state import Outcome, OutcomeReason
 
 FORMAT = 1
 
@@ -129,7 +130,8 @@ def _outcome(data: object) -> Outcome | None:
         not (winner is None or (type(winner) is int and winner in (0, 1)))  # false is not 0
         or type(points) is not int
         or points < 0
-        or type(reason) is not str
+        or not isinstance(reason, str)
     ):
         raise PositionError(f"record result is malformed: {quote(data)}")
-    return Outcome(winner, points, reason)
+    known = {reason.value: reason for reason in OutcomeReason}
+    return Outcome(winner, points, known.get(reason, reason))

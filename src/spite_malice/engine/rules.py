@@ -1,4 +1,4 @@
-"""The rules options: one frozen, keyword-only value with the defaults of ``rules.md``."""
+"""The rules options: one frozen, keyword-only value with the defaults of ``web/rules.md``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ TURN_LIMIT = 1000
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rules:
-    """Every rules option marked [option] in ``rules.md``; the defaults are the standard game."""
+    """Every rules option marked [option] in ``web/rules.md``; the defaults: the standard game."""
 
     decks: int = 2
     """R0.2: decks shuffled together, 2 or 3."""

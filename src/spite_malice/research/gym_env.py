@@ -37,7 +37,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..bots.base import Bot, BotError, make_bot
+from ..bot_registry import make_bot
+from ..bots.base import Bot, BotError
 from ..bots.reference import ReferenceBot, reference_move
 from ..engine.game import Game
 from ..engine.moves import ALL_MOVES, Move

@@ -8,20 +8,22 @@
 
 Actions: a player's action is a move index 0..143 (:mod:`.actions`). A chance outcome is a
 card: 0..51 a card nobody has seen yet, of that face (``suit * 13 + rank - 1``; ``'7H'`` is
-19), and 52..103 a card of that face coming back from a completed center stack.
+19), and 52..103 a card of that face seen before: one coming back from a completed center
+stack, or a pay-off top that tied at the deal (R1.4) and was reshuffled into its pile.
 
-Chance is explicit (``EXPLICIT_STOCHASTIC``). Hidden cards are not fixed in advance: a chance
-node picks each card as it comes into view (the deal, R1.2: 5 cards to each hand, then the two
-pay-off tops; every card drawn into a hand, R2.1 and R3.4(c); every pay-off card turned up,
-R3.4(a)), with the probability it has under a uniform shuffle. The cards nobody has seen (the
-face-down pay-off cards and the stock's cards from the deal) are interchangeable, so a pay-off
-card turned up is any of them with equal chance, and a card drawn from the stock is one of
-them or one of the recycled cards of completed stacks (R3.4(b)), which can be in the stock
-but never in a pay-off pile, in proportion to how many of each the stock holds. Shuffles
-need no chance nodes of their own. One deviation: when the two pay-off tops of the deal tie
-(R1.4), both go back among the unseen cards and two new tops are turned up, where the engine
-reshuffles each pay-off pile within itself; who starts follows the same rule, and the
-difference in the odds of later cards is negligible.
+Chance is explicit (``EXPLICIT_STOCHASTIC``) and is the engine's: the state's engine game is
+made by :meth:`Game.undealt <spite_malice.engine.Game.undealt>`, so it waits for every chance
+event (:mod:`spite_malice.engine.chance`) and this module only chooses the outcomes. Hidden
+cards are not fixed in advance: a chance node picks each card as it comes into view (the
+deal, R1.2: 5 cards to each hand, then the two pay-off tops; after a tie of the tops, R1.4,
+the two new tops, each pile reshuffled within itself as the engine does; every card drawn
+into a hand, R2.1 and R3.4(c); every pay-off card turned up, R3.4(a)), with the probability
+it has under a uniform shuffle. The cards nobody has seen (the face-down pay-off cards and
+the stock's cards from the deal) are interchangeable, so a pay-off card turned up is any of
+them with equal chance (or a tied top known to be in that pile), and a card drawn from the
+stock is one of them or one of the recycled cards of completed stacks (R3.4(b)), which can
+be in the stock but never in a pay-off pile, in proportion to how many of each the stock
+holds. The stock's shuffles need no chance nodes: its order never matters.
 
 Information (R6): ``observation_string`` / ``observation_tensor`` show only what the seat
 may see (the tensor of :mod:`.encoding`); ``information_state_string`` adds what the seat
@@ -41,6 +43,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections import Counter
 from collections.abc import Iterator
 from itertools import compress
 from typing import Any, NoReturn
@@ -50,11 +53,13 @@ import numpy.typing as npt
 import pyspiel
 
 from ..bots.reference import reference_move
-from ..engine.cards import FACES, QUEEN, RANK_OF, Card, card_str, full_deck
-from ..engine.game import Game, Outcome, PlayerState
-from ..engine.moves import ALL_MOVES, SIDE_SOURCE_BASE, SIDE_TARGET_BASE, TARGETS, Move
+from ..engine.cards import FACES, Card, card_str, full_deck
+from ..engine.chance import Deal, Draw, Reshuffle, TurnUp
+from ..engine.game import Game
+from ..engine.moves import ALL_MOVES, SIDE_SOURCE_BASE, TARGETS
 from ..engine.observation import Observation
-from ..engine.rules import TURN_LIMIT, Rules
+from ..engine.rules import HAND_SIZE, TURN_LIMIT, Rules
+from ..engine.state import Outcome
 from .actions import NUM_ACTIONS, NUM_CARD_OUTCOMES
 from .encoding import OBSERVATION_SIZE, SECTIONS, encode_observation, observation_string
 
@@ -86,9 +91,9 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification=_DEFAULTS,
 )
 
-# A slot waiting for a chance outcome: (kind, player, index) with kind "hand" (index into
-# the hand list) or "payoff" (the pay-off top).
-_Slot = tuple[str, int, int]
+# A place waiting for a chance outcome: (kind, player) with kind "hand" (a card drawn into
+# that player's hand) or "payoff" (that player's pay-off top).
+_Slot = tuple[str, int]
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -151,18 +156,6 @@ def _rules_of(params: dict[str, Any]) -> Rules:
     )
 
 
-class _NoShuffle(random.Random):
-    """The engine's generator inside an OpenSpiel state: no shuffle is needed, since chance
-    nodes pick every card as it comes into view, whatever order the stock is in; it has no
-    state to copy or to pickle."""
-
-    def shuffle(self, x: Any) -> None:
-        pass
-
-    def __reduce__(self) -> tuple[type[_NoShuffle], tuple[()]]:
-        return (_NoShuffle, ())
-
-
 class _Flat(list[Any]):
     """A list of immutable things: OpenSpiel clones a Python state by deep-copying its
     attributes, and a shallow copy of this list is a deep one."""
@@ -173,7 +166,7 @@ class _Flat(list[Any]):
 
 class _EngineBox:
     """Holds a state's engine :class:`Game`, copied fast when OpenSpiel clones the state (by
-    deep copy) and pickled compactly when it serializes one."""
+    deep copy); it pickles as the game does."""
 
     __slots__ = ("game",)
 
@@ -181,52 +174,7 @@ class _EngineBox:
         self.game = game
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _EngineBox:
-        return _EngineBox(self.game.copy(rng=_NoShuffle(0)))
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        game = self.game
-        outcome = game.outcome
-        return (
-            _unbox,
-            (
-                tuple(sorted(game.rules.to_json().items())),
-                game.stock[:],
-                [stack[:] for stack in game.center],
-                [(p.payoff[:], p.hand[:], [s[:] for s in p.side]) for p in game.players],
-                game.to_move,
-                game.turn,
-                game.first,
-                None if outcome is None else (outcome.winner, outcome.points, outcome.reason),
-                [move.index for move in game.moves],
-            ),
-        )
-
-
-def _unbox(
-    rules: tuple[tuple[str, Any], ...],
-    stock: list[Card],
-    center: list[list[Card]],
-    players: list[tuple[list[Card], list[Card], list[list[Card]]]],
-    to_move: int,
-    turn: int,
-    first: int | None,
-    outcome: tuple[int | None, int, str] | None,
-    moves: list[int],
-) -> _EngineBox:
-    game = Game(
-        Rules.from_json(dict(rules)),
-        stock,
-        center,
-        [PlayerState(payoff, hand, side) for payoff, hand, side in players],
-        to_move,
-        rng=_NoShuffle(0),
-        turn=turn,
-        first=first,
-        recording=False,
-    )
-    game.outcome = None if outcome is None else Outcome(*outcome)
-    game.moves = [ALL_MOVES[index] for index in moves]
-    return _EngineBox(game)
+        return _EngineBox(self.game.copy())
 
 
 class SpiteMaliceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
@@ -254,8 +202,9 @@ class SpiteMaliceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
             max_game_length=TURN_LIMIT * 2 * self.rules.deck_size,
         )
         super().__init__(_GAME_TYPE, info, merged)
-        # Every state starts from this arrangement of the (all unseen) cards.
-        self.deal = Game.new(0, self.rules, first=0, recording=False).copy(rng=_NoShuffle(0))
+        # Every state starts from this engine game, its chance dealt from outside.
+        forced = None if self.first < 0 else self.first
+        self.deal = Game.undealt(self.rules, first=forced, recording=False)
 
     def new_initial_state(self) -> SpiteMaliceState:
         return SpiteMaliceState(self)
@@ -270,55 +219,61 @@ class SpiteMaliceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
 
 
 class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
-    """A state: the engine's :class:`Game`, the counts of the unseen cards, and the cards
-    waiting for a chance outcome.
+    """A state: the engine's :class:`Game`, whose chance comes from outside (see
+    :mod:`spite_malice.engine.chance`), the counts of the unseen cards, and the cards chosen
+    so far for the chance event the engine waits for.
 
-    Unseen cards come in two kinds. *Never seen* cards (``_fresh``) have been seen by nobody:
-    the face-down pay-off cards and the part of the stock dealt at the start. *Recycled*
-    cards (``_recycled``) are the cards of completed center stacks (R3.4(b)), which everyone
-    saw go back into the stock; they can be drawn from the stock but are never in a pay-off
-    pile. A stock draw picks a recycled card of face ``f`` with probability
-    ``recycled[f] / N`` and a never-seen card of face ``f`` with probability
-    ``(N - R) / N * fresh[f] / F`` (``N`` cards in the stock, ``R`` of them recycled, ``F``
-    never-seen cards in all, by symmetry spread evenly over the stock and the pay-off piles);
-    a pay-off card turned up is never seen, ``fresh[f] / F``. Chance outcomes 0..51 are a
-    never-seen card of that face, 52..103 a recycled one; players see only the face.
+    The engine waits for the deal, R1.4's tie reshuffles, every draw, every pay-off card
+    turned up and every shuffle of the stock; this state asks OpenSpiel's chance player for
+    each card as it comes into view (the deal: five cards to each hand, then the two pay-off
+    tops; a tie: both new tops; a draw: each card drawn; a pay-off card turned up), gives the
+    engine the outcome, and settles a shuffle of the stock itself (the order of the stock
+    never matters: each card drawn is chance's).
+
+    Unseen cards come in three kinds. *Never seen* cards (``_fresh``) have been seen by
+    nobody: the stock's cards from the deal and the face-down pay-off cards, by symmetry
+    spread evenly over all those places. *Recycled* cards (``_recycled``) are the cards of
+    completed center stacks (R3.4(b)), which everyone saw go back into the stock. *Known*
+    cards (``_known``) are pay-off tops that tied at the deal (R1.4) and were reshuffled into
+    their own pile. A stock draw picks a recycled card of face ``f`` with probability
+    ``recycled[f] / N`` and a never-seen one with probability ``(N - R) / N * fresh[f] / F``
+    (``N`` cards in the stock, ``R`` of them recycled, ``F`` never-seen cards in all); a card
+    turned up from a pile of ``L`` face-down cards, ``K`` of them known, is a known card of
+    face ``f`` with probability ``known[f] / L`` and a never-seen one with probability
+    ``(L - K) / L * fresh[f] / F``. Chance outcomes 0..51 are a never-seen card of that face,
+    52..103 a card of that face seen before (recycled, or known); players see only the face.
     """
 
     def __init__(self, game: SpiteMaliceGame) -> None:
         super().__init__(game)
-        self._forced_first = game.first
         self._points_reward = game.reward_kind == "points"
-        self._box = _EngineBox(game.deal.copy(rng=_NoShuffle(0)))
+        self._box = _EngineBox(game.deal.copy())
+        self._payoff_size = game.rules.payoff_size
         decks = game.rules.decks
         self._decks = decks  # no face has more unseen cards than this
-        self._fresh = _Flat([decks] * FACES)
+        self._fresh: list[int] = _Flat([decks] * FACES)
         self._fresh_total = decks * FACES
-        self._recycled = _Flat([0] * FACES)
+        self._recycled: list[int] = _Flat([0] * FACES)
         self._recycled_total = 0
-        self._pending: list[_Slot] = _Flat([("hand", 0, i) for i in range(5)])
-        self._pending += [("hand", 1, i) for i in range(5)]
-        self._pending += [("payoff", 0, 0), ("payoff", 1, 0)]
-        self._draws_pending = 10  # the "hand" slots of _pending: cards still in the stock
-        self._dealing = True
-        self._hidden_stale = True  # the engine's hidden lists need rearranging (see engine)
+        self._known: list[int] = _Flat([0] * (2 * FACES))  # player * FACES + face
+        self._known_totals: list[int] = _Flat([0, 0])
+        self._reveals: list[_Slot] = _Flat()  # places waiting for a card, the next first
+        self._chosen: list[Card] = _Flat()  # cards chosen so far for the engine's event
         # What happened, for information states: (owner, text, text others see or None)
         self._log: list[tuple[int, str, str | None]] = _Flat()
+        self._next_chance()
 
     @property
     def engine(self) -> Game:
         """The engine's game behind this state. Its hidden cards (the stock, the face-down
-        pay-off cards, cards waiting for chance) are an arbitrary arrangement of the unseen
-        cards that agrees with the counts; chance decides each one as it comes into view."""
-        if self._hidden_stale:
-            self._arrange_hidden()
+        pay-off cards) are an arbitrary arrangement of the unseen cards that agrees with the
+        counts; chance decides each one as it comes into view. The cards chosen for the
+        event the engine waits for are not in its hands or on its piles yet."""
         return self._box.game
 
     @property
     def table(self) -> Game:
-        """The engine's game as it stands, without arranging the hidden cards first: the
-        fast way to read what a player may see (hands, pay-off tops, side and center stacks,
-        pile sizes). Its hidden cards mean nothing."""
+        """The engine's game (the same as :attr:`engine`)."""
         return self._box.game
 
     @property
@@ -328,7 +283,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
     # ----------------------------------------------------------------- OpenSpiel API
 
     def current_player(self) -> int:
-        if self._pending:
+        if self._reveals:
             return _CHANCE
         game = self._box.game
         if game.outcome is not None:
@@ -336,12 +291,12 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         return game.to_move
 
     def is_terminal(self) -> bool:
-        return self._box.game.outcome is not None and not self._pending
+        return self._box.game.outcome is not None and not self._reveals
 
     def is_chance_node(self) -> bool:
         """``pyspiel.State.is_chance_node``, answered in Python: the same answer without
         going through C++ and back into :meth:`current_player`."""
-        return bool(self._pending)
+        return bool(self._reveals)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """``pyspiel.State.legal_actions``: at a player's turn the same list, made in Python
@@ -350,7 +305,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         another player) OpenSpiel's own answer."""
         game = self._box.game
         if (
-            self._pending
+            self._reveals
             or game.outcome is not None
             or not (player is None or player == game.to_move)
         ):
@@ -361,78 +316,61 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         game = self._box.game
-        if self._pending or game.outcome is not None or player != game.to_move:
+        if self._reveals or game.outcome is not None or player != game.to_move:
             return []
         return _flagged_actions(game.legal_move_flags())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        kind, who = self._reveals[0]
         fresh = self._fresh
-        if self._pending[0][0] == "payoff":  # R3.4(a): a card never seen
-            return list(_weighted(_FACE_RANGE, fresh, 1.0 / self._fresh_total, self._decks))
+        if kind == "payoff":  # R3.4(a), R1.2, R1.4: a card of the pile turns up
+            facedown = self._facedown_count(who)
+            known_total = self._known_totals[who]
+            out: list[tuple[int, float]] = []
+            if facedown > known_total:
+                scale = (facedown - known_total) / (facedown * self._fresh_total)
+                out = list(_weighted(_FACE_RANGE, fresh, scale, self._decks))
+            if known_total:
+                known = self._known[who * FACES : (who + 1) * FACES]
+                out += _weighted(_RECYCLED_RANGE, known, 1.0 / facedown, self._decks)
+            return out
         recycled_total = self._recycled_total
-        stock = len(self._box.game.stock) + self._draws_pending
-        out: list[tuple[int, float]] = []
+        if not recycled_total:  # only never-seen cards: the deal, or no stack completed yet
+            return list(_weighted(_FACE_RANGE, fresh, 1.0 / self._fresh_total, self._decks))
+        stock = len(self._box.game.stock) - len(self._chosen)
+        out = []
         if stock > recycled_total:  # a never-seen card from the stock
             scale = (stock - recycled_total) / (stock * self._fresh_total)
             out = list(_weighted(_FACE_RANGE, fresh, scale, self._decks))
-        if recycled_total:  # a card of a completed stack (R3.4(b))
-            out += _weighted(_RECYCLED_RANGE, self._recycled, 1.0 / stock, self._decks)
+        out += _weighted(_RECYCLED_RANGE, self._recycled, 1.0 / stock, self._decks)  # R3.4(b)
         return out
 
     def _apply_action(self, action: int) -> None:
-        if self._pending:
+        if self._reveals:
             self._reveal(action)
             return
-        # a move: the engine plays it, and the cards it brings into view wait for chance
+        # a move: the engine plays it, then waits for the chance it brings (if any)
         game = self._box.game
-        move = ALL_MOVES[action]
-        me = game.to_move
-        target = move.target
-        self._log.append((-1, _MOVE_WORDS[me][action], None))
-        if target >= SIDE_TARGET_BASE:  # R3.3: a discard ends the turn
-            theirs = game.players[1 - me].hand
-            kept = len(theirs)
-            game.apply(move)
-            if len(theirs) > kept:  # R2.1: the next player draws up to five
-                self._draw(1 - me, kept, len(theirs))
-            return
-        center = game.center
-        completed = None
-        if len(center[target]) == QUEEN - 1:
-            completed = [*center[target], self._card_of(move)]
-        mine = game.players[me].hand
-        kept = len(mine) - 1  # after a card from the hand
-        game.apply(move)
-        if completed and not center[target]:  # R3.4(b): back into the stock
-            recycled = self._recycled
-            for card in completed:
-                recycled[card] += 1
-            self._recycled_total += len(completed)
-            self._hidden_stale = True
-        source = move.source
-        if source == 0:
-            if game.players[me].payoff:  # R3.4(a): turn up the next card
-                self._pending.append(("payoff", me, 0))
-                self._hidden_stale = True
-        elif source < SIDE_SOURCE_BASE and len(mine) > kept:  # R3.4(c): an empty hand draws
-            self._draw(me, kept, len(mine))
-
-    def _draw(self, player: int, start: int, stop: int) -> None:
-        """Cards ``start`` to ``stop`` of ``player``'s hand were drawn: chance decides them."""
-        self._pending += [("hand", player, index) for index in range(start, stop)]
-        self._draws_pending += stop - start
-        self._hidden_stale = True
+        self._log.append((-1, _MOVE_WORDS[game.to_move][action], None))
+        game.apply(ALL_MOVES[action])
+        if game.chance:
+            for event in game.chance:
+                if isinstance(event, Reshuffle):  # R3.4(b): a completed stack, seen by all,
+                    for card in event.added:  # is in the stock now
+                        self._recycled[card] += 1
+                    self._recycled_total += len(event.added)
+            self._next_chance()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if action >= FACES:
-                return f"card {card_str(action - FACES)} (recycled)"
+                return f"card {card_str(action - FACES)} (seen before)"
             return f"card {card_str(action)}"
         return ALL_MOVES[action].notation
 
     def returns(self) -> list[float]:
         outcome = self._box.game.outcome
-        if outcome is None or self._pending or outcome.winner is None:
+        if outcome is None or self._reveals or outcome.winner is None:
             return [0.0, 0.0]
         value = float(outcome.points) if self._points_reward else 1.0
         return [value, -value] if outcome.winner == 0 else [-value, value]
@@ -450,23 +388,29 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
     @property
     def outcome(self) -> Outcome | None:
         """The engine's outcome once the game is over (winner, points, reason)."""
-        return self._box.game.outcome if not self._pending else None
+        return self._box.game.outcome if not self._reveals else None
 
     def __str__(self) -> str:
-        position = self.engine.to_position()
-        if self._pending:
-            position["pending"] = [list(slot) for slot in self._pending]
+        game = self._box.game
+        position = game.to_position()
+        if game.chance:
+            position["chance"] = [str(event) for event in game.chance]
+            position["reveals"] = [list(slot) for slot in self._reveals]
+            position["chosen"] = [card_str(card) for card in self._chosen]
         return json.dumps(position, sort_keys=True)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A copy in which the opponent's hand is dealt afresh, uniformly from the cards
         ``player_id`` cannot see (that hand, the stock and the face-down pay-off cards); what
         is left is the stock and the pay-off piles, whose cards chance decides as they come
-        into view. ``player_id``'s information state and observation stay the same.
+        into view. ``player_id``'s information state and observation stay the same. Only at
+        a player's turn, not at a chance node.
 
         ``probability_sampler`` (a ``pyspiel.UniformProbabilitySampler``) seeds the deal.
         The copy's ``history()`` is not rewritten; it is meant for search.
         """
+        if self._reveals:
+            raise ValueError("resample_from_infostate is for a player's turn, not chance's")
         state = self.clone()
         state._redeal_unseen(player_id, random.Random(int(probability_sampler() * 2**53)))
         return state
@@ -474,26 +418,50 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
     # ----------------------------------------------------------------- the views
 
     def observation_of(self, player: int) -> Observation:
-        """The engine's observation of ``player`` (R6), minus cards waiting for chance."""
+        """The engine's observation of ``player`` (R6), with the cards chosen so far for the
+        chance event the engine waits for, and without those still to come."""
         game = self._box.game
         observation: Observation = game.observation(player)
-        if not self._pending:
+        if not self._reveals:
             return observation
-        hand = list(game.players[player].hand)
-        for kind, who, index in self._pending:
-            if kind == "hand" and who == player:
-                hand[index] = -1
+        event = game.chance[0]
         views = list(observation.players)
-        for kind, who, _index in self._pending:
-            view = views[who]
-            if kind == "payoff":
-                views[who] = dataclasses.replace(view, payoff_top=None)
-            else:
-                views[who] = dataclasses.replace(view, hand_count=view.hand_count - 1)
+        hand = list(observation.hand)
+        stock_count = observation.stock_count
+        chosen = self._chosen
+        if isinstance(event, Deal):  # R1.2: the piles are dealt, their tops still face down
+            size = self._payoff_size
+            tops = chosen[10:]
+            for who in (0, 1):
+                got = chosen[5 * who : 5 * who + 5]
+                views[who] = dataclasses.replace(
+                    views[who],
+                    payoff_top=tops[who] if who < len(tops) else None,
+                    payoff_count=size,
+                    hand_count=len(got),
+                )
+                if who == player:
+                    hand = got
+            stock_count = game.rules.deck_size - 2 * size - 2 * HAND_SIZE
+        elif isinstance(event, Draw):
+            view = views[event.player]
+            views[event.player] = dataclasses.replace(
+                view, hand_count=view.hand_count + len(chosen)
+            )
+            if event.player == player:
+                hand += chosen
+            stock_count -= event.count
+        elif isinstance(event, TurnUp):  # R3.4(a): the next top is still to come
+            views[event.player] = dataclasses.replace(views[event.player], payoff_top=None)
+        else:  # R1.4: both tops tied and were reshuffled; the new ones come one by one
+            for who in (0, 1):
+                top = chosen[who] if who < len(chosen) else None
+                views[who] = dataclasses.replace(views[who], payoff_top=top)
         return dataclasses.replace(
             observation,
-            hand=tuple(sorted(card for card in hand if card >= 0)),
+            hand=tuple(sorted(hand)),
             players=(views[0], views[1]),
+            stock_count=stock_count,
             legal_moves=(),
         )
 
@@ -507,46 +475,170 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
                 words.append(others)
         return " ".join(words)
 
-    # ----------------------------------------------------------------- playing
+    # ----------------------------------------------------------------- chance
 
-    def _card_of(self, move: Move) -> Card:
-        """The card ``move`` takes (the engine takes the first hand card of the rank)."""
+    def _next_chance(self) -> None:
+        """Turn the chance event the engine waits for into cards to reveal, settling a
+        shuffle of the stock at once."""
         game = self._box.game
-        me = game.players[game.to_move]
-        if move.from_payoff:
-            return me.payoff[-1]
-        if move.from_side:
-            return me.side[move.side_source][-1]
-        rank = move.hand_rank
-        return next(card for card in me.hand if RANK_OF[card] == rank)
+        while game.chance:
+            event = game.chance[0]
+            if isinstance(event, Reshuffle) and event.piles == "stock":  # R3.4(b)
+                game.apply_chance(game.stock[:])  # its cards were counted when the stack completed
+                continue
+            if isinstance(event, Deal):  # R1.2
+                self._reveals += [("hand", 0)] * HAND_SIZE + [("hand", 1)] * HAND_SIZE
+                self._reveals += [("payoff", 0), ("payoff", 1)]
+            elif isinstance(event, Reshuffle):  # R1.4: both tops go back into their piles
+                known = self._known
+                for who, player in enumerate(game.players):
+                    known[who * FACES + player.payoff[-1]] += 1
+                    self._known_totals[who] += 1
+                self._reveals += [("payoff", 0), ("payoff", 1)]
+                self._log.append((-1, "tie", None))
+            elif isinstance(event, Draw):  # R2.1, R3.4(c)
+                self._reveals += [("hand", event.player)] * event.count
+            else:  # R3.4(a)
+                self._reveals.append(("payoff", event.player))
+            return
+
+    def _facedown_count(self, player: int) -> int:
+        """How many cards the turn-up waiting for chance may be: the pile's face-down ones."""
+        game = self._box.game
+        if isinstance(game.chance[0], Deal):
+            return self._payoff_size
+        return len(game.players[player].payoff)
 
     def _reveal(self, outcome: int) -> None:
-        """A chance outcome: the first pending slot shows a card (see the class docstring)."""
-        pending = self._pending
-        kind, who, index = pending[0]
-        if outcome >= FACES:
-            face = outcome - FACES
-            if face >= FACES or not self._recycled[face] or kind == "payoff":
+        """A chance outcome: the next place waiting shows a card (see the class docstring)."""
+        kind, who = self._reveals[0]
+        if not 0 <= outcome < 2 * FACES:
+            self._impossible(outcome)
+        face = outcome % FACES
+        if outcome >= FACES:  # a card seen before: recycled in the stock, or known in a pile
+            counts, at = (
+                (self._recycled, face) if kind == "hand" else (self._known, who * FACES + face)
+            )
+            if not counts[at]:
                 self._impossible(outcome)
-            self._recycled[face] -= 1
-            self._recycled_total -= 1
+            counts[at] -= 1
+            if kind == "hand":
+                self._recycled_total -= 1
+            else:
+                self._known_totals[who] -= 1
         else:
-            face = outcome
-            if face < 0 or not self._fresh[face]:
+            if not self._fresh[face] or not self._fresh_possible(kind, who):
                 self._impossible(outcome)
+            if not isinstance(self._box.game.chance[0], Deal):
+                self._make_room(face, kind, who)
             self._fresh[face] -= 1
             self._fresh_total -= 1
-        del pending[0]
+        del self._reveals[0]
+        self._chosen.append(face)
         if kind == "hand":
-            self._box.game.players[who].hand[index] = face
-            self._draws_pending -= 1
             self._log.append((who, _DRAW_WORDS[who][face], _HIDDEN_DRAW_WORDS[who]))
         else:
-            self._box.game.players[who].payoff[-1] = face
             self._log.append((-1, _TURN_UP_WORDS[who][face], None))
-        self._hidden_stale = True
-        if self._dealing and not pending:
-            self._finish_deal()
+        if not self._reveals:  # every card of the engine's chance event is chosen
+            self._settle()
+            self._next_chance()
+
+    def _fresh_possible(self, kind: str, who: int) -> bool:
+        """Whether the place waiting may hold a never-seen card at all."""
+        if kind == "payoff":
+            return self._facedown_count(who) > self._known_totals[who]
+        recycled = self._recycled_total  # 0 at the deal
+        return not recycled or len(self._box.game.stock) - len(self._chosen) > recycled
+
+    def _settle(self) -> None:
+        """Give the engine the outcome of its chance event, every card of it chosen."""
+        game = self._box.game
+        event = game.chance[0]
+        chosen = self._chosen
+        self._chosen = _Flat()
+        kind = type(event)
+        if kind is Draw or kind is TurnUp:
+            game.apply_chance(chosen)
+        elif isinstance(event, Deal):  # R1.2: the piles' face-down cards are any never-seen
+            size = self._payoff_size
+            rest = self._fresh_faces()
+            random.Random(0).shuffle(rest)  # any order will do; a mixed one needs fewer swaps later
+            piles = [rest[: size - 1], rest[size - 1 : 2 * size - 2]]
+            deck = piles[0] + [chosen[10]] + piles[1] + [chosen[11]] + chosen[:10]
+            game.apply_chance(deck + rest[2 * size - 2 :])
+        else:  # R1.4: each pile reshuffled within itself, the chosen card on top
+            piles = []
+            for who, top in enumerate(chosen):
+                pile = game.players[who].payoff[:]
+                pile.reverse()
+                pile.remove(top)
+                pile.reverse()
+                piles.append([*pile, top])
+            game.apply_chance(piles)
+
+    def _places(self) -> list[tuple[list[Card], int, int]]:
+        """The engine's hidden places: (list, how many of its first cards are hidden, the
+        place's key for :meth:`_required`): the stock, then each pay-off pile's face-down
+        cards (the whole pile while its top waits for chance)."""
+        game = self._box.game
+        event = game.chance[0] if game.chance else None
+        places = [(game.stock, len(game.stock), -1)]
+        for who, player in enumerate(game.players):
+            waiting = isinstance(event, Reshuffle) or (
+                isinstance(event, TurnUp) and event.player == who
+            )
+            pile = player.payoff
+            places.append((pile, len(pile) if waiting else max(0, len(pile) - 1), who))
+        return places
+
+    def _required(self, key: int, face: Card) -> int:
+        """How many cards of ``face`` the place ``key`` must keep: the stock its recycled
+        ones and the cards chosen for a draw; a pile its known ones and a top chosen for it."""
+        chosen = self._chosen
+        if key < 0:
+            if chosen and type(self._box.game.chance[0]) is Draw:
+                return self._recycled[face] + chosen.count(face)
+            return self._recycled[face]
+        game = self._box.game
+        event = game.chance[0] if game.chance else None
+        top = 0
+        if isinstance(event, Reshuffle) and key < len(chosen):
+            top = int(chosen[key] == face)
+        elif isinstance(event, TurnUp) and event.player == key and chosen:
+            top = int(chosen[0] == face)
+        return self._known[key * FACES + face] + top
+
+    def _make_room(self, face: Card, kind: str, who: int) -> None:
+        """Before a never-seen card of ``face`` is chosen for the stock (``kind == "hand"``) or
+        pile ``who``: make the engine's place hold one such card it need not keep, swapping
+        it in from another hidden place if need be (never-seen cards are interchangeable)."""
+        game = self._box.game
+        # the place: the whole stock, or the whole pile whose top waits for chance
+        key = -1 if kind == "hand" else who
+        place = game.stock if kind == "hand" else game.players[who].payoff
+        if place.count(face) > self._required(key, face):
+            return  # the usual case: it holds a spare one
+        for other, hidden, other_key in self._places():
+            if other is place:
+                continue
+            try:
+                at = other.index(face, 0, hidden)
+            except ValueError:
+                continue
+            if other_key >= 0 and not self._known[other_key * FACES + face]:
+                pass  # a pile with no known card of the face: any copy is a never-seen one
+            elif other[:hidden].count(face) <= self._required(other_key, face):
+                continue
+            for i in range(len(place) - 1, -1, -1):  # a spare card of the place, to swap out
+                card = place[i]
+                if card != face and place.count(card) > self._required(key, card):
+                    place[i], other[at] = face, card
+                    return
+        raise AssertionError(f"no never-seen {card_str(face)} to bring into view")
+
+    def _fresh_faces(self) -> list[Card]:
+        """The never-seen cards, by face."""
+        return [face for face, count in enumerate(self._fresh) for _ in range(count)]
 
     @staticmethod
     def _impossible(outcome: int) -> NoReturn:
@@ -556,67 +648,32 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             f"chance outcome {outcome} ({card_str(outcome % FACES)}) is impossible here"
         )
 
-    def _finish_deal(self) -> None:
-        """R1.4: who starts; a tie puts both tops back among the unseen cards, to draw again."""
-        game = self._box.game
-        if self._forced_first >= 0:
-            first = self._forced_first
-        else:
-            tops = [RANK_OF[player.payoff[-1]] for player in game.players]
-            if tops[0] == tops[1]:
-                for who, player in enumerate(game.players):
-                    self._fresh[player.payoff[-1]] += 1
-                    self._fresh_total += 1
-                    self._pending.append(("payoff", who, 0))
-                self._log.append((-1, "tie", None))
-                return
-            first = 0 if tops[0] > tops[1] else 1
-        self._dealing = False
-        game.to_move = first
-        game.first = first
-
-    def _hidden_places(self) -> tuple[list[tuple[list[Card], int]], list[tuple[list[Card], int]]]:
-        """The places of unseen cards: those in the stock (with the drawn cards still waiting
-        for chance), and those that must hold never-seen cards (pay-off piles)."""
-        game = self._box.game
-        stock: list[tuple[list[Card], int]] = [(game.stock, i) for i in range(len(game.stock))]
-        payoff: list[tuple[list[Card], int]] = []
-        for who, player in enumerate(game.players):
-            waiting = ("payoff", who, 0) in self._pending
-            pile = player.payoff
-            payoff += [(pile, i) for i in range(len(pile) - (0 if waiting else 1))]
-        for kind, who, index in self._pending:
-            if kind == "hand":
-                stock.append((game.players[who].hand, index))
-        return stock, payoff
-
     def _arrange_hidden(self) -> None:
         """Put the unseen cards into the engine's hidden places, agreeing with the counts:
-        the recycled cards and some never-seen ones in the stock, the rest in pay-off piles."""
-        stock_places, payoff_places = self._hidden_places()
-        fresh = [face for face, count in enumerate(self._fresh) for _ in range(count)]
-        recycled = [face for face, count in enumerate(self._recycled) for _ in range(count)]
-        in_stock = recycled + fresh[: len(stock_places) - len(recycled)]
-        in_payoff = fresh[len(stock_places) - len(recycled) :]
-        for (pile, i), card in zip(stock_places, in_stock, strict=True):
-            pile[i] = card
-        for (pile, i), card in zip(payoff_places, in_payoff, strict=True):
-            pile[i] = card
-        self._hidden_stale = False
+        the recycled cards and some never-seen ones in the stock, each pile's known cards and
+        never-seen ones in the pay-off piles (at a player's turn: nothing waits for chance)."""
+        fresh = self._fresh_faces()
+        for pile, hidden, key in self._places():
+            if key < 0:
+                need = [face for face, count in enumerate(self._recycled) for _ in range(count)]
+            else:
+                known = self._known[key * FACES : (key + 1) * FACES]
+                need = [face for face, count in enumerate(known) for _ in range(count)]
+            take = hidden - len(need)
+            pile[:hidden] = need + fresh[:take]
+            del fresh[:take]
+        assert not fresh, "the counts fit the places"
 
     def _redeal_unseen(self, player: int, rng: random.Random) -> None:
         """Deal the opponent's hand afresh (see :meth:`resample_from_infostate`)."""
         game = self._box.game
         opponent = game.players[1 - player]
-        waiting = {index for kind, who, index in self._pending if kind == "hand" and who != player}
-        places = [i for i in range(len(opponent.hand)) if i not in waiting]
-        unseen = [opponent.hand[i] for i in places]
-        unseen += [face for face, count in enumerate(self._fresh) for _ in range(count)]
+        unseen = opponent.hand[:]
+        unseen += self._fresh_faces()
         unseen += [face for face, count in enumerate(self._recycled) for _ in range(count)]
         rng.shuffle(unseen)
-        for i, card in zip(places, unseen, strict=False):
-            opponent.hand[i] = card
-        left = unseen[len(places) :]
+        opponent.hand[:] = unseen[: len(opponent.hand)]
+        left = unseen[len(opponent.hand) :]
         # Of what is left, as many as before are recycled (cards of completed stacks, which
         # can only be in the stock), as far as the faces allow; the rest were never seen.
         counts = [0] * FACES
@@ -632,31 +689,40 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         self._recycled_total = sum(recycled)
         self._fresh = _Flat(now - was for now, was in zip(counts, recycled, strict=True))
         self._fresh_total = sum(self._fresh)
-        self._hidden_stale = True
+        self._arrange_hidden()
         # The opponent's hand is no longer what its own draws said: keep its draws hidden
         # from everyone in this copy and note its new hand for its own information state.
         self._log = _Flat(
             (owner, others if owner == 1 - player and others else text, others)
             for owner, text, others in self._log
         )
-        shown = " ".join(
-            card_str(opponent.hand[i]) for i in sorted(places, key=lambda i: opponent.hand[i])
-        )
+        shown = " ".join(card_str(card) for card in sorted(opponent.hand))
         self._log.append((1 - player, f"{1 - player}=[{shown}]", None))
 
     def check_counts(self) -> None:
         """Assert the bookkeeping of unseen cards (for tests): the counts fit the places,
-        and the engine's position holds exactly the cards of the decks."""
-        stock_places, payoff_places = self._hidden_places()
+        every place holds the cards it must, and the engine holds exactly the cards of the
+        decks, with the cards chosen for the chance event it waits for."""
         recycled, fresh = sum(self._recycled), sum(self._fresh)
-        assert min(self._recycled) >= 0 and min(self._fresh) >= 0
-        assert recycled <= len(stock_places), "more recycled cards than the stock holds"
-        assert recycled + fresh == len(stock_places) + len(payoff_places), "counts drifted"
+        known = sum(self._known)
+        assert min(self._recycled) >= 0 and min(self._fresh) >= 0 and min(self._known) >= 0
         assert (recycled, fresh) == (self._recycled_total, self._fresh_total), "totals drifted"
-        assert max(self._recycled + self._fresh) <= self._decks, "more of a face than the decks"
-        draws = sum(1 for kind, _, _ in self._pending if kind == "hand")
-        assert draws == self._draws_pending, "draws waiting for chance miscounted"
-        game = self.engine
+        assert [sum(self._known[:FACES]), sum(self._known[FACES:])] == self._known_totals
+        unseen = Counter(self._fresh_faces())
+        unseen.update(face for face, n in enumerate(self._recycled) for _ in range(n))
+        unseen.update(i % FACES for i, n in enumerate(self._known) for _ in range(n))
+        assert max(unseen.values(), default=0) <= self._decks, "more of a face than the decks"
+        game = self._box.game
+        if game.chance and isinstance(game.chance[0], Deal):
+            assert recycled == known == 0 and fresh + len(self._chosen) == game.rules.deck_size
+            return
+        places = self._places()
+        hidden = sum(size for _, size, _ in places)
+        for pile, size, key in places:
+            have = Counter(pile[:size])
+            for face in range(FACES):
+                assert have[face] >= self._required(key, face), "a place lost a card it keeps"
+        assert recycled + fresh + known + len(self._chosen) == hidden, "counts drifted"
         cards = list(game.stock) + [card for stack in game.center for card in stack]
         for player in game.players:
             cards += player.payoff + player.hand + [card for pile in player.side for card in pile]

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -42,8 +43,11 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
+    text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -67,7 +71,17 @@ from .schema import (
     SettingsRow,
     utcnow,
 )
-from .stats import FRIEND, LOSS, PRACTICE, WIN, GameOutcome, PlayerStats, compute, outcome_for
+from .stats import (
+    DAILY,
+    FRIEND,
+    LOSS,
+    PRACTICE,
+    WIN,
+    GameOutcome,
+    PlayerStats,
+    compute,
+    outcome_for,
+)
 
 log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
@@ -150,6 +164,8 @@ class MatchHeader:
         against the computer dealt from a seed the player chose is ``practice`` (counted
         apart, never in the total: its deals were known)."""
         if self.kind == COMPUTER:
+            if self.meta.daily is not None:
+                return DAILY  # the daily deal: known to everyone, counted on its own
             return PRACTICE if self.meta.practice else (self.level or COMPUTER)
         return FRIEND
 
@@ -279,10 +295,11 @@ class Store:
             raise self._unavailable(error) from error
 
     @contextmanager
-    def _connection(self) -> Iterator[Connection]:
-        """One write transaction on a bare connection (the move log's fast path)."""
+    def _connection(self, *, write: bool = True) -> Iterator[Connection]:
+        """One transaction on a bare connection, without the ORM (the move log's and the
+        leases' fast path); ``write=False`` skips this process's SQLite write lock."""
         try:
-            with self._writer(True), self.engine.begin() as connection:
+            with self._writer(write), self.engine.begin() as connection:
                 yield connection
         except IntegrityError:
             raise
@@ -456,8 +473,7 @@ class Store:
                 connection.execute(
                     _TOUCH_MANY, [{"match": header.id, "now": now} for header, _ in steps]
                 )
-                for room in {header.room for header, _ in steps}:
-                    self._announce(connection, room)
+                self._announce_many(connection, {header.room for header, _ in steps})
         except IntegrityError as error:
             raise StoreConflict("a step of the batch is stored already") from error
 
@@ -494,17 +510,7 @@ class Store:
         """(game number, steps in that game) of the match's last stored step: compare it
         with a table's to know whether another process moved on."""
         with self._session() as session:
-            game = session.scalar(
-                select(func.max(MoveRow.game)).where(MoveRow.match_id == match_id)
-            )
-            if game is None:
-                return (0, 0)
-            ply = session.scalar(
-                select(func.max(MoveRow.ply)).where(
-                    MoveRow.match_id == match_id, MoveRow.game == game
-                )
-            )
-            return (int(game), int(ply or 0) + 1)
+            return _head(session, match_id)
 
     def latest_in_room(self, room: str) -> str | None:
         """The id of the latest match of a web room, or None when the room is unknown."""
@@ -632,25 +638,53 @@ class Store:
     def acquire_lease(self, room: str, owner: str, seconds: float) -> bool:
         """Take or renew the lease on ``room``'s computer turns for ``seconds``: True when
         ``owner`` holds it now, False while another owner's lease has not expired."""
-        now = utcnow()
-        until = datetime.fromtimestamp(now.timestamp() + seconds, UTC)
         try:
-            with self._session() as session:
-                taken: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-                    update(_LEASES)
-                    .where(
-                        _LEASES.c.room == room,
-                        (_LEASES.c.owner == owner) | (_LEASES.c.expires_at < now),
-                    )
-                    .values(owner=owner, expires_at=until)
-                )
-                if taken.rowcount == 1:
-                    return True
-                if session.get(LeaseRow, room) is not None:
-                    return False  # someone else's, not expired
-                session.execute(insert(_LEASES).values(room=room, owner=owner, expires_at=until))
+            with self._connection(write=False) as connection:
+                return self._lease(connection, room, owner, seconds)
         except IntegrityError:
             return False  # another owner inserted it first
+
+    def take_lease(
+        self, room: str, owner: str, seconds: float, match_id: str
+    ) -> tuple[bool, tuple[int, int]]:
+        """:meth:`acquire_lease` and :meth:`head` of ``match_id`` in one transaction (what a
+        computer turn asks before it begins)."""
+        try:
+            with self._connection(write=False) as connection:
+                taken = self._lease(connection, room, owner, seconds)
+                return taken, _head(connection, match_id)
+        except IntegrityError:
+            return False, self.head(match_id)
+
+    def _lease(self, connection: Connection, room: str, owner: str, seconds: float) -> bool:
+        now = utcnow()
+        until = datetime.fromtimestamp(now.timestamp() + seconds, UTC)
+        free = (_LEASES.c.owner == owner) | (_LEASES.c.expires_at < now)
+        dialect = self.engine.dialect.name
+        if dialect == "postgresql" or (
+            dialect == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
+        ):
+            # one statement: insert, or take over (RETURNING needs SQLite 3.35)
+            upsert = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(_LEASES)
+            statement = upsert.values(room=room, owner=owner, expires_at=until)
+            holder = connection.scalar(
+                statement.on_conflict_do_update(
+                    index_elements=[_LEASES.c.room],
+                    set_={"owner": owner, "expires_at": until},
+                    where=free,
+                ).returning(_LEASES.c.owner)
+            )
+            return holder is not None  # no row back: another owner's lease stands
+        taken: CursorResult[Any] = connection.execute(
+            update(_LEASES)
+            .where(_LEASES.c.room == room, free)
+            .values(owner=owner, expires_at=until)
+        )
+        if taken.rowcount == 1:
+            return True
+        if connection.scalar(select(_LEASES.c.room).where(_LEASES.c.room == room)) is not None:
+            return False  # someone else's, not expired
+        connection.execute(insert(_LEASES).values(room=room, owner=owner, expires_at=until))
         return True
 
     def release_lease(self, room: str, owner: str) -> None:
@@ -718,6 +752,22 @@ class Store:
         if room is not None and self.announces:
             session.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{room} {self.origin}")))
 
+    def _announce_many(self, connection: Connection, rooms: set[str | None]) -> None:
+        """:meth:`_announce` for the rooms of a group commit, in one statement."""
+        codes = sorted(room for room in rooms if room is not None)
+        if not codes or not self.announces:
+            return
+        if len(codes) == 1:
+            self._announce(connection, codes[0])
+            return
+        connection.execute(
+            text(
+                "SELECT pg_notify(:channel, room || ' ' || :origin)"
+                " FROM unnest(CAST(:rooms AS text[])) AS room"
+            ),
+            {"channel": NOTIFY_CHANNEL, "origin": self.origin, "rooms": codes},
+        )
+
     # ----------------------------------------------------------------- internals
 
     def _add_game(
@@ -784,6 +834,20 @@ class Store:
 
 def _touch(match_id: str, values: dict[str, Any]) -> Update:
     return update(_MATCHES).where(_MATCHES.c.id == match_id).values(values)
+
+
+def _head(connection: Session | Connection, match_id: str) -> tuple[int, int]:
+    """(game number, steps in that game) of the match's last stored step, (0, 0) for none."""
+    last = connection.execute(
+        select(_MOVES.c.game, func.max(_MOVES.c.ply))
+        .where(_MOVES.c.match_id == match_id)
+        .group_by(_MOVES.c.game)
+        .order_by(_MOVES.c.game.desc())
+        .limit(1)
+    ).first()
+    if last is None:
+        return (0, 0)
+    return (int(last[0]), int(last[1] or 0) + 1)
 
 
 def _move_row(match_id: str, step: Step, now: datetime) -> dict[str, Any]:

@@ -12,6 +12,11 @@ FRIEND = "friend"
 PRACTICE = "practice"
 """The level of a game against the computer dealt from a seed the player chose: shown on
 its own row and left out of the total (the player may have known the deal)."""
+DAILY = "daily"
+"""The level of the daily deal's games (``spite_malice.daily``): the same deal for everyone,
+so, like practice, shown on its own row and left out of the total."""
+APART = (PRACTICE, DAILY)
+"""Levels whose deals were known: kept out of the total."""
 WIN, LOSS, DRAW = "win", "loss", "draw"
 
 
@@ -91,7 +96,7 @@ def compute(
     total_run = 0
     for game in games:
         row = rows.setdefault(game.level, LevelStats(game.level))
-        counted = game.level != PRACTICE
+        counted = game.level not in APART
         for target in (row, total) if counted else (row,):
             target.games += 1
             target.points_for += game.points_for
@@ -114,7 +119,7 @@ def compute(
         total.best_streak = max(total.best_streak, total_run)
     for level, won in matches:
         row = rows.setdefault(level, LevelStats(level))
-        for target in (row, total) if level != PRACTICE else (row,):
+        for target in (row, total) if level not in APART else (row,):
             target.matches += 1
             target.matches_won += int(won)
             target.matches_lost += int(not won)
@@ -129,6 +134,8 @@ def _ordered(rows: Iterable[LevelStats]) -> list[LevelStats]:
             return (2, 0, "")
         if row.level == PRACTICE:
             return (3, 0, "")
+        if row.level == DAILY:
+            return (4, 0, "")
         return (1, 0, row.level)
 
     return sorted(rows, key=key)
@@ -142,6 +149,8 @@ def outcome_for(seat: int, winner: int | None) -> str:
 
 
 __all__: Sequence[str] = [
+    "APART",
+    "DAILY",
     "DRAW",
     "FRIEND",
     "LOSS",

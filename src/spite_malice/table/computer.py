@@ -10,7 +10,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from ..bots import Bot, ReferenceBot, hint, make_bot
+from ..bot_registry import make_bot
+from ..bots import Bot, ReferenceBot, hint
 from ..engine.moves import Move
 from ..engine.observation import Observation
 
@@ -60,8 +61,8 @@ def suggest(observation: Observation, seed: int = 0) -> Suggestion:
 def _reference_reason(move: Move) -> str:
     if move.is_discard:
         return "no build helps now: discard and end the turn"
-    if move.from_payoff:
+    if move.is_from_payoff:
         return "build your pay-off card: emptying that pile wins"
-    if move.from_side:
+    if move.is_from_side:
         return "a side stack card builds: it frees the card below"
     return "a hand card builds now"

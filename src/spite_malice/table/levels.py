@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..bots import LEVELS, bot_names
+from ..bot_registry import bot_names
+from ..bots import LEVELS
 from ..bots.levels import level_label as _bots_label
 
 DEFAULT_LEVEL = "medium"

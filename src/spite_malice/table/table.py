@@ -49,6 +49,9 @@ class TableMeta:
     tokens: tuple[str | None, str | None] = (None, None)
     bot_seed: int = 0
     practice: bool = False
+    daily: str | None = None
+    """The date (ISO, UTC) of the daily deal this match plays (``spite_malice.daily``); its
+    games count under ``daily``, apart from the ordinary statistics."""
     rematch: int | None = None
     """The seat offering a rematch of this match, once it is over (friend rooms)."""
     declined: int | None = None
@@ -78,7 +81,7 @@ class TableMeta:
             "practice": self.practice,
             "rematch": self.rematch,
             "declined": self.declined,
-        }
+        } | ({"daily": self.daily} if self.daily is not None else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableMeta:
@@ -92,6 +95,7 @@ class TableMeta:
             (_text(tokens[0]), _text(tokens[1])),
             bot_seed if type(bot_seed) is int else 0,
             data.get("practice") is True,
+            _day(data.get("daily")),
             _seat_number(data.get("rematch")),
             _seat_number(data.get("declined")),
         )
@@ -127,6 +131,7 @@ class Table:
         seed: int | None = None,
         tokens: tuple[str | None, str | None] = (None, None),
         practice: bool = False,
+        daily: str | None = None,
     ) -> Table:
         """A new match, not dealt yet: store and apply :meth:`check_deal` to deal game 1.
 
@@ -134,7 +139,7 @@ class Table:
         ``practice`` marks a match whose seed the player chose (see :class:`TableMeta`)."""
         names = (seats[0].name or "Player 1", seats[1].name or "Player 2")
         bot_seed = seed if seed is not None else secrets.randbits(63)
-        meta = TableMeta(seats, level, tokens, bot_seed, practice)
+        meta = TableMeta(seats, level, tokens, bot_seed, practice, daily)
         return cls(Match(rules, seed, names), meta)
 
     @classmethod
@@ -506,12 +511,12 @@ def _may_end_game(game: Game, move: Move) -> bool:
     (R4.1), at the turn limit (R4.3) or when a draw finds the stock short (R4.2); a
     completed stack only adds cards to the stock."""
     me = game.players[game.to_move]
-    if move.from_payoff:
+    if move.is_from_payoff:
         return len(me.payoff) == 1
     short = len(game.stock) < HAND_SIZE
     if move.is_discard:
         return short or game.turn >= TURN_LIMIT
-    return short and move.from_hand and len(me.hand) == 1
+    return short and move.is_from_hand and len(me.hand) == 1
 
 
 def person_seats(name: str, player: str | None, level: str) -> tuple[Seat, Seat]:
@@ -525,3 +530,10 @@ def _seat_number(value: object) -> int | None:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _day(value: object) -> str | None:
+    """A stored daily deal's date: an ISO date (``2026-12-01``), else None."""
+    if isinstance(value, str) and len(value) == 10 and value[4] == value[7] == "-":
+        return value
+    return None

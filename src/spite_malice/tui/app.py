@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from textual.app import App
 
+from ..store import StoreError
 from .persistence import NoPersistence, Persistence
 from .screens import GameScreen, TableSettings
+from .screens.tutorial import TutorialOfferScreen
 from .session import GameSession, MatchSetup
 
 
@@ -23,23 +25,48 @@ class SpiteMaliceApp(App[None]):
         settings: TableSettings | None = None,
         persistence: Persistence | None = None,
         resume: bool = True,
+        offer_tutorial: bool = False,
+        fresh: bool = False,
     ) -> None:
         super().__init__()
         self.setup = setup or MatchSetup()
         self.settings = settings or TableSettings()
         self.persistence: Persistence = persistence or NoPersistence()
         self.resume = resume
+        self.offer_tutorial = offer_tutorial
+        """Offer the tutorial at the first start (``spite-malice play`` does; tests need not)."""
+        self.fresh = fresh
+        """Start ``setup``'s match and leave any unfinished one as it is (the daily deal)."""
         if self.settings.ascii_only:
             self.add_class("-ascii")
 
     def on_mount(self) -> None:
-        session = self.persistence.load_unfinished()
+        session = None if self.fresh else self.persistence.load_unfinished()
         if session is not None and not self.resume:
             self.persistence.abandon(session)  # a new match was asked for: give this one up
             session = None
         if session is None:
             session = GameSession.new(self.setup)
-        self.push_screen(GameScreen(session, self.settings, self.persistence))
+        screen = GameScreen(session, self.settings, self.persistence)
+        self.push_screen(screen)
+        if self.offer_tutorial:
+            self._offer_tutorial(screen)
+
+    def _offer_tutorial(self, screen: GameScreen) -> None:
+        """At the first start (the store has not offered it yet), offer the tutorial once."""
+        try:
+            progress = self.persistence.tutorial_progress()
+            if progress.offered:
+                return
+            self.persistence.save_tutorial_progress(progress.with_offered())
+        except StoreError:
+            return  # the store is down: the game says so when it saves; no offer now
+
+        def chosen(take: bool | None) -> None:
+            if take:
+                screen.action_tutorial()
+
+        self.push_screen(TutorialOfferScreen(), chosen)
 
     @property
     def game_screen(self) -> GameScreen:

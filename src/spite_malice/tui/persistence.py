@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from ..tutorial import Progress
 from .session import GameSession
 
 if TYPE_CHECKING:
@@ -43,13 +44,32 @@ class Persistence(Protocol):
         """The player's statistics per level (None when nothing is kept)."""
         ...
 
+    def tutorial_progress(self) -> Progress:
+        """The player's progress in the tutorial (no progress when nothing is kept)."""
+        ...
+
+    def save_tutorial_progress(self, progress: Progress) -> None:
+        """Keep the tutorial progress (a lesson finished, the tutorial offered)."""
+        ...
+
     def close(self) -> None: ...
 
 
 class NoPersistence:
-    """Storage that keeps nothing: for tests and for ``--no-db``."""
+    """Storage that keeps nothing: for tests and for ``--no-db``. Tutorial progress lasts
+    as long as the program; the tutorial counts as offered, so that a start without a
+    store never interrupts with the offer."""
 
     description = "nowhere (statistics are not kept)"
+
+    def __init__(self) -> None:
+        self.progress = Progress(offered=True)
+
+    def tutorial_progress(self) -> Progress:
+        return self.progress
+
+    def save_tutorial_progress(self, progress: Progress) -> None:
+        self.progress = progress
 
     def load_unfinished(self) -> GameSession | None:
         return None

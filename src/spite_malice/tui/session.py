@@ -40,6 +40,8 @@ class MatchSetup:
     level: str = field(default_factory=default_level)
     seed: int | None = None
     player: str = "You"
+    daily: str | None = None
+    """The day (ISO) of the daily deal this match plays, if it is one (``spite_malice.daily``)."""
 
 
 @dataclass(slots=True)
@@ -74,6 +76,7 @@ class GameSession:
             level=setup.level,
             seed=setup.seed,
             practice=setup.seed is not None,
+            daily=setup.daily,
         )
         session = cls(table)
         session._apply(table.check_deal())

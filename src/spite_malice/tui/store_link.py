@@ -25,6 +25,7 @@ from ..store import (
     StoreError,
 )
 from ..table import Step, Table, TableMeta
+from ..tutorial import Progress
 from .session import GameSession
 
 SOURCE = "terminal"
@@ -93,6 +94,18 @@ class StorePersistence:
     def statistics(self) -> PlayerStats | None:
         self.flush()
         return self.store.stats(self.player)
+
+    @property
+    def _tutorial_key(self) -> str:
+        """The settings row of the player's tutorial progress (one row of its own, so
+        that other settings never overwrite it)."""
+        return f"tutorial:{self.player}"
+
+    def tutorial_progress(self) -> Progress:
+        return Progress.from_json(self.store.settings(self._tutorial_key))
+
+    def save_tutorial_progress(self, progress: Progress) -> None:
+        self.store.save_settings(self._tutorial_key, progress.to_json())
 
     # ------------------------------------------------------------------ writing
 

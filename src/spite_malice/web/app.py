@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..store import Store
-from . import api, errors, limits, sockets
+from . import analyses, api, daily, errors, limits, replays, sockets, tutorial
 from .lobby import Lobby
 
 STATIC = Path(__file__).parent / "static"
@@ -54,11 +54,17 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
             yield
         finally:
             await app.state.lobby.close()
+            if getattr(app.state, "analyses", None) is not None:
+                app.state.analyses.close()  # the analysis running in the background stops
             if store is None:
                 opened.close()
 
     app = FastAPI(title="Spite & Malice", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(api.router)
+    app.include_router(tutorial.router)
+    app.include_router(replays.router)
+    app.include_router(daily.router)
+    app.include_router(analyses.router)
     app.include_router(sockets.router)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -45,6 +45,9 @@ CODE_LENGTH = 6
 IDLE_SECONDS = 600.0
 """A room nobody has used for this long is forgotten (kept in the store only)."""
 SWEEP_SECONDS = 60.0
+FOLLOW_IDLE_SECONDS = 2.0
+"""A room that another instance moves on, with nobody here for this long, is forgotten here
+rather than followed (a caller that just got it from the lobby keeps a working object)."""
 STORE_THREADS = 32
 """Worker threads for store calls: one slow call takes one of them, not the server."""
 FLUSHERS = 4
@@ -75,6 +78,8 @@ class Lobby:
         )
         self._sweeper: asyncio.Task[None] | None = None
         self._presence: asyncio.Task[None] | None = None
+        self._releasing: set[asyncio.Task[None]] = set()
+        """Leases of forgotten rooms being given back."""
         self._pending: list[tuple[MatchHeader, Step, asyncio.Future[None]]] = []
         self._flushing = 0
         self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
@@ -88,9 +93,16 @@ class Lobby:
         await self.fanout.start(self.room_changed, self.resync)
 
     def room_changed(self, code: str) -> None:
-        """Another instance stored a step of room ``code``: bring it up to date if loaded."""
+        """Another instance stored a step of room ``code``: bring it up to date if loaded and
+        in use here; forget it when nobody here uses it (the instance that made a room is
+        often not the one its seats connect to): following it would cost two queries per
+        step and a race for every computer turn, and the next use loads it again."""
         room = self.rooms.get(code)
-        if room is not None:
+        if room is None:
+            return
+        if self._unused(room, time.monotonic(), FOLLOW_IDLE_SECONDS):
+            self._forget(code, room)
+        else:
             room.follow()
 
     def resync(self) -> None:
@@ -157,21 +169,36 @@ class Lobby:
         forgotten = 0
         async with self._loading:
             for code, room in list(self.rooms.items()):
-                task = room.computer_task
-                if (
-                    room.peers[0]
-                    or room.peers[1]
-                    or now - room.last_active < idle
-                    or (task is not None and not task.done())
-                    or room.lock.locked()
-                ):
-                    continue
-                async with room.lock:  # free: taken at once
-                    room.closed = True
-                    del self.rooms[code]
-                room.close()
-                forgotten += 1
+                if self._unused(room, now, idle):
+                    self._forget(code, room)
+                    forgotten += 1
         return forgotten
+
+    @staticmethod
+    def _unused(room: Room, now: float, idle: float) -> bool:
+        """No connection here, no computer turn running, not busy, and unused for ``idle``
+        seconds."""
+        task = room.computer_task
+        return not (
+            room.peers[0]
+            or room.peers[1]
+            or now - room.last_active < idle
+            or (task is not None and not task.done())
+            or (room.follow_task is not None and not room.follow_task.done())
+            or room.lock.locked()
+        )
+
+    def _forget(self, code: str, room: Room) -> None:
+        """Drop an unused room (its lock is free: nothing awaits between the check and
+        this); the object refuses work from now on, so a caller holding it goes back to
+        the lobby, which loads the room again from the store."""
+        room.closed = True
+        del self.rooms[code]
+        room.close()
+        if room.lease_until > time.monotonic():
+            task = asyncio.get_running_loop().create_task(room.release_lease())
+            self._releasing.add(task)
+            task.add_done_callback(self._releasing.discard)
 
     async def append(self, header: MatchHeader, step: Step) -> None:
         """Store one step of a room; return once it is committed (``StoreConflict``,
@@ -252,8 +279,10 @@ class Lobby:
         level: str | None,
         rules: Rules,
         seed: int | None,
+        daily: str | None = None,
     ) -> tuple[Room, str]:
-        """A new room with the creator in seat 0; returns it and seat 0's token."""
+        """A new room with the creator in seat 0; returns it and seat 0's token (``daily``:
+        the day of the daily deal it plays, see ``spite_malice.daily``)."""
         seats: tuple[Seat, Seat]
         if mode == COMPUTER_MODE:
             level = level or default_level()
@@ -271,6 +300,7 @@ class Lobby:
             seed=seed,
             tokens=(hash_token(token), None),
             practice=seed is not None,  # the player chose the deal: not in the statistics
+            daily=daily,
         )
         deal = table.check_deal()
         async with self._loading:
@@ -311,7 +341,10 @@ class Lobby:
             if task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            await room.release_lease()  # another instance may take the room over at once
             room.close()
+        if self._releasing:
+            await asyncio.gather(*self._releasing, return_exceptions=True)
         self._threads.shutdown(wait=True)
 
 

@@ -25,7 +25,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
@@ -34,6 +34,7 @@ from ..engine.rules import PRESETS, Rules
 from ..store import (
     MatchHeader,
     SeatPresence,
+    Store,
     StoreConflict,
     StoredMatch,
     StoreError,
@@ -68,9 +69,6 @@ from .protocol import (
     public_events,
 )
 
-if TYPE_CHECKING:
-    from .lobby import Lobby
-
 log = logging.getLogger(__name__)
 
 COMPUTER_MODE, FRIEND_MODE = "computer", "friend"
@@ -87,6 +85,11 @@ LEASE_SECONDS = 5.0
 another takes the room over within this time (docs/deploying.md)."""
 LEASE_RENEW_SECONDS = 1.5
 """How often the instance playing a computer turn renews its lease."""
+LEASE_MARGIN_SECONDS = 2.0
+"""A lease this instance holds for at least this long still is used as it is, without asking
+the database: the instance keeps a room's lease between computer turns (a room's requests
+reach one instance, so its next turn is played there too) and lets it run out, or gives it
+back when it forgets the room."""
 LEASE_RETRY_SECONDS = 1.0
 """How often an instance waiting for another's lease checks again."""
 
@@ -132,6 +135,22 @@ class Peer(Protocol):
     def push(self, message: messages.ServerMessage) -> None: ...
 
 
+T = TypeVar("T")
+
+
+class RoomHost(Protocol):
+    """What a room needs of the server holding it (the lobby, ``web/lobby.py``), so that
+    rooms do not depend on the lobby that makes them: the store, a worker thread for store
+    calls, the group commit of steps, and this instance's name in computer-turn leases."""
+
+    store: Store
+    instance: str
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T: ...
+
+    async def append(self, header: MatchHeader, step: Step) -> None: ...
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -172,7 +191,7 @@ Handler = Callable[["Room", Peer, int, ClientMessage], Awaitable[None]]
 class Room:
     """One table and the connections that play it."""
 
-    def __init__(self, lobby: Lobby, stored: StoredMatch) -> None:
+    def __init__(self, lobby: RoomHost, stored: StoredMatch) -> None:
         assert stored.header.room is not None
         self.lobby = lobby
         self.code: str = stored.header.room
@@ -190,6 +209,8 @@ class Room:
         self._follow_again = False
         self.lease_lost = False
         """Set when this instance could not renew its computer-turn lease: stop playing."""
+        self.lease_until = 0.0
+        """Until when (``time.monotonic()``) this instance surely holds the room's lease."""
         self.last_active = time.monotonic()
         self._writes: set[asyncio.Task[None]] = set()
         self.remote_online = [False, False]
@@ -794,11 +815,13 @@ class Room:
     async def _computer_turn(self) -> None:
         """Play the computer's turn, holding the room's lease so that exactly one instance on
         the database plays it; when another instance holds it, wait (its moves arrive through
-        the fan-out) and take over if its lease runs out."""
+        the fan-out) and take over if its lease runs out. The lease is kept after the turn
+        (renewed at the next one, or left to run out), so a room played on one instance asks
+        the database for it about once per :data:`LEASE_SECONDS`, not at every turn."""
         generation = self.generation
         with contextlib.suppress(RoomClosed):
-            # Again while the computer is to move: the person may have played meanwhile
-            # (while the lease was being given back), when this task still looked busy.
+            # Again while the computer is to move: the person may have played meanwhile,
+            # when this task still looked busy.
             while generation == self.generation and self.table.computer_to_move:
                 if not await self._take_lease():
                     return
@@ -811,10 +834,6 @@ class Room:
                     renewing.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await renewing
-                    with contextlib.suppress(StoreError):
-                        await self.lobby.run(
-                            self.lobby.store.release_lease, self.code, self.lobby.instance
-                        )
                 if self.lease_lost or (self.table.game_number, self.table.plies) == reached:
                     return  # another instance plays on, or the turn failed (logged)
 
@@ -824,17 +843,27 @@ class Room:
         generation = self.generation
         store, owner = self.lobby.store, self.lobby.instance
         while True:
+            if self.lease_until - time.monotonic() >= LEASE_MARGIN_SECONDS:
+                # still ours: nobody else played here meanwhile, nothing to catch up with
+                async with self._open():
+                    return generation == self.generation and self.table.computer_to_move
+            head: tuple[int, int] | None = None
+            asked = time.monotonic()
             try:
-                taken = await self.lobby.run(store.acquire_lease, self.code, owner, LEASE_SECONDS)
+                taken, head = await self.lobby.run(
+                    store.take_lease, self.code, owner, LEASE_SECONDS, self.header.id
+                )
             except StoreError:
                 taken = False
+            if taken:
+                self.lease_until = asked + LEASE_SECONDS
             async with self._open():
                 # what the previous holder stored, or what the holder stores meanwhile
-                await self._catch_up()
+                if head is None:
+                    await self._catch_up()
+                elif head != (self.table.game_number, self.table.plies):
+                    await self._reload()
                 if generation != self.generation or not self.table.computer_to_move:
-                    if taken:
-                        with contextlib.suppress(StoreError):
-                            await self.lobby.run(store.release_lease, self.code, owner)
                     return False
             if taken:
                 return True
@@ -844,14 +873,29 @@ class Room:
         store, owner = self.lobby.store, self.lobby.instance
         while True:
             await asyncio.sleep(LEASE_RENEW_SECONDS)
+            asked = time.monotonic()
             try:
                 kept = await self.lobby.run(store.acquire_lease, self.code, owner, LEASE_SECONDS)
             except StoreError:
                 kept = True  # the database hiccuped; the lease is still ours until it expires
+            else:
+                if kept:
+                    self.lease_until = asked + LEASE_SECONDS
             if not kept:
                 log.warning("room %s: another instance took over the computer's turn", self.code)
                 self.lease_lost = True
+                self.lease_until = 0.0
                 return
+
+    async def release_lease(self) -> None:
+        """Give back the lease this instance keeps between computer turns (the lobby forgets
+        the room, or the server stops), so another instance need not wait for it to run
+        out."""
+        if self.lease_until <= time.monotonic():
+            return
+        self.lease_until = 0.0
+        with contextlib.suppress(StoreError):
+            await self.lobby.run(self.lobby.store.release_lease, self.code, self.lobby.instance)
 
     async def _computer_moves(self) -> None:
         generation = self.generation

@@ -33,6 +33,7 @@ from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
 from ...store import StoreError
 from ...table import computer
 from ...table.computer import Suggestion
+from ...tutorial import PRACTICE_LEVEL, PRACTICE_RULES, PRACTICE_SEED
 from ..card_text import (
     DIM,
     back_chip,
@@ -64,6 +65,7 @@ from .help import HelpScreen
 from .log import LogScreen
 from .new_match import NewMatchScreen
 from .stats import StatsScreen
+from .tutorial import PRACTICE, TutorialScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -110,6 +112,7 @@ class GameScreen(Screen[None]):
         Binding("l", "show_log", "Log"),
         Binding("i", "statistics", "Stats"),
         Binding("m", "new_match", "New match"),
+        Binding("t", "tutorial", "Tutorial"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -618,6 +621,20 @@ class GameScreen(Screen[None]):
             self.app.exit()
         elif choice == "next":
             self.action_next_game()
+        elif choice == "replay":
+            self.replay_game()
+
+    def replay_game(self) -> None:
+        """The game just finished, move by move, on the replay screen (``q`` comes back)."""
+        from ...engine.record import GameRecord
+        from ...replay import replay_frames
+        from .replay import ReplayScreen
+
+        names = (self.session.player, self.session.opponent_name)
+        frames = replay_frames(GameRecord.from_game(self.session.game, names))
+        self.app.push_screen(
+            ReplayScreen(frames, names, seat=HUMAN, ascii_only=self.settings.ascii_only)
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """ "Next game" is offered (in the key bar too) only once the game is over."""
@@ -674,6 +691,19 @@ class GameScreen(Screen[None]):
         level, rules = choice
         self._keep(self.persistence.abandon, self.session)
         session = GameSession.new(MatchSetup(rules=rules, level=level, player=self.session.player))
+        self.app.switch_screen(GameScreen(session, self.settings, self.persistence))
+
+    def action_tutorial(self) -> None:
+        """The tutorial's lessons (see :mod:`.tutorial`); its practice game replaces this
+        match on the table, which stays unfinished in the store, to be resumed later."""
+        self.app.push_screen(TutorialScreen(self.persistence), self._after_tutorial)
+
+    def _after_tutorial(self, choice: str | None) -> None:
+        if choice != PRACTICE:
+            return
+        self._keep(self.persistence.save, self.session)
+        setup = MatchSetup(PRACTICE_RULES, PRACTICE_LEVEL, PRACTICE_SEED, self.session.player)
+        session = GameSession.new(setup)  # a seed makes it a practice match (session.py)
         self.app.switch_screen(GameScreen(session, self.settings, self.persistence))
 
     def action_statistics(self) -> None:

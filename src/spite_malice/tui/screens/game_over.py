@@ -45,11 +45,12 @@ def result_lines(session: GameSession) -> list[str]:
 
 
 class GameOverScreen(ModalScreen[str]):
-    """A box over the table; dismissed with ``next``, ``quit`` or None (look at the table)."""
+    """A box over the table; dismissed with ``next``, ``replay``, ``quit`` or ``look``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('next')", "Next game"),
         Binding("escape", "choose('look')", "Look at the table"),
+        Binding("r", "choose('replay')", "Replay the game"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -63,7 +64,8 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(id="game-over-box"):
             yield Static("\n".join(result_lines(self.session)), id="game-over-text")
             yield Static(
-                f"n or Enter: {next_label}   Esc: look at the table   q: quit",
+                f"n or Enter: {next_label}   r: replay this game   Esc: look at the table   "
+                "q: quit",
                 id="game-over-keys",
             )
 

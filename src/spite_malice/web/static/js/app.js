@@ -1,15 +1,18 @@
 // The page's entry point: loads the server's configuration and the player's settings, and
 // routes the URL hash to a screen (#/play, #/game/<room>, #/join/<room>, #/rules, #/stats,
-// #/settings).
+// #/settings, #/daily, #/replays, #/replay/<game>, #/tutorial, #/tutorial/<lesson>).
 
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
+import { renderDaily } from "./daily.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./pages/lobby.js";
 import { renderRules } from "./pages/rules.js";
 import { renderSettings } from "./pages/settings.js";
 import { renderStats } from "./pages/stats.js";
 import { ensurePlayer } from "./player.js";
+import { offerTutorial, renderTutorial } from "./tutorial.js";
+import { openReplay, renderReplays } from "./replay.js";
 import {
   forgetRoom, localSetting, playerName, playerRecord, roomTicket, saveLocalSetting,
   saveRoomTicket,
@@ -80,7 +83,8 @@ function showToast(text) {
 
 function setActiveNav(route) {
   for (const link of document.querySelectorAll(".nav a")) {
-    const active = link.dataset.route === route || (route === "game" && link.dataset.route === "play");
+    const active = link.dataset.route === route || (route === "game" && link.dataset.route === "play")
+      || (route === "replay" && link.dataset.route === "replays");
     link.classList.toggle("active", active);
     if (active) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
@@ -106,6 +110,7 @@ async function route() {
   const mount = view();
   setActiveNav(name || "play");
   document.body.dataset.route = name || "play";
+  offerTutorial(!name || name === "play");
   switch (name) {
     case "game":
       return openGame(mount, arg);
@@ -117,9 +122,24 @@ async function route() {
     case "stats":
       document.title = "Statistics · Spite & Malice";
       return renderStats(mount, app);
+    case "tutorial":
+      document.title = "Tutorial · Spite & Malice";
+      return renderTutorial(mount, (rawArg ?? "").toLowerCase());
     case "settings":
       document.title = "Settings · Spite & Malice";
       return renderSettings(mount, app);
+    case "daily":
+      document.title = "Daily deal · Spite & Malice";
+      return renderDaily(mount, app);
+    case "replays":
+      document.title = "Replays · Spite & Malice";
+      return renderReplays(mount);
+    case "replay":
+      document.title = "Replay · Spite & Malice";
+      return openReplay(mount, arg).then((screen) => {
+        if (app.screen === null && document.body.dataset.route === "replay") app.screen = screen;
+        else screen?.destroy(); // the player went elsewhere meanwhile
+      });
     default:
       document.title = "Spite & Malice";
       return renderLobby(mount, app);

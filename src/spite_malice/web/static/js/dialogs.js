@@ -223,7 +223,10 @@ export function gameOverDialog({ state, opponent, who, next, onClose, figures = 
     revealSection(state.reveal, seat, opponent),
     h("div", { class: "dialog-actions" },
       h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
-      actions ? extra : primary));
+      actions ? extra : primary),
+    // replay.js: the game just finished heads the list of replays, with "Where did I lose?"
+    h("p", { class: "dialog-replay" }, h("a", { href: "#/replays", id: "dialog-replays", onclick: close },
+      "Replay this game, or see where it was won and lost")));
   dialog.addEventListener("cancel", (event) => {
     event.preventDefault();
     close();

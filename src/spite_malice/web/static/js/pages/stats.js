@@ -51,7 +51,7 @@ export async function renderStats(mount, app) {
     return;
   }
   const levelName = (id) => app.config?.levels?.find((l) => l.id === id)?.name
-    ?? (id === "friend" ? "Friends" : id === "all" ? "All" : id);
+    ?? ({ friend: "Friends", all: "All", practice: "Practice", daily: "Daily deal" }[id] ?? id);
   const row = (r, total = false) => h("tr", { class: total ? "total" : "", dataset: { level: r.level } },
     h("th", { scope: "row" }, total ? "All games" : levelName(r.level)),
     COLUMNS.map(([key, label]) => h("td", { dataset: { col: key, label } }, cell(r, key))));

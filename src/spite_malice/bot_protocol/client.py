@@ -1,18 +1,18 @@
 """The bot side of the text protocol, for bots written in Python.
 
-Write a function from the position (the observation as a dict, see ``docs/protocol.md``) and
+Write a function from the position (the observation as a dict, see ``docs/bot-protocol.md``) and
 the legal moves (notation strings) to a move, and hand it to :func:`serve`::
 
-    from spite_malice.protocol.client import serve
+    from spite_malice.bot_protocol.client import serve
 
     def choose(position, moves):
         return moves[0]
 
     serve(choose, name="First Legal")
 
-``python -m spite_malice.protocol.client NAME`` serves one of our own bots (``reference`` or
-any name :func:`~spite_malice.bots.make_bot` knows) over the protocol, which is handy to test
-an engine-side implementation or a tournament harness.
+``python -m spite_malice.bot_protocol.client NAME`` serves one of our own bots (``reference`` or
+any name :func:`~spite_malice.bot_registry.make_bot` knows) over the protocol, which is handy
+to test an engine-side implementation or a tournament harness.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from ..bots.base import Bot, make_bot
+from ..bot_registry import make_bot
+from ..bots.base import Bot
 from ..engine.cards import parse_card
 from ..engine.game import Outcome
 from ..engine.moves import parse_move
@@ -129,7 +130,7 @@ def serve_bot(bot: Bot, **kwargs: Any) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m spite_malice.protocol.client",
+        prog="python -m spite_malice.bot_protocol.client",
         description="Serve one of our bots over the text protocol on stdin/stdout.",
     )
     parser.add_argument("bot", help="a bot name, such as reference")

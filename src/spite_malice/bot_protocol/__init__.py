@@ -2,7 +2,7 @@
 
 The engine side is :class:`.external.ExternalBot`, a :class:`~spite_malice.bots.Bot` that runs
 an outside program and talks to it over standard input and output; :mod:`.client` helps write
-such a program in Python. The protocol itself is described in ``docs/protocol.md``.
+such a program in Python. The protocol itself is described in ``docs/bot-protocol.md``.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ class _Failure(Exception):
 
 
 class ExternalBot(Bot):
-    """A bot played by an outside program speaking the protocol of ``docs/protocol.md``.
+    """A bot played by an outside program speaking the protocol of ``docs/bot-protocol.md``.
 
     ``command`` is a path (``./mybot``) or a command line (``"python3 bots/mine.py"``), or
     a list of arguments. ``move_time`` is the time limit per move in seconds (default

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..bench import BenchResult, bench_fast
 from ..engine.game import Game
 from ..engine.moves import ALL_MOVES
 from ..engine.rules import Rules
-from .actions import first_fit_action
+from ..research.actions import first_fit_action
+from .engine import BenchResult, bench_fast
 
 Runner = Callable[[int, int, Rules], BenchResult]
 
@@ -39,8 +39,8 @@ def bench_engine(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchR
 
 
 def _pettingzoo(games: int, seed: int, rules: Rules, wrapped: bool) -> BenchResult:
-    from .encoding import first_fit_from_mask
-    from .pettingzoo_env import env, raw_env
+    from ..research.encoding import first_fit_from_mask
+    from ..research.pettingzoo_env import env, raw_env
 
     environment = env(rules=rules) if wrapped else raw_env(rules=rules)
     moves = wins = 0
@@ -74,8 +74,8 @@ def bench_pettingzoo_raw(games: int, seed: int, rules: Rules = Rules.STANDARD) -
 
 def bench_gym(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResult:
     """The Gymnasium environment: the agent first-fit against the ``reference`` bot."""
-    from .encoding import first_fit_from_mask
-    from .gym_env import SpiteMaliceEnv
+    from ..research.encoding import first_fit_from_mask
+    from ..research.gym_env import SpiteMaliceEnv
 
     environment = SpiteMaliceEnv("reference", rules=rules)
     step = environment.step
@@ -103,8 +103,8 @@ def bench_openspiel(games: int, seed: int, rules: Rules = Rules.STANDARD) -> Ben
     choice), player actions from ``legal_actions()``."""
     import pyspiel
 
-    from . import openspiel  # importing it registers the game
-    from .openspiel import sample_outcome
+    from ..research import openspiel  # importing it registers the game
+    from ..research.openspiel import sample_outcome
 
     game = pyspiel.load_game(
         openspiel.GAME_NAME,
@@ -172,7 +172,7 @@ def _replay_pettingzoo(
 ) -> float:
     """CPU seconds of the environment replaying the games: each agent reads its observation
     and plays the recorded action (and keeps the observation in ``seen``, if given)."""
-    from .pettingzoo_env import env, raw_env
+    from ..research.pettingzoo_env import env, raw_env
 
     environment = env(rules=rules) if wrapped else raw_env(rules=rules)
     start = _clock()
@@ -192,7 +192,7 @@ def _replay_pettingzoo(
 
 
 def _replay_gym(played: list[tuple[int, list[int], list[int]]], rules: Rules) -> float:
-    from .gym_env import SpiteMaliceEnv
+    from ..research.gym_env import SpiteMaliceEnv
 
     environment = SpiteMaliceEnv("reference", rules=rules)
     start = _clock()
@@ -218,7 +218,7 @@ def step_costs(
     observation, by :func:`.encoding.first_fit_from_mask` and by
     ``first_fit_action(mask.nonzero()[0].tolist(), side_empty(tensor))``. Each is the median
     of ``runs`` runs, interleaved."""
-    from .encoding import first_fit_from_mask, side_empty
+    from ..research.encoding import first_fit_from_mask, side_empty
 
     played = _engine_games(games, seed, rules)
     moves = sum(len(actions) for _, actions, _ in played)

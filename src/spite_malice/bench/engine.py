@@ -6,9 +6,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .bots.reference import reference_move
-from .engine.game import Game
-from .engine.rules import Rules
+from ..bots.reference import reference_move
+from ..engine.game import Game
+from ..engine.rules import Rules
 
 
 @dataclass(frozen=True)

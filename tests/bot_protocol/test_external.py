@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from spite_malice.bots import Bot, BotError, ReferenceBot, make_bot
+from spite_malice.bot_protocol import GREETING, PROTOCOL_VERSION
+from spite_malice.bot_protocol.client import observation_from_json, serve
+from spite_malice.bot_protocol.external import ExternalBot
+from spite_malice.bot_registry import make_bot
+from spite_malice.bots import Bot, BotError, ReferenceBot
 from spite_malice.engine import Game
-from spite_malice.protocol import GREETING, PROTOCOL_VERSION
-from spite_malice.protocol.client import observation_from_json, serve
-from spite_malice.protocol.external import ExternalBot
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "first_fit_bot.py"
 
@@ -92,7 +93,7 @@ def test_the_example_bot_plays_whole_games_like_the_reference_bot() -> None:
 
 
 def test_our_own_bot_served_over_the_protocol_plays_the_same_game() -> None:
-    command = shlex.join([sys.executable, "-m", "spite_malice.protocol.client", "reference"])
+    command = shlex.join([sys.executable, "-m", "spite_malice.bot_protocol.client", "reference"])
     served = _bot(command)
     example = make_bot(str(EXAMPLE))
     try:
@@ -233,7 +234,7 @@ def test_serve_speaks_the_protocol() -> None:
 
 
 def test_a_program_that_stops_reading_cannot_block_the_engine(tmp_path: Path) -> None:
-    from spite_malice.protocol.external import _Failure
+    from spite_malice.bot_protocol.external import _Failure
 
     body = """
     sys.stdin.readline()
@@ -316,7 +317,7 @@ def test_standard_error_is_kept_as_a_bounded_tail(tmp_path: Path) -> None:
     and the crash still quotes the last lines."""
     import tracemalloc
 
-    from spite_malice.protocol import external
+    from spite_malice.bot_protocol import external
 
     answer = """sys.stderr.write(("x" * 1023 + "\\n") * 40_000); sys.stderr.flush()
             if position["turn"] > 1 or len(position["history"]) > 0:

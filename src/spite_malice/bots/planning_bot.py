@@ -1,0 +1,78 @@
+"""Medium and Hard: one bot that plans its whole turn, with two settings.
+
+It considers every distinct sequence of builds that ends in a discard or a win
+(:mod:`.planning`) and picks the best by its evaluator. :data:`MEDIUM` scores its own
+progress only (:class:`~.evaluation.ProgressEvaluator`: pay-off cards played, the hand
+emptied, side stacks kept in order). :data:`HARD` adds the opponent
+(:class:`~.evaluation.AwareEvaluator`): it avoids leaving a center stack just below the
+opponent's pay-off card and blocks it when that pays, reads the opponent's side-stack tops,
+counts the cards it has seen to weigh the odds of what the opponent holds, keeps its Kings
+for turns where they reach a pay-off card, and reads what the opponent could not build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.moves import Move
+from ..engine.observation import Observation
+from .evaluation import (
+    HARD_WEIGHTS,
+    MEDIUM_WEIGHTS,
+    AwareEvaluator,
+    ProgressEvaluator,
+    Weights,
+)
+from .planning import best_plan
+from .turn_bot import TurnPlanningBot
+from .view import view_from_observation
+
+
+@dataclass(frozen=True, slots=True)
+class PlanningSetting:
+    """A level of :class:`PlanningBot`: its name, its evaluator and that evaluator's weights."""
+
+    name: str
+    evaluator: type[ProgressEvaluator]
+    weights: Weights
+
+
+MEDIUM = PlanningSetting("Medium", ProgressEvaluator, MEDIUM_WEIGHTS)
+"""Medium: whole-turn planning for its own progress; it ignores the opponent."""
+HARD = PlanningSetting("Hard", AwareEvaluator, HARD_WEIGHTS)
+"""Hard: Medium's planning, plus the opponent."""
+
+
+class PlanningBot(TurnPlanningBot):
+    """Whole-turn planning scored by the evaluator of ``setting`` (:data:`MEDIUM` or
+    :data:`HARD`), with ``weights`` in place of the setting's own when given."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        setting: PlanningSetting = HARD,
+        *,
+        weights: Weights | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.setting = setting
+        self.name = setting.name
+        self.evaluator = setting.evaluator(setting.weights if weights is None else weights)
+
+    def plan(self, observation: Observation) -> list[Move]:
+        refused = self.refused if self.evaluator.weights.reads_refusals else ()
+        view = view_from_observation(observation, refused)
+        return list(best_plan(view, self.evaluator).committed)
+
+
+def medium_bot(seed: int | None = None) -> PlanningBot:
+    """The Medium level."""
+    return PlanningBot(seed, MEDIUM)
+
+
+def hard_bot(seed: int | None = None) -> PlanningBot:
+    """The Hard level."""
+    return PlanningBot(seed, HARD)
+
+
+__all__ = ["HARD", "MEDIUM", "PlanningBot", "PlanningSetting", "hard_bot", "medium_bot"]

@@ -1,0 +1,121 @@
+"""Replay subcommand: ``replay RECORD.json`` (or a stored game) on the terminal's table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..engine.errors import ArgumentError, quote
+from ..engine.record import GameRecord
+
+
+def register(subparsers: Any) -> None:
+    replay = subparsers.add_parser(
+        "replay",
+        help="replay a game move by move on the terminal's table",
+        description="Open a game's replay full screen: a record file (the JSON of "
+        "notation.md, such as one downloaded from the browser game), or one of your stored "
+        "games (the terminal's own history). Keys: right/left step, Home/End, Space plays, "
+        "+/- speed, t jumps to a turn, s shows the other seat, q closes. When the output is "
+        "not a terminal (or with --text), a record file is printed move by move instead.",
+    )
+    replay.add_argument("record", nargs="?", type=Path, help="a game record, RECORD.json")
+    replay.add_argument(
+        "--seat", default=None, help="the seat to watch from, 0 or 1 (default: yours, else 0)"
+    )
+    replay.add_argument(
+        "--game", type=int, default=None, help="a stored game's number (see --list)"
+    )
+    replay.add_argument(
+        "--list", action="store_true", help="list your stored finished games and exit"
+    )
+    replay.add_argument("--last", action="store_true", help="replay your last stored game")
+    replay.add_argument("--ascii", action="store_true", help="plain ASCII cards and borders")
+    replay.add_argument(
+        "--text", action="store_true", help="print a record file move by move, no screen"
+    )
+    replay.add_argument(
+        "--db", default=None, help="database URL or SQLite file of your games (the default one)"
+    )
+    replay.add_argument(
+        "--player", default=None, help="your player id there (default: the terminal's own)"
+    )
+    replay.set_defaults(handler=_replay)
+
+
+def _seat(text: str | None, default: int) -> int:
+    if text is None:
+        return default
+    if text not in ("0", "1"):
+        raise ArgumentError(f"the seat must be 0 or 1, not {quote(text)}")
+    return int(text)
+
+
+def _stored(args: argparse.Namespace) -> tuple[GameRecord, int] | None:
+    """The stored game asked for (``--game`` or ``--last``), or None after ``--list``."""
+    from ..store import Store
+    from ..store.history import finished_games, game_record
+
+    with Store.open(args.db) as store:
+        player = args.player or store.local_player().id
+        games = finished_games(store, player)
+        if args.list:
+            if not games:
+                print("No finished games are stored for you yet.")
+            for entry in games:
+                opponent = entry.players[1 - entry.seat]
+                when = entry.finished_at.strftime("%Y-%m-%d %H:%M")
+                print(
+                    f"{entry.id:>6}  {when}  {entry.outcome:<4}  against {opponent} "
+                    f"({entry.level}, {entry.moves} moves)"
+                )
+            return None
+        if args.game is None:
+            if not games:
+                raise ArgumentError("no finished game is stored for you yet")
+            wanted = games[0].id
+        else:
+            wanted = args.game
+        found = game_record(store, player, wanted)
+        if found is None:
+            raise ArgumentError(f"there is no finished game {wanted} of yours (see --list)")
+        return found
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from ..replay import ReplayError, read_record, replay_frames
+
+    if args.record is not None and (args.text or not sys.stdout.isatty()):
+        from .engine_commands import print_record
+
+        return print_record(args)
+    if args.record is not None:
+        try:
+            data = args.record.read_bytes()
+        except OSError as error:
+            reason = error.strerror or "it cannot be read"
+            print(f"spite-malice replay: cannot read {args.record}: {reason}", file=sys.stderr)
+            return 2
+        try:
+            record = read_record(data)
+        except ReplayError as error:
+            print(f"spite-malice replay: {error}", file=sys.stderr)
+            return 2
+        seat = _seat(args.seat, 0)
+    else:
+        stored = _stored(args)
+        if stored is None:
+            return 0
+        record, mine = stored
+        seat = _seat(args.seat, mine)
+    try:
+        frames = replay_frames(record)
+    except ReplayError as error:
+        print(f"spite-malice replay: {error}", file=sys.stderr)
+        return 2
+    from ..tui.replay_app import ReplayApp
+
+    ReplayApp(frames, record.players, seat=seat, ascii_only=args.ascii).run()
+    return 0

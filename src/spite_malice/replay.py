@@ -1,0 +1,213 @@
+"""Replays: a game record (``notation.md``) turned into the table after every move.
+
+Front ends hold no rules: the browser asks the server for a record's frames and the terminal
+calls :func:`replay_frames` itself. A frame is the whole table with every card face up (a
+replay is of a game that is over, or of a record file whose seed tells every card anyway),
+the move that led to it, who played it and its events.
+
+:func:`read_record` checks a record from an untrusted file (its size, its text, its JSON,
+its moves' count) and :func:`replay_frames` checks every move and the result, so a bad or
+hostile file gets one clear sentence (a :class:`ReplayError`) and never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import events as ev
+from .engine.cards import Card, card_str
+from .engine.errors import GameOverError, IllegalMoveError, NotationError, SpiteMaliceError
+from .engine.game import Game, Outcome
+from .engine.jsontext import load_json
+from .engine.record import GameRecord
+from .table.table import RESIGNED
+
+MAX_RECORD_BYTES = 64 * 1024
+"""The largest record file a replay reads (a 1,000-turn game's record is well under it)."""
+MAX_MOVES = 8_000
+"""The most moves a replayed record may hold."""
+
+
+class ReplayError(SpiteMaliceError, ValueError):
+    """A record that cannot be replayed; its message is a plain sentence for a player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The table after ``index`` moves of the game (0: as dealt), every card face up."""
+
+    index: int
+    move: str | None
+    """The move that led here (None for the deal)."""
+    seat: int | None
+    """Who played it (None for the deal)."""
+    turn: int
+    """The turn the move was played in (the game's count, 1 for the first turn)."""
+    to_move: int
+    table: dict[str, Any]
+    """``to_move``, ``turn``, ``stock_count``, ``center`` and ``players`` (each with its
+    ``payoff`` pile bottom to top, ``hand`` and ``side`` stacks), cards in notation, and the
+    ``outcome`` once the game is over."""
+    events: tuple[ev.Event, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The frame without its events (the web adds them in its protocol's form)."""
+        return {
+            "index": self.index,
+            "move": self.move,
+            "seat": self.seat,
+            "turn": self.turn,
+            "to_move": self.to_move,
+            "table": self.table,
+        }
+
+
+def read_record(data: str | bytes) -> GameRecord:
+    """The record in an untrusted file's contents; a :class:`ReplayError` saying what is
+    wrong with a file that is too large, not text, not JSON or not a game record."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise ReplayError(
+            f"This file is too large to be a game record (over {MAX_RECORD_BYTES // 1024} KB)."
+        )
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ReplayError("This file is not a game record: it is not text.") from None
+    try:
+        parsed = load_json(data, "record")
+    except SpiteMaliceError:
+        raise ReplayError("This file is not a game record: it is not JSON.") from None
+    return check_record(parsed)
+
+
+def check_record(data: object) -> GameRecord:
+    """A record from parsed JSON, refused with a plain sentence when it is not one."""
+    if not isinstance(data, dict):
+        raise ReplayError("This file is not a game record: it holds no record object.")
+    try:
+        record = GameRecord.from_json(data)
+    except SpiteMaliceError as error:
+        raise ReplayError(f"This file is not a game record: {_sentence(error)}") from None
+    if len(record.moves) > MAX_MOVES:
+        raise ReplayError(f"This record has more moves than a game can have ({MAX_MOVES}).")
+    return record
+
+
+def replay_frames(record: GameRecord) -> list[Frame]:
+    """The table as dealt and after each move, checking every move and the result."""
+    try:
+        game = Game.new(record.seed, record.rules, first=record.first, recording=True)
+    except SpiteMaliceError as error:
+        raise ReplayError(f"This record cannot be dealt: {_sentence(error)}") from None
+    frames = [_frame(game, 0, None, None, game.turn, tuple(game.events))]
+    for number, move in enumerate(record.moves, start=1):
+        seat, turn, seen = game.to_move, game.turn, len(game.events)
+        try:
+            game.play(move)
+        except SpiteMaliceError as error:
+            raise ReplayError(
+                f"Move {number} of this record cannot be played: {_move_problem(error)}"
+            ) from None
+        frames.append(_frame(game, number, str(move), seat, turn, tuple(game.events[seen:])))
+    _check_result(record, game, frames)
+    return frames
+
+
+def final_table(record: GameRecord) -> dict[str, Any]:
+    """The table at the end of the record (the last frame's), for checks and tests."""
+    return replay_frames(record)[-1].table
+
+
+def _check_result(record: GameRecord, game: Game, frames: list[Frame]) -> None:
+    result = record.result
+    if result is not None and result.reason == RESIGNED and not game.is_over:
+        # a resigned game ends where it stood: its moves do not finish it
+        if result.winner is None or result.points != 0:
+            raise ReplayError("This record's resignation is malformed.")
+        last = frames[-1]
+        frames[-1] = Frame(
+            last.index,
+            last.move,
+            last.seat,
+            last.turn,
+            last.to_move,
+            {**last.table, "outcome": result.to_json()},
+            last.events,
+        )
+        return
+    if result is not None and game.outcome != result:
+        raise ReplayError("This record's result does not follow from its moves.")
+
+
+def _frame(
+    game: Game,
+    index: int,
+    move: str | None,
+    seat: int | None,
+    turn: int,
+    events: tuple[ev.Event, ...],
+) -> Frame:
+    return Frame(index, move, seat, turn, game.to_move, _table(game), events)
+
+
+def _table(game: Game) -> dict[str, Any]:
+    return {
+        "to_move": game.to_move,
+        "turn": game.turn,
+        "stock_count": len(game.stock),
+        "center": [_names(stack) for stack in game.center],
+        "players": [
+            {
+                "payoff": _names(player.payoff),
+                "hand": sorted(_names(player.hand)),
+                "side": [_names(pile) for pile in player.side],
+            }
+            for player in game.players
+        ],
+        "outcome": _outcome(game.outcome),
+    }
+
+
+def _outcome(outcome: Outcome | None) -> dict[str, Any] | None:
+    return None if outcome is None else outcome.to_json()
+
+
+def _names(cards: list[Card]) -> list[str]:
+    return [card_str(card) for card in cards]
+
+
+def _sentence(error: Exception) -> str:
+    """An engine error's reason as the end of a sentence (without the input it quotes or
+    the rule it cites), with a full stop."""
+    text = str(getattr(error, "reason", "") or error).strip() or "it is malformed"
+    text = _RULE_CITATION.sub("", text)
+    return text if text.endswith(".") else text + "."
+
+
+def _move_problem(error: SpiteMaliceError) -> str:
+    """Why a record's move fails, in words: no notation, no quoted input."""
+    if isinstance(error, NotationError):
+        return "it is not a move."
+    if isinstance(error, GameOverError):
+        return "the game was already over."
+    if isinstance(error, IllegalMoveError):
+        return _sentence(error).replace(" your ", " the player's ")
+    return _sentence(error)
+
+
+_RULE_CITATION = re.compile(r"\s*\(R\d+(\.\d+)*(\([a-z]\))?\)")
+
+
+__all__ = [
+    "MAX_MOVES",
+    "MAX_RECORD_BYTES",
+    "Frame",
+    "ReplayError",
+    "check_record",
+    "final_table",
+    "read_record",
+    "replay_frames",
+]

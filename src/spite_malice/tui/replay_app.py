@@ -1,0 +1,39 @@
+"""The terminal's replay program: ``spite-malice replay`` opens one game's replay screen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import App
+
+from ..replay import Frame
+from .screens.replay import ReplayScreen
+
+
+class ReplayApp(App[None]):
+    """A game's replay, full screen in the terminal (the table's own stylesheet)."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Spite & Malice: replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        frames: Sequence[Frame],
+        players: tuple[str, str],
+        *,
+        seat: int = 0,
+        ascii_only: bool = False,
+    ) -> None:
+        super().__init__()
+        self.frames = list(frames)
+        self.players = players
+        self.seat = seat
+        self.ascii_only = ascii_only
+        if ascii_only:
+            self.add_class("-ascii")
+
+    def on_mount(self) -> None:
+        self.push_screen(
+            ReplayScreen(self.frames, self.players, seat=self.seat, ascii_only=self.ascii_only)
+        )

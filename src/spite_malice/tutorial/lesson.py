@@ -1,0 +1,214 @@
+"""Lessons, their steps, and a run of a lesson: the moves a player tries, checked twice.
+
+The engine says whether a move is legal (``Game.why_illegal``); the step says whether a
+legal move is what the lesson asks for. A move that fails either check is refused with a
+sentence that says why and what to try, and the position is left as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.cards import RANK_NAMES, RANK_OF, SUIT_NAMES, suit_of
+from ..engine.errors import NotationError
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.moves import Move, parse_move
+from .errors import TutorialError
+
+PLAYER = 0
+"""The learner's seat; the opponent (seat 1) plays the moves a step scripts for it."""
+
+Goal = Callable[[Game, Move], bool]
+"""Whether a legal move does what the step asks, given the game before the move."""
+Explain = Callable[[Game, Move], str]
+"""Why a legal move is not the step's goal, and what to try instead (a plain sentence)."""
+Text = Callable[[Game], str]
+"""A sentence made from the game as it stands (after the step's move)."""
+
+_RULE_REFERENCE = re.compile(r"\s*\(R\d[\d.()a-z]*\)")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing to do: ``say`` it, accept a legal move that meets ``goal``, answer any
+    other legal move with ``wrong`` and an illegal one with the engine's reason and ``tip``.
+
+    ``free`` moves are legal moves the lesson lets the player make without finishing the
+    step (a harmless build, say). ``opponent`` is the opponent's scripted turn, played
+    after the step's move when that move ended the player's turn. ``example`` is a move
+    that does the step (the front ends' "show me" and the tests use it).
+    """
+
+    say: str
+    goal: Goal
+    wrong: Explain
+    tip: str
+    done: str | Text
+    example: str
+    free: Goal | None = None
+    free_said: str = ""
+    opponent: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A hand-made deal that teaches one idea (``rules`` cites the rule numbers taught)."""
+
+    key: str
+    title: str
+    intro: str
+    position: dict[str, Any]
+    steps: tuple[Step, ...]
+    summary: str | Text
+    rules: tuple[str, ...]
+    seed: int = 0
+    """Seeds the shuffle of a completed stack into the stock (R3.4(b)), so a lesson always
+    plays the same way."""
+
+    def start(self) -> Game:
+        """The lesson's position as a game, the learner (seat 0) to move."""
+        return Game.from_position(self.position, seed=self.seed)
+
+    @property
+    def examples(self) -> tuple[str, ...]:
+        """One way through the lesson: each step's example move."""
+        return tuple(step.example for step in self.steps)
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """What became of a move the learner tried.
+
+    ``accepted``: the move was played (it finished the step, or it was a free move);
+    ``text``: what to tell the learner (the step's ``done``, or why the move is wrong);
+    ``events``: what the move (and any scripted opponent turn after it) did.
+    """
+
+    accepted: bool
+    text: str
+    finished_step: bool = False
+    events: tuple[Event, ...] = ()
+    opponent_moves: tuple[Move, ...] = ()
+
+
+@dataclass(slots=True)
+class LessonRun:
+    """A lesson being played: the game, the current step and the learner's moves so far."""
+
+    lesson: Lesson
+    game: Game = field(init=False)
+    index: int = 0
+    moves: list[str] = field(default_factory=list)
+    """The learner's accepted moves, in order: replaying them gives this run again."""
+
+    def __post_init__(self) -> None:
+        self.game = self.lesson.start()
+
+    @classmethod
+    def replay(cls, lesson: Lesson, moves: Sequence[str]) -> LessonRun:
+        """The run after ``moves`` (a front end's record of the accepted moves); a
+        :class:`TutorialError` when one of them would not be accepted."""
+        run = cls(lesson)
+        for number, move in enumerate(moves, start=1):
+            if not isinstance(move, str):
+                raise TutorialError(f"move {number} of the lesson is not a move")
+            attempt = run.attempt(move)
+            if not attempt.accepted:
+                raise TutorialError(f"move {number} of the lesson is not accepted: {attempt.text}")
+        return run
+
+    @property
+    def is_finished(self) -> bool:
+        return self.index >= len(self.lesson.steps)
+
+    @property
+    def step(self) -> Step | None:
+        return None if self.is_finished else self.lesson.steps[self.index]
+
+    @property
+    def instruction(self) -> str:
+        """What to do now, or the lesson's summary once it is finished."""
+        step = self.step
+        if step is None:
+            summary = self.lesson.summary
+            return summary if isinstance(summary, str) else summary(self.game)
+        return step.say
+
+    def show_me(self) -> tuple[Move, str] | None:
+        """A move that does the current step and a sentence that says it ("Put the 6 of
+        clubs from your hand on side stack 1."), for a learner who is stuck; None once the
+        lesson is finished."""
+        step = self.step
+        if step is None:
+            return None
+        game = self.game
+        # the example, unless earlier choices moved the stack it names (an Ace on center 2)
+        candidates = [parse_move(step.example), *game.legal_moves()]
+        move = next(m for m in candidates if game.why_illegal(m) is None and step.goal(game, m))
+        return move, f"Show me: {move_words(game, move)}."
+
+    def legal_moves(self) -> list[Move]:
+        """The learner's legal moves now (none once the lesson is finished)."""
+        if self.is_finished or self.game.is_over or self.game.to_move != PLAYER:
+            return []
+        return self.game.legal_moves()
+
+    def attempt(self, text: str | Move) -> Attempt:
+        """Try a move: play it when the engine allows it and it does the step (or is a free
+        move); otherwise leave the game as it is and say why."""
+        step = self.step
+        if step is None:
+            return Attempt(False, "This lesson is finished: go on to the next one.")
+        try:
+            move = parse_move(text)
+        except NotationError:
+            return Attempt(False, f"That is not a move. {step.tip}")
+        reason = self.game.why_illegal(move)
+        if reason is not None:
+            return Attempt(False, f"{plain(reason)}. {step.tip}")
+        game = self.game
+        before = len(game.events)
+        if step.goal(game, move):
+            self._play(move)
+            opponent: tuple[Move, ...] = ()
+            if not game.is_over and game.to_move != PLAYER:
+                opponent = tuple(game.play(scripted) for scripted in step.opponent)
+            self.index += 1
+            done = step.done if isinstance(step.done, str) else step.done(game)
+            return Attempt(True, done, True, tuple(game.events[before:]), opponent)
+        if step.free is not None and step.free(game, move):
+            self._play(move)
+            return Attempt(True, step.free_said, False, tuple(game.events[before:]))
+        return Attempt(False, step.wrong(game, move))
+
+    def _play(self, move: Move) -> None:
+        self.game.play(move)
+        self.moves.append(move.notation)
+
+
+def move_words(game: Game, move: Move) -> str:
+    """The player to move's ``move`` in words: "put the 6 of clubs from your hand on
+    side stack 1" (a discard), "build ... on center 2"."""
+    me = game.players[game.to_move]
+    if move.is_from_payoff:
+        card, where = me.payoff[-1], "from your pay-off pile"
+    elif move.is_from_hand:
+        card = next(c for c in me.hand if RANK_OF[c] == move.hand_rank)
+        where = "from your hand"
+    else:
+        card = me.side[move.side_source][-1]
+        where = f"from side stack {move.side_source + 1}"
+    name = f"the {RANK_NAMES[RANK_OF[card] - 1]} of {SUIT_NAMES[suit_of(card)]}"
+    if move.is_build:
+        return f"build {name} {where} on center {move.center + 1}"
+    return f"discard {name} {where} on side stack {move.side_target + 1}"
+
+
+def plain(reason: str) -> str:
+    """An engine reason as a sentence for a player: no rule numbers, a capital first."""
+    text = _RULE_REFERENCE.sub("", reason).strip().rstrip(".")
+    return text[:1].upper() + text[1:]

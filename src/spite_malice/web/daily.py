@@ -1,0 +1,115 @@
+"""The daily deal in the page (``docs/web-protocol.md`` 2.7): today's deal against a chosen
+level, one daily match a day for each player, and the daily statistics.
+
+- ``GET /api/daily``: today's date, the seconds to the next deal, the player's daily match
+  of today (if any) and daily statistics.
+- ``POST /api/daily`` ``{"level": "hard"}``: a room playing today's deal (the same seat
+  answer as ``POST /api/rooms``); ``409`` when today's was already started or played.
+
+The seed never leaves the server (it would tell every hidden card); the deal is the same for
+everyone because the server derives it from the date.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
+
+from ..daily import DAILY_RULES, daily_seed, seconds_to_next, today
+from ..store import ABANDONED, FINISHED
+from ..store.daily import daily_match, player_daily_stats
+from ..table import default_level, level_label, levels
+from .api import _current, _lobby, _name, _seat_answer, room_error_response
+from .errors import error_response
+from .rooms import COMPUTER_MODE, RoomError
+
+router = APIRouter(prefix="/api")
+
+STARTED = "You have started today's deal: go on with it from your unfinished games in the lobby."
+STARTED_IN_TERMINAL = (
+    "You have started today's deal in the terminal: go on with it there (spite-malice play)."
+)
+PLAYED = "You have played today's deal. The next one is dealt at midnight UTC."
+
+
+def now() -> datetime:
+    """The clock the daily deal reads (tests set another)."""
+    return datetime.now(UTC)
+
+
+class NewDaily(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    level: Annotated[StrictStr, Field(max_length=64)] | None = None
+
+
+def _lock(request: Request) -> asyncio.Lock:
+    """One daily room at a time per server, so that two clicks make one room."""
+    lock: asyncio.Lock | None = getattr(request.app.state, "daily_lock", None)
+    if lock is None:
+        lock = asyncio.Lock()
+        request.app.state.daily_lock = lock
+    return lock
+
+
+@router.get("/daily")
+async def daily(request: Request) -> dict[str, Any]:
+    player = await _current(request)
+    lobby = _lobby(request)
+    moment = now()
+    day = today(moment)
+    match = await lobby.run(daily_match, lobby.store, player.id, day)
+    stats = await lobby.run(player_daily_stats, lobby.store, player.id, day)
+    return {
+        "date": day.isoformat(),
+        "next_in": seconds_to_next(moment),
+        "levels": [{"id": level, "name": level_label(level)} for level in levels()],
+        "default_level": default_level(),
+        "match": None
+        if match is None
+        else {
+            "room": match.room,
+            "status": match.status,
+            "source": match.source,
+            "level": match.level,
+        },
+        "stats": stats.to_json(),
+    }
+
+
+@router.post("/daily", status_code=201, response_model=None)
+async def new_daily(
+    request: Request, body: NewDaily | None = None
+) -> dict[str, Any] | JSONResponse:
+    player = await _current(request)
+    lobby = _lobby(request)
+    day = today(now())
+    async with _lock(request):
+        found = await lobby.run(daily_match, lobby.store, player.id, day)
+        if found is not None:
+            if found.status in (FINISHED, ABANDONED):
+                return error_response(409, "daily_played", PLAYED)
+            started = STARTED if found.source == "web" else STARTED_IN_TERMINAL
+            return error_response(409, "daily_started", started)
+        try:
+            room, token = await lobby.create(
+                mode=COMPUTER_MODE,
+                player=player.id,
+                name=_name(None, player.name),
+                level=(body.level if body else None) or default_level(),
+                rules=DAILY_RULES,
+                seed=daily_seed(day),
+                daily=day.isoformat(),
+            )
+        except RoomError as error:
+            return room_error_response(error)
+    room.start_computer()
+    return _seat_answer(room, 0, token)
+
+
+__all__ = ["PLAYED", "STARTED", "now", "router"]

@@ -1,0 +1,100 @@
+"""Replays in the page: a player's finished games, their records, and any record turned into
+its frames (``docs/web-protocol.md`` 2.6).
+
+- ``GET /api/games``: the player's finished games, the most recent first.
+- ``GET /api/games/<id>/record``: a game's record (the JSON of ``notation.md``), to download;
+  only for a player who sat in it.
+- ``GET /api/games/<id>/replay``: that game's frames.
+- ``POST /api/replays``: the frames of a record file the page sends (its bytes, as the
+  body): checked, bounded (``limits.MAX_BODY``), refused with a plain sentence.
+
+The page holds no rules: the server replays the record and sends the whole table after each
+move, every card face up (the game is over, or the file's seed tells every card anyway).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from ..engine.record import GameRecord
+from ..replay import ReplayError, read_record, replay_frames
+from ..store.history import finished_games, game_record
+from .api import _current, _lobby
+from .errors import error_response
+from .protocol import event_to_json
+
+router = APIRouter(prefix="/api")
+
+UNKNOWN_GAME = "There is no finished game of yours with this number."
+
+
+def replay_answer(record: GameRecord, seat: int | None) -> dict[str, Any]:
+    """A record's frames in the answer's JSON; a :class:`ReplayError` when it does not
+    replay."""
+    frames = replay_frames(record)
+    return {
+        "players": list(record.players),
+        "first": record.first,
+        "result": None if record.result is None else record.result.to_json(),
+        "seat": seat,
+        "frames": [
+            frame.to_json() | {"events": [event_to_json(event) for event in frame.events]}
+            for frame in frames
+        ],
+    }
+
+
+@router.get("/games")
+async def games(request: Request) -> dict[str, Any]:
+    player = await _current(request)
+    lobby = _lobby(request)
+    found = await lobby.run(finished_games, lobby.store, player.id)
+    return {"games": [entry.to_json() for entry in found]}
+
+
+async def _own_record(request: Request, game_id: int) -> tuple[GameRecord, int] | None:
+    player = await _current(request)
+    lobby = _lobby(request)
+    if not 0 < game_id < 2**31:
+        return None
+    return await lobby.run(game_record, lobby.store, player.id, game_id)
+
+
+@router.get("/games/{game_id}/record", response_model=None)
+async def record(request: Request, game_id: int) -> Response:
+    found = await _own_record(request, game_id)
+    if found is None:
+        return error_response(404, "unknown_game", UNKNOWN_GAME)
+    return JSONResponse(
+        found[0].to_json(),
+        headers={"Content-Disposition": f'attachment; filename="spite-malice-game-{game_id}.json"'},
+    )
+
+
+@router.get("/games/{game_id}/replay", response_model=None)
+async def game_replay(request: Request, game_id: int) -> dict[str, Any] | JSONResponse:
+    found = await _own_record(request, game_id)
+    if found is None:
+        return error_response(404, "unknown_game", UNKNOWN_GAME)
+    record_, seat = found
+    try:
+        return await _lobby(request).run(replay_answer, record_, seat)
+    except ReplayError as error:  # a stored record that no longer replays: say so
+        return error_response(422, "bad_record", str(error))
+
+
+@router.post("/replays", response_model=None)
+async def replay_file(request: Request) -> dict[str, Any] | JSONResponse:
+    await _current(request)
+    body = await request.body()
+    try:
+        parsed = read_record(body)
+        return await _lobby(request).run(replay_answer, parsed, None)
+    except ReplayError as error:
+        return error_response(422, "bad_record", str(error))
+
+
+__all__ = ["UNKNOWN_GAME", "replay_answer", "router"]

@@ -1,0 +1,387 @@
+// Replays (issue 14 item 2): the list of your finished games (#/replays), a record file
+// opened from disk, and the replay screen (#/replay/<game> or #/replay/FILE). The page holds
+// no rules: the server sends the table after every move (docs/web-protocol.md 2.6); this
+// screen only draws a frame, steps through them, plays them at a chosen speed, and flips
+// the table to either seat. Every card is face up: the game is over.
+
+import { cardFace, cardName } from "./cards.js";
+import { AnalysisView } from "./analysis.js";
+import { ApiError } from "./api.js";
+import { h, replaceChildren } from "./dom.js";
+import { keepFitted } from "./fit.js";
+import { placeNode, renderTable } from "./table.js";
+import { capitalise, eventSentence } from "./words.js";
+
+const FILE_KEY = "spite-malice.replay-file";
+const ANALYSE_KEY = "spite-malice.analyse-on-open";
+const MAX_FILE_BYTES = 64 * 1024;
+const SPEEDS = [["slow", "Slow", 2000], ["normal", "Normal", 1000], ["fast", "Fast", 400]];
+
+async function send(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body,
+    });
+  } catch {
+    throw new ApiError("offline", "The server cannot be reached. Is it running?", 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (response.status === 413) {
+    throw new ApiError("too_large", "This file is too large to be a game record.", 413);
+  }
+  if (!response.ok) {
+    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? `The server answered ${response.status}.`,
+      response.status);
+  }
+  return data;
+}
+
+export const replayApi = {
+  games: () => send("GET", "/api/games"),
+  replay: (id) => send("GET", `/api/games/${encodeURIComponent(id)}/replay`),
+  open: (text) => send("POST", "/api/replays", text),
+};
+
+/** Save `text` as a file the browser downloads. */
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = h("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Download a stored game's record as the server wrote it (never through JSON.parse: a
+ * seed is a 63-bit number, which JavaScript's numbers would round). */
+export async function downloadRecord(id) {
+  let response;
+  try {
+    response = await fetch(`/api/games/${encodeURIComponent(id)}/record`);
+  } catch {
+    throw new ApiError("offline", "The server cannot be reached. Is it running?", 0);
+  }
+  if (!response.ok) throw new ApiError("unknown_game", "This game's record cannot be found.", response.status);
+  download(`spite-malice-game-${id}.json`, await response.text());
+}
+
+const OUTCOME_WORDS = { win: "Won", loss: "Lost", draw: "Drawn" };
+
+function gameLine(game) {
+  const when = new Date(game.finished);
+  const opponent = game.players[1 - game.seat];
+  const score = game.outcome === "draw" ? "" : `, ${game.points_for || game.points_against} points`;
+  return `${OUTCOME_WORDS[game.outcome] ?? "Played"} against ${opponent}${score} · ` +
+    `${when.toLocaleDateString()} ${when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+}
+
+/** The replays page: open a record file, or pick one of your finished games. */
+export async function renderReplays(mount) {
+  const error = h("p", { class: "message-line", id: "replay-file-error", dataset: { kind: "error" }, hidden: true });
+  const input = h("input", {
+    type: "file", id: "replay-file", accept: ".json,application/json",
+    "aria-label": "A game record file to replay",
+    onchange: () => openFile(input, error),
+  });
+  const list = h("div", { id: "replay-list" }, h("p", { class: "muted" }, "Loading…"));
+  replaceChildren(mount, h("div", { class: "page replays" },
+    h("h1", {}, "Replays"),
+    h("section", { class: "card-box" },
+      h("h2", {}, "Open a record"),
+      h("p", {}, "A game record is the file you download from a replay. Open one to watch it move by move."),
+      input, error),
+    h("section", { class: "card-box" }, h("h2", {}, "Your finished games"), list)));
+  try {
+    const { games } = await replayApi.games();
+    if (!games.length) {
+      replaceChildren(list, h("p", { class: "muted" }, "No finished games yet. Play one, then watch it here."));
+      return;
+    }
+    replaceChildren(list, h("ul", { class: "resume-list" }, games.map((game) => h("li", { class: "replay-entry" },
+      h("a", { class: "resume-link", href: `#/replay/${game.id}`, dataset: { game: String(game.id) } }, gameLine(game)),
+      h("a", { class: "btn btn-link analyse-link", href: `#/replay/${game.id}`, dataset: { analyse: String(game.id) },
+        onclick: () => sessionStorage.setItem(ANALYSE_KEY, String(game.id)) }, "Where did I lose?")))));
+  } catch (failure) {
+    replaceChildren(list, h("p", { class: "message-line", dataset: { kind: "error" } }, failure.message));
+  }
+}
+
+async function openFile(input, error) {
+  const file = input.files?.[0];
+  if (!file) return;
+  error.hidden = true;
+  if (file.size > MAX_FILE_BYTES) {
+    error.textContent = "This file is too large to be a game record.";
+    error.hidden = false;
+    return;
+  }
+  const text = await file.text();
+  try {
+    await replayApi.open(text); // checked by the server before the screen opens
+  } catch (failure) {
+    error.textContent = failure.message;
+    error.hidden = false;
+    return;
+  }
+  sessionStorage.setItem(FILE_KEY, text);
+  location.hash = "#/replay/FILE";
+}
+
+/** Open the replay of `arg`: a game number, or FILE (the record opened last). */
+export async function openReplay(mount, arg) {
+  replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, "Loading the replay…")));
+  let data;
+  let text = null;
+  try {
+    if (arg === "FILE") {
+      text = sessionStorage.getItem(FILE_KEY);
+      if (!text) throw new ApiError("no_file", "No record is open: choose a record file on the Replays page.", 0);
+      data = await replayApi.open(text);
+    } else {
+      data = await replayApi.replay(arg);
+    }
+  } catch (failure) {
+    replaceChildren(mount, h("div", { class: "page card-box", id: "replay-error" },
+      h("h1", {}, "Cannot replay"), h("p", {}, failure.message),
+      h("p", {}, h("a", { class: "btn", href: "#/replays" }, "Back to the replays"))));
+    return null;
+  }
+  return new ReplayScreen(mount, data, { game: arg === "FILE" ? null : arg, text });
+}
+
+export class ReplayScreen {
+  constructor(mount, data, { game, text }) {
+    this.mount = mount;
+    this.data = data;
+    this.frames = data.frames;
+    this.game = game;
+    this.text = text;
+    this.index = 0;
+    this.view = data.seat ?? 0;
+    this.timer = null;
+    this.speed = "normal";
+    this.build();
+    this.show(0);
+    this.keyHandler = (event) => this.onKey(event);
+    document.addEventListener("keydown", this.keyHandler);
+  }
+
+  destroy() {
+    this.pause();
+    this.analysis?.destroy();
+    this.stopFitting?.();
+    document.removeEventListener("keydown", this.keyHandler);
+  }
+
+  who(seat) {
+    return this.data.seat !== null && seat === this.data.seat ? "You" : this.data.players[seat];
+  }
+
+  build() {
+    const players = this.data.players;
+    this.tableNode = h("div", { class: "table replay-table", id: "table", role: "group", "aria-label": "The table" });
+    this.statusNode = h("div", { class: "turn-banner", id: "replay-status", role: "status", "aria-live": "polite" });
+    this.messageNode = h("div", { class: "message-line", id: "replay-move" });
+    this.slider = h("input", {
+      type: "range", id: "replay-slider", min: "0", max: String(this.frames.length - 1), value: "0",
+      "aria-label": "Move", oninput: () => this.show(Number(this.slider.value)),
+    });
+    const lastTurn = this.frames[this.frames.length - 1].turn;
+    this.turnInput = h("input", { type: "number", id: "replay-turn", min: "1", max: String(lastTurn), value: "1",
+      "aria-label": "Turn to jump to" });
+    this.playButton = this.button("replay-play", "Play", () => (this.timer ? this.pause() : this.play()));
+    const seatSelect = this.seatSelect = h("select", { id: "replay-seat", "aria-label": "Watch from the seat of",
+      onchange: (e) => { this.view = Number(e.target.value); this.show(this.index); } },
+    [0, 1].map((s) => h("option", { value: String(s), selected: s === this.view }, players[s])));
+    const speedSelect = h("select", { id: "replay-speed", "aria-label": "Replay speed",
+      onchange: (e) => { this.speed = e.target.value; if (this.timer) { this.pause(); this.play(); } } },
+    SPEEDS.map(([id, label]) => h("option", { value: id, selected: id === this.speed }, label)));
+    // "Where did I lose?": only for a stored game of yours (the server analyses your seat)
+    this.analysisBox = this.game && this.data.seat !== null ? h("div", { id: "analysis-box" }) : null;
+    const panel = h("aside", { class: "panel replay-panel", "aria-label": "Replay controls" },
+      h("div", { class: "panel-status" },
+        h("h1", { class: "replay-title" }, `${players[0]} against ${players[1]}`),
+        this.statusNode, this.messageNode),
+      h("div", { class: "actions" },
+        this.button("replay-start", "Start", () => this.show(0)),
+        this.button("replay-back", "◀ Back", () => this.step(-1)),
+        this.playButton,
+        this.button("replay-forward", "Forward ▶", () => this.step(1)),
+        this.button("replay-end", "End", () => this.show(this.frames.length - 1))),
+      this.slider,
+      h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); this.jumpToTurn(Number(this.turnInput.value)); } },
+        h("label", { for: "replay-turn" }, "Turn"), this.turnInput,
+        h("button", { class: "btn", type: "submit", id: "replay-jump" }, "Go")),
+      h("label", { class: "speed" }, "Watch from ", seatSelect),
+      h("label", { class: "speed" }, "Speed ", speedSelect),
+      h("div", { class: "actions" },
+        this.button("replay-download", "Download the record", () => this.download()),
+        h("a", { class: "btn btn-link", href: "#/replays" }, "← All replays")),
+      this.analysisBox,
+      h("p", { class: "muted" }, "Keys: ← and → step, Space plays or pauses, Home and End."));
+    const wrap = h("div", { class: "table-wrap" }, this.tableNode);
+    replaceChildren(this.mount, h("div", { class: "game replay" }, wrap, panel));
+    this.stopFitting = keepFitted(this.tableNode);
+    if (this.analysisBox) {
+      this.analysis = new AnalysisView(this.analysisBox, {
+        game: this.game,
+        show: (decision) => this.showDecision(decision),
+        jump: (movesBefore) => { this.pause(); this.show(movesBefore); },
+      });
+      if (sessionStorage.getItem(ANALYSE_KEY) === String(this.game)) {
+        sessionStorage.removeItem(ANALYSE_KEY);
+        this.analysis.start();
+      }
+    }
+  }
+
+  /** The table as the player saw it at an analysed decision, the better turn marked. */
+  showDecision(decision) {
+    this.pause();
+    const obs = { ...decision.position, legal_moves: [], outcome: null };
+    this.view = obs.seat;
+    this.seatSelect.value = String(obs.seat);
+    renderTable(this.tableNode, { observation: obs },
+      { me: "You", opponent: this.data.players[1 - obs.seat], waiting: true });
+    for (const node of this.tableNode.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
+    for (const node of this.tableNode.querySelectorAll("button")) node.disabled = true;
+    for (const move of decision.better) {
+      const [source, target] = move.split("-");
+      for (const place of [source, target]) {
+        placeNode(this.tableNode, place, { opponent: false })?.classList.add("is-hint");
+      }
+    }
+    this.tableNode.dataset.frame = "analysis";
+    this.statusNode.textContent = `Turn ${decision.turn}, as you saw it`;
+    this.messageNode.textContent = `Better: ${decision.better_words}. Why: ${decision.reason}`;
+  }
+
+  button(id, label, onclick) {
+    return h("button", { class: "btn", id, type: "button", onclick }, label);
+  }
+
+  async download() {
+    try {
+      if (this.game) await downloadRecord(this.game);
+      else download("spite-malice-game.json", this.text);
+    } catch (failure) {
+      this.messageNode.textContent = failure.message;
+    }
+  }
+
+  step(delta) {
+    this.show(Math.max(0, Math.min(this.frames.length - 1, this.index + delta)));
+  }
+
+  jumpToTurn(turn) {
+    const found = this.frames.findIndex((f) => f.index > 0 && f.turn >= turn);
+    this.show(found < 0 ? this.frames.length - 1 : Math.max(0, found - 1));
+  }
+
+  play() {
+    if (this.index >= this.frames.length - 1) this.show(0);
+    const ms = SPEEDS.find(([id]) => id === this.speed)?.[2] ?? 1000;
+    this.playButton.textContent = "Pause";
+    this.timer = setInterval(() => {
+      if (this.index >= this.frames.length - 1) this.pause();
+      else this.step(1);
+    }, ms);
+  }
+
+  pause() {
+    clearInterval(this.timer);
+    this.timer = null;
+    if (this.playButton) this.playButton.textContent = "Play";
+  }
+
+  onKey(event) {
+    if (event.target.closest?.("input, select, textarea")) return;
+    const actions = {
+      ArrowRight: () => this.step(1), ArrowLeft: () => this.step(-1), Home: () => this.show(0),
+      End: () => this.show(this.frames.length - 1), " ": () => (this.timer ? this.pause() : this.play()),
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  }
+
+  /** The frame's table as one seat's observation, with the other seat's hand face up. */
+  observation(frame) {
+    const table = frame.table;
+    return {
+      seat: this.view,
+      to_move: table.to_move,
+      turn: table.turn,
+      hand: table.players[this.view].hand,
+      players: table.players.map((p) => ({
+        payoff_top: p.payoff.at(-1) ?? null,
+        payoff_count: p.payoff.length,
+        hand_count: p.hand.length,
+        side: p.side,
+      })),
+      center: table.center,
+      stock_count: table.stock_count,
+      legal_moves: [],
+      outcome: table.outcome,
+    };
+  }
+
+  show(index) {
+    this.index = index;
+    const frame = this.frames[index];
+    const table = frame.table;
+    const view = this.view;
+    const other = 1 - view;
+    renderTable(this.tableNode, { observation: this.observation(frame) },
+      { me: this.who(view), opponent: this.data.players[other], waiting: true });
+    // every card face up: the other seat's hand is shown, not its backs
+    const hand = this.tableNode.querySelector(".opp-hand");
+    if (hand) {
+      const cards = table.players[other].hand;
+      hand.replaceChildren(...cards.map((card) => {
+        const svg = cardFace(card);
+        svg.setAttribute("aria-hidden", "true");
+        return h("div", { class: "card mini", dataset: { card } }, svg);
+      }));
+      if (!cards.length) hand.append(h("span", { class: "muted" }, "no cards"));
+      hand.setAttribute("aria-label", `${this.data.players[other]}'s hand: ${cards.map(cardName).join(", ") || "no cards"}`);
+    }
+    const mine = this.tableNode.querySelector(".seat-me .seat-name");
+    if (mine) mine.textContent = this.data.seat === view ? "You" : this.data.players[view];
+    for (const node of this.tableNode.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
+    for (const node of this.tableNode.querySelectorAll("button")) node.disabled = true;
+    if (frame.move) {
+      const [source, target] = frame.move.split("-");
+      const opponent = frame.seat !== view;
+      for (const place of [source.startsWith("H") ? null : source, target]) {
+        if (place) placeNode(this.tableNode, place, { opponent })?.classList.add("is-changed");
+      }
+    }
+    this.tableNode.dataset.frame = String(index);
+    this.tableNode.dataset.frames = String(this.frames.length);
+    this.slider.value = String(index);
+    this.turnInput.value = String(frame.turn);
+    const last = this.frames.length - 1;
+    this.statusNode.textContent = `Move ${index} of ${last} · turn ${frame.turn}`;
+    this.messageNode.textContent = this.sentence(frame);
+  }
+
+  sentence(frame) {
+    const who = (seat) => this.who(seat);
+    const said = (frame.events ?? []).map((event) => eventSentence(event, who)).filter(Boolean);
+    if (frame.index === 0) {
+      return `The game as dealt. ${capitalise(this.who(frame.table.to_move))} ${this.who(frame.table.to_move) === "You" ? "start" : "starts"}.`;
+    }
+    return said.join(" ") || "A move.";
+  }
+}

@@ -1,0 +1,166 @@
+"""The tutorial's HTTP endpoints: the server runs every lesson, the page only draws it.
+
+The page sends a lesson's key, the moves accepted so far and the move the player tries; the
+server replays the lesson (:class:`~spite_malice.tutorial.LessonRun`), tries the move and
+answers with the learner's view of the table (seat 0's observation only, R6.3), what is
+legal, what to do and what became of the move. Nothing of a lesson is kept on the server
+but the player's progress, in a settings row of its own (``tutorial:<player id>``), the
+same convention as the terminal's.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
+
+from ..store import Player, Store
+from ..tutorial import LESSONS, PRACTICE_LEVEL, PRACTICE_SEED, LessonRun, Progress, TutorialError
+from ..tutorial.lesson import Attempt
+from ..tutorial.lessons import LESSON_KEYS, lesson_named
+from ..tutorial.practice import PRACTICE_PRESET
+from .api import PLAYER_HEADER, PlayerRequired
+from .errors import error_response
+from .lobby import Lobby
+
+router = APIRouter(prefix="/api/tutorial")
+
+MOVES_LIMIT = 64
+"""More moves than any lesson needs: a longer list is refused before it is replayed."""
+
+MoveText = Annotated[StrictStr, Field(min_length=1, max_length=8)]
+
+
+class LessonRequest(BaseModel):
+    """The body of ``POST /api/tutorial/lessons/{key}``: the accepted moves so far and,
+    optionally, the move tried now (leave it out to see the lesson as it stands)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    moves: Annotated[list[MoveText], Field(max_length=MOVES_LIMIT)] = []
+    move: MoveText | None = None
+
+
+def _lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+async def _player(request: Request) -> Player:
+    """The player whose secret the request carries (PlayerRequired, answered 401, if none)."""
+    secret = request.headers.get(PLAYER_HEADER, "")
+    if not secret or len(secret) > 128:
+        raise PlayerRequired
+    lobby = _lobby(request)
+    player = await lobby.run(lobby.store.player_for, secret)
+    if player is None:
+        raise PlayerRequired
+    return player
+
+
+def _key(player: Player) -> str:
+    return f"tutorial:{player.id}"
+
+
+def _read(store: Store, player: Player) -> Progress:
+    return Progress.from_json(store.settings(_key(player)))
+
+
+def _write(store: Store, player: Player, progress: Progress) -> None:
+    store.save_settings(_key(player), progress.to_json())
+
+
+def _overview(progress: Progress) -> dict[str, Any]:
+    return {
+        "lessons": [
+            {
+                "key": lesson.key,
+                "number": number,
+                "title": lesson.title,
+                "intro": lesson.intro,
+                "steps": len(lesson.steps),
+                "finished": progress.is_finished(lesson.key),
+            }
+            for number, lesson in enumerate(LESSONS, start=1)
+        ],
+        "next": progress.next_lesson(LESSON_KEYS),
+        "progress": progress.to_json(),
+        "practice": {"level": PRACTICE_LEVEL, "preset": PRACTICE_PRESET, "seed": PRACTICE_SEED},
+    }
+
+
+@router.get("")
+async def overview(request: Request) -> dict[str, Any]:
+    """The lessons, which of them this player finished, and the practice game's settings."""
+    player = await _player(request)
+    lobby = _lobby(request)
+    return _overview(await lobby.run(_read, lobby.store, player))
+
+
+@router.post("/offered")
+async def offered(request: Request) -> dict[str, Any]:
+    """The page offered the tutorial to this player (at the first visit): never again."""
+    player = await _player(request)
+    lobby = _lobby(request)
+    progress = (await lobby.run(_read, lobby.store, player)).with_offered()
+    await lobby.run(_write, lobby.store, player, progress)
+    return _overview(progress)
+
+
+@router.post("/lessons/{key}", response_model=None)
+async def lesson(request: Request, key: str, body: LessonRequest) -> dict[str, Any] | JSONResponse:
+    """Replay the lesson's accepted moves, try ``move`` and answer with the table."""
+    player = await _player(request)
+    try:
+        chosen = lesson_named(key)
+    except TutorialError:
+        return error_response(404, "unknown_lesson", "There is no such lesson.")
+    try:
+        run = LessonRun.replay(chosen, body.moves)
+    except TutorialError as error:
+        return error_response(422, "invalid", f"These moves do not replay in the lesson: {error}")
+    attempt: Attempt | None = None
+    if body.move is not None:
+        was_finished = run.is_finished
+        attempt = run.attempt(body.move)
+        if run.is_finished and not was_finished:
+            lobby = _lobby(request)
+            progress = (await lobby.run(_read, lobby.store, player)).with_finished(chosen.key)
+            await lobby.run(_write, lobby.store, player, progress)
+    return _answer(run, attempt)
+
+
+def _answer(run: LessonRun, attempt: Attempt | None) -> dict[str, Any]:
+    lesson = run.lesson
+    number = LESSONS.index(lesson) + 1
+    observation = run.game.observation(0).to_json()  # the learner's seat only (R6.3)
+    following = LESSONS[number].key if number < len(LESSONS) else None
+    shown = run.show_me()
+    return {
+        "lesson": {
+            "key": lesson.key,
+            "number": number,
+            "count": len(LESSONS),
+            "title": lesson.title,
+            "intro": lesson.intro,
+            "steps": len(lesson.steps),
+            "next": following,
+        },
+        "step": run.index,
+        "say": run.instruction,
+        "finished": run.is_finished,
+        "moves": list(run.moves),
+        "legal_moves": [move.notation for move in run.legal_moves()],
+        "state": {"observation": observation},
+        "show": None if shown is None else {"move": shown[0].notation, "text": shown[1]},
+        "attempt": None
+        if attempt is None
+        else {
+            "accepted": attempt.accepted,
+            "text": attempt.text,
+            "finished_step": attempt.finished_step,
+            "opponent_moves": [move.notation for move in attempt.opponent_moves],
+        },
+    }

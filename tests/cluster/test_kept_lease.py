@@ -1,0 +1,61 @@
+"""A room's computer-turn lease is kept between turns (issue 13): a room played on one
+instance asks the database for it once per lease, not at every turn, and gives it back when
+the instance forgets the room or stops. On SQLite, which uses the same leases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spite_malice.engine.rules import Rules
+from spite_malice.store import Store
+from spite_malice.web import rooms as rooms_module
+from spite_malice.web.lobby import Lobby
+
+from .test_leases import Listener
+from .test_unused_rooms import _person_discards, _until
+
+
+async def test_the_lease_is_kept_between_turns_and_given_back_when_forgotten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rooms_module, "LEASE_SECONDS", 600.0)
+    store = Store.open(str(tmp_path / "lease.db"))
+    asked: list[str] = []
+    take = store.take_lease
+
+    def counted(room: str, owner: str, seconds: float, match_id: str) -> object:
+        asked.append(room)
+        return take(room, owner, seconds, match_id)
+
+    monkeypatch.setattr(store, "take_lease", counted)
+    lobby = Lobby(store)
+    try:
+        room, _ = await lobby.create(
+            mode="computer",
+            player="p",
+            name="Ann",
+            level="easy",
+            rules=Rules.from_json({"payoff_size": 5}),
+            seed=None,
+        )
+        listener = Listener()
+        await room.connect(listener, 0)
+        turns = 0
+        while turns < 4 and not room.game.is_over:
+            await _person_discards(room, listener)
+            await _until(lambda: not room.table.computer_to_move)
+            turns += 1
+        assert turns >= 2
+        # every computer turn was played, and the lease was asked for once
+        assert len(asked) == 1, asked
+        assert store.lease_owner(room.code) == lobby.instance
+        # forgotten, the room gives its lease back
+        await _until(lambda: room.computer_task is None or room.computer_task.done())
+        await room.disconnect(listener, 0)
+        assert await lobby.sweep(0.0) == 1
+        await _until(lambda: store.lease_owner(room.code) is None)
+    finally:
+        await lobby.close()
+        store.close()

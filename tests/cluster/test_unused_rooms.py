@@ -1,0 +1,88 @@
+"""An instance forgets a room that another instance moves on while nobody uses it here
+(issue 13): the instance that made a room is often not the one its seats connect to, and
+following every step of such rooms would cost it two queries a step and a race for every
+computer turn. Two lobbies, as two instances would have, on one PostgreSQL database."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from spite_malice.engine.rules import Rules
+from spite_malice.store import Store
+from spite_malice.web import lobby as lobby_module
+from spite_malice.web.lobby import Lobby
+from spite_malice.web.protocol import MoveMessage
+from spite_malice.web.rooms import Room
+
+from .test_leases import Listener, _discard
+
+pytestmark = pytest.mark.postgres
+
+
+async def _until(check: Any, seconds: float = 60.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+async def _person_discards(room: Room, listener: Listener) -> None:
+    """Wait for the person's turn (the computer may be playing), then play until a discard
+    ends it."""
+    await _until(lambda: room.game.to_move == 0 and not room.table.computer_to_move)
+    for _ in range(20):
+        await room.handle(listener, 0, MoveMessage(type="move", move=_discard(room)))
+        if room.game.to_move != 0 or room.game.is_over:
+            return
+
+
+async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loaded_again(
+    postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lobby_module, "FOLLOW_IDLE_SECONDS", 0.0)
+    stores = [Store.open(postgres_schema_url), Store.open(postgres_schema_url)]
+    maker, server = (Lobby(store) for store in stores)
+    try:
+        for lobby in (maker, server):
+            lobby.start()
+            await lobby.listen()
+        made, _ = await maker.create(
+            mode="computer",
+            player="p",
+            name="Ann",
+            level="easy",
+            rules=Rules.from_json({"payoff_size": 5}),
+            seed=None,
+        )
+        code = made.code
+        room = await server.get(code)
+        assert room is not None
+        listener = Listener()
+        await room.connect(listener, 0)
+        await _person_discards(room, listener)
+        # the maker hears of the step, has nobody connected, and forgets the room
+        await _until(lambda: code not in maker.rooms)
+        assert made.closed
+        # the next use there loads it again, at the step the other instance stored
+        again = await maker.get(code)
+        assert again is not None and again is not made
+        assert again.game.to_position() == room.game.to_position()
+        # a room somebody uses here is followed, not forgotten
+        await again.connect(Listener(), 0)
+        await _person_discards(room, listener)
+        await _until(
+            lambda: (
+                again.game.to_position() == room.game.to_position()
+                and not room.table.computer_to_move
+            )
+        )
+        assert maker.rooms[code] is again and not again.closed
+    finally:
+        for lobby in (maker, server):
+            await lobby.close()
+        for store in stores:
+            store.close()

@@ -1,0 +1,53 @@
+"""Stored steps are announced on PostgreSQL's NOTIFY channel (issue 13): each room of a group
+commit once, in the transaction that stores them (so nothing is announced that was not
+stored), with the storing instance's name."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from sqlalchemy.engine import make_url
+
+from spite_malice.bots import reference_move
+from spite_malice.store import Store, StoreConflict
+from spite_malice.store.access import NOTIFY_CHANNEL
+
+from .test_store import new_kept
+
+pytestmark = pytest.mark.postgres
+
+
+def _listener(url: str) -> psycopg.Connection[tuple[object, ...]]:
+    plain = make_url(url).set(drivername="postgresql", query={})
+    connection = psycopg.connect(plain.render_as_string(hide_password=False), autocommit=True)
+    connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+    return connection
+
+
+def _heard(connection: psycopg.Connection[tuple[object, ...]], origin: str) -> list[str]:
+    """What this store announced (other processes may share the server and its channel)."""
+    heard = [notice.payload for notice in connection.notifies(timeout=1.0)]
+    return [payload for payload in heard if payload.endswith(f" {origin}")]
+
+
+def test_a_group_commit_announces_each_of_its_rooms_once(postgres_schema_url: str) -> None:
+    with Store.open(postgres_schema_url) as store:
+        kept = [new_kept(store, f"a{n}", 20 + n, room=f"ROOM0{n}") for n in range(3)]
+        listener = _listener(postgres_schema_url)
+        try:
+            steps = []
+            for each in kept + kept[:1]:  # two steps of ROOM00's match: one announcement
+                game = each.table.game
+                step = each.table.check_move(game.to_move, reference_move(game))
+                each.table.apply(step)
+                steps.append((each.header, step))
+            store.append_many(steps[:3])
+            assert sorted(_heard(listener, store.origin)) == [
+                f"ROOM0{n} {store.origin}" for n in range(3)
+            ]
+            # a batch refused whole announces nothing
+            with pytest.raises(StoreConflict):
+                store.append_many([steps[3], steps[1]])
+            assert _heard(listener, store.origin) == []
+        finally:
+            listener.close()

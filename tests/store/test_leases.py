@@ -1,0 +1,40 @@
+"""Leases on a room's computer turns (issue 13), on SQLite and on PostgreSQL: one owner at a
+time, renewed by its holder, taken over once it expires; and the lease taken together with
+the head of the match's log, which is what a computer turn asks before it begins."""
+
+from __future__ import annotations
+
+import time
+
+from spite_malice.store import Store
+
+from .test_store import new_kept
+
+
+def test_a_lease_is_held_by_one_owner_until_it_expires(store: Store) -> None:
+    assert store.acquire_lease("ROOM01", "a", 30)
+    assert not store.acquire_lease("ROOM01", "b", 30)
+    assert store.acquire_lease("ROOM01", "a", 30)  # renewed by its holder
+    assert store.lease_owner("ROOM01") == "a"
+    store.release_lease("ROOM01", "b")  # not b's to give back
+    assert store.lease_owner("ROOM01") == "a"
+    store.release_lease("ROOM01", "a")
+    assert store.lease_owner("ROOM01") is None
+    assert store.acquire_lease("ROOM01", "b", 0.01)
+    time.sleep(0.05)
+    assert store.lease_owner("ROOM01") is None  # b's lease ran out
+    assert store.acquire_lease("ROOM01", "c", 30)  # so another takes the room over
+    assert store.lease_owner("ROOM01") == "c"
+    assert not store.acquire_lease("ROOM01", "b", 30)
+    assert store.acquire_lease("ROOM02", "b", 30)  # leases are per room
+
+
+def test_taking_a_lease_also_reads_the_head_of_the_log(store: Store) -> None:
+    kept = new_kept(store, "m1", 5, room="ROOM01")
+    assert store.take_lease("ROOM01", "a", 30, "m1") == (True, (1, 1))  # the deal only
+    kept.move(3)
+    assert store.head("m1") == (1, 4)
+    assert store.take_lease("ROOM01", "b", 30, "m1") == (False, (1, 4))  # a holds it
+    assert store.take_lease("ROOM01", "a", 30, "m1") == (True, (1, 4))
+    assert store.lease_owner("ROOM01") == "a"
+    assert store.take_lease("ROOM09", "b", 30, "unknown") == (True, (0, 0))

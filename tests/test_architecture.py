@@ -1,0 +1,119 @@
+"""The import graph of ``spite_malice`` points one way (issue 16, item 4): no module imports,
+even inside a function or for type checking only, a module that imports it back."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import spite_malice
+
+ROOT = Path(spite_malice.__file__).resolve().parent
+
+KNOWN_CYCLES: list[set[str]] = []
+"""Cycles that are known and allowed for now (none: a new one fails the test)."""
+
+
+def _modules() -> dict[str, Path]:
+    modules: dict[str, Path] = {}
+    for path in ROOT.rglob("*.py"):
+        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def _graph() -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports (a package stands for its ``__init__``)."""
+    modules = _modules()
+
+    def known(name: str) -> str:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name
+
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+                    base = f"{base}.{node.module}" if node.module else base
+                else:
+                    base = node.module or ""
+                targets = [
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                    for alias in node.names
+                ]
+            for target in map(known, targets):
+                if target.startswith("spite_malice") and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.add(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_cycle_finder_sees_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+
+
+def test_no_import_cycles_but_the_known_ones() -> None:
+    cycles = _cycles(_graph())
+    unknown = [sorted(cycle) for cycle in cycles if cycle not in KNOWN_CYCLES]
+    assert not unknown, f"import cycles: {unknown}"
+
+
+def test_the_bots_do_not_import_the_bot_text_protocol() -> None:
+    graph = _graph()
+    for name, imported in graph.items():
+        if name.startswith("spite_malice.bots"):
+            outside = {
+                t
+                for t in imported
+                if not t.startswith(("spite_malice.bots", "spite_malice.engine"))
+            }
+            assert not outside, f"{name} imports {sorted(outside)}"
+
+
+def test_the_engine_game_position_and_observation_import_one_way() -> None:
+    graph = _graph()
+    assert "spite_malice.engine.game" not in graph["spite_malice.engine.position"]
+    assert "spite_malice.engine.game" not in graph["spite_malice.engine.observation"]

@@ -1,0 +1,127 @@
+"""Every place that still states a center-stack rule itself instead of deriving it from the
+rank-space module ``spite_malice.engine.stacks`` (issue 16, item 1), why it does, and the
+test that pins it to the engine. A new mirror fails :func:`test_no_unlisted_mirrors`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Mirror:
+    path: str
+    name: str
+    """Text that stands in the file at the mirror (a function or the line)."""
+    why: str
+    pinned_by: str | None
+    """``tests/...py::test_name``: the test that holds it equal to the engine (None: text)."""
+
+
+MIRRORS = [
+    Mirror(
+        "src/spite_malice/research/actions.py",
+        "def first_fit_action",
+        "the reference policy read from the legal-action mask alone, with no game: adapters "
+        "have only the mask, and it is several times faster than building a position",
+        "tests/research/test_actions.py::test_first_fit_through_the_mapping_is_the_reference_policy",
+    ),
+    Mirror(
+        "src/spite_malice/research/encoding.py",
+        "def first_fit_from_mask",
+        "the same policy from an int8 action mask and the tensor, in a third of the time of "
+        "first_fit_action: the fast path of the research benchmark",
+        "tests/research/test_encoding.py::test_first_fit_from_mask_plays_the_reference_move",
+    ),
+    Mirror(
+        "src/spite_malice/research/encoding.py",
+        "def encode_game",
+        "the observation tensor written from the game itself, without an Observation: the "
+        "adapters' fast path",
+        "tests/research/test_encoding.py::test_fast_builder_equals_the_observation_builder",
+    ),
+    Mirror(
+        "src/spite_malice/research/encoding.py",
+        "class ObservationEncoder",
+        "updates the tensor from what a move changed (a discard seen as a side stack one "
+        "longer, R3.3; a completed stack as a row of zeros, R3.4(b)) instead of writing it "
+        "afresh each step",
+        "tests/research/test_encoding.py::test_the_updating_encoder_gives_the_same_tensors",
+    ),
+    Mirror(
+        "src/spite_malice/analysis/reasons.py",
+        "0 if value == QUEEN else value",
+        "replays a turn's builds on stack values to word the reasons (R3.4(b)); another "
+        "developer's module, left as it is",
+        "tests/analysis/test_reasons.py::test_winning_and_refilling_reasons_r3_4",
+    ),
+    Mirror(
+        "src/spite_malice/analysis/reasons.py",
+        "rank == KING or rank - 1 in table.center",
+        "whether a held card could have been built (R3.1, R3.2), for a reason's words",
+        "tests/analysis/test_reasons.py::test_moves_and_table_in_words",
+    ),
+    Mirror(
+        "src/spite_malice/tutorial/lessons.py",
+        "len(stack) + 1 == rank",
+        "a lesson points at the stacks a card fits (R3.1) to word its step; the tutorial's "
+        "module, left as it is",
+        "tests/tutorial/test_lessons.py",
+    ),
+    Mirror(
+        "src/spite_malice/tui/card_text.py",
+        "if value < QUEEN else",
+        "the words of a center stack in the terminal (what it takes next)",
+        None,
+    ),
+    Mirror(
+        "src/spite_malice/web/static/js/table.js",
+        "const needs = value + 1;",
+        "the browser's words for a center stack: JavaScript cannot import the engine",
+        None,
+    ),
+    Mirror(
+        "tests/engine/test_oracle.py",
+        "naive model",
+        "an independent, deliberately simple model of the rules that the engine is checked "
+        "against: a second source on purpose",
+        "tests/engine/test_oracle.py::test_the_engine_agrees_with_a_naive_model_of_the_rules",
+    ),
+]
+
+# Words that state a stack rule: the Queen that completes a stack (R3.4(b)), a stack's
+# value plus or minus one (R3.1), or 12 as the completing value.
+_RULE_WORDS = re.compile(r"\bQUEEN\b|(value|len\(stack\)) \+ 1\b|rank - 1 (not )?in\b|>= 12\b")
+_SOURCES = ("src/spite_malice/**/*.py", "src/spite_malice/web/static/js/**/*.js")
+_HOME = {
+    "src/spite_malice/engine/stacks.py",  # the rules themselves
+    "src/spite_malice/engine/cards.py",  # the ranks' names
+    "src/spite_malice/engine/__init__.py",  # re-exports the ranks
+}
+
+
+def test_every_mirror_is_where_it_says_and_is_pinned() -> None:
+    for mirror in MIRRORS:
+        text = (ROOT / mirror.path).read_text(encoding="utf-8")
+        assert mirror.name in text, f"{mirror.path} no longer holds {mirror.name!r}"
+        if mirror.pinned_by:
+            path, _, test = mirror.pinned_by.partition("::")
+            tests = (ROOT / path).read_text(encoding="utf-8")
+            assert not test or f"def {test}(" in tests, f"{mirror.pinned_by} is gone"
+
+
+def test_no_unlisted_mirrors() -> None:
+    listed = {mirror.path for mirror in MIRRORS} | _HOME
+    found = set()
+    for pattern in _SOURCES:
+        for path in ROOT.glob(pattern):
+            relative = path.relative_to(ROOT).as_posix()
+            for line in path.read_text(encoding="utf-8").splitlines():
+                code = line.split("#")[0] if path.suffix == ".py" else line.split("//")[0]
+                if _RULE_WORDS.search(code) and not code.strip().startswith(('"', "'")):
+                    found.add(relative)
+    unlisted = sorted(found - listed)
+    assert not unlisted, f"stack rules stated outside engine/stacks.py: {unlisted}"

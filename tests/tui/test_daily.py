@@ -1,0 +1,91 @@
+"""The daily deal in the terminal (issue 14 item 4): the browser's deal of the day, one game a
+day across both front ends, its statistics, and other unfinished matches left alone."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from spite_malice.cli import main  # noqa: E402
+from spite_malice.daily import DAILY_RULES, daily_seed, today  # noqa: E402
+from spite_malice.store import PLAYING, Store  # noqa: E402
+from spite_malice.store.daily import daily_match  # noqa: E402
+from spite_malice.tui.app import SpiteMaliceApp  # noqa: E402
+from spite_malice.tui.screens import TableSettings  # noqa: E402
+from spite_malice.tui.session import GameSession, MatchSetup  # noqa: E402
+from spite_malice.tui.store_link import StorePersistence  # noqa: E402
+from spite_malice.web import create_app  # noqa: E402
+from spite_malice.web.api import PLAYER_HEADER  # noqa: E402
+
+
+def test_the_terminal_deals_the_browsers_deal_and_counts_one_game_a_day(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "shared.db")
+    with TestClient(create_app(db)) as client:
+        made = client.post("/api/players", json={"name": "ann"}).json()
+        client.headers.update({PLAYER_HEADER: made["secret"]})
+        ticket = client.post("/api/daily", json={"level": "easy"}).json()
+        with client.websocket_connect(ticket["ws_url"]) as socket:
+            socket.send_json({"type": "hello", "token": ticket["token"]})
+            for _ in range(200):
+                message = socket.receive_json()
+                obs = message.get("state", {}).get("observation")
+                if obs and obs["to_move"] == 0 and not message["state"]["thinking"]:
+                    break
+            socket.send_json({"type": "resign", "id": 1})
+            while socket.receive_json().get("reply_to") != 1:
+                pass
+        game_id = client.get("/api/games").json()["games"][0]["id"]
+        browser_seed = client.get(f"/api/games/{game_id}/record").json()["seed"]
+    day = today()
+    session = GameSession.new(
+        MatchSetup(rules=DAILY_RULES, seed=daily_seed(day), daily=day.isoformat())
+    )
+    assert session.game.seed == browser_seed  # the same deal in the terminal
+    assert session.table.meta.daily == day.isoformat()
+
+    player = made["id"]
+    assert main(["daily", "--stats", "--db", db, "--player", player]) == 0
+    out = capsys.readouterr().out
+    assert "Today: you lost." in out and "Days played 1, won 0" in out
+    assert main(["daily", "--db", db, "--player", player]) == 2
+    err = capsys.readouterr().err
+    assert "you have played today's deal (you lost)" in err and "midnight UTC" in err
+
+
+async def test_a_daily_match_leaves_the_unfinished_match_as_it_is(tmp_path: Path) -> None:
+    url = str(tmp_path / "terminal.db")
+    ordinary = StorePersistence(Store.open(url))
+    first = GameSession.new(MatchSetup(rules=DAILY_RULES, level="easy"))
+    ordinary.save(first)
+    ordinary.flush()
+    player = ordinary.player
+    ordinary.close()
+
+    day = today()
+    persistence = StorePersistence(Store.open(url), player)
+    setup = MatchSetup(level="easy", rules=DAILY_RULES, seed=daily_seed(day), daily=day.isoformat())
+    app = SpiteMaliceApp(
+        setup,
+        settings=TableSettings(move_delay=0.0),
+        persistence=persistence,
+        resume=False,
+        fresh=True,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.game_screen.session.table.meta.daily == day.isoformat()
+        persistence.flush()
+        store = persistence.store
+        found = daily_match(store, player, day)
+        assert found is not None and found.status == PLAYING and found.source == "terminal"
+        unfinished = store.matches(status=PLAYING, source="terminal", player=player)
+        assert len(unfinished) == 2  # the ordinary match was not given up
+        await pilot.press("q")

@@ -1,0 +1,130 @@
+"""Replays in the page (issue 14 item 2): a stored game's record and frames, record files
+checked and refused clearly."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from spite_malice.engine import GameRecord
+from spite_malice.replay import MAX_RECORD_BYTES
+
+from .conftest import new_player, new_room, open_seat
+from .test_socket import QUICK, play_game_against_computer
+
+NOTATION = re.compile(r"\b(P|H[2-9AKQJT]|S[1-4])-[CS][1-4]\b|\(R\d")
+
+
+def finished_game(client: TestClient) -> dict[str, Any]:
+    """Play one quick game against Easy to its end; the seat's last observation."""
+    answer = new_room(client, level="easy", rules=QUICK)
+    with open_seat(client, answer) as seat:
+        play_game_against_computer(seat)
+        return seat.observation
+
+
+def test_a_stored_game_replays_to_exactly_its_final_position(client: TestClient) -> None:
+    final = finished_game(client)
+    listed = client.get("/api/games").json()["games"]
+    assert len(listed) == 1
+    entry = listed[0]
+    assert entry["seat"] == 0 and entry["level"] == "easy" and entry["moves"] > 0
+
+    download = client.get(f"/api/games/{entry['id']}/record")
+    assert download.status_code == 200
+    assert "attachment" in download.headers["content-disposition"]
+    record = GameRecord.from_json(download.json())
+    assert len(record.moves) == entry["moves"]
+
+    replay = client.get(f"/api/games/{entry['id']}/replay").json()
+    frames = replay["frames"]
+    assert len(frames) == len(record.moves) + 1
+    assert [f["move"] for f in frames[1:]] == list(record.moves)
+    last = frames[-1]["table"]
+    # the last frame is the table the player saw at the end, and more: every card face up
+    assert last["outcome"] == final["outcome"] == replay["result"]
+    assert last["center"] == final["center"]
+    assert last["stock_count"] == final["stock_count"]
+    assert last["players"][0]["hand"] == sorted(final["hand"])
+    for mine, seen in zip(last["players"], final["players"], strict=True):
+        assert mine["side"] == seen["side"]
+        assert len(mine["payoff"]) == seen["payoff_count"]
+        assert (mine["payoff"][-1] if mine["payoff"] else None) == seen["payoff_top"]
+        assert len(mine["hand"]) == seen["hand_count"]
+    # and the engine's own replay of the record agrees with it, card for card
+    game = record.replay()
+    assert last["center"] == [[str(c) for c in s] for s in game.to_position()["center"]]
+    for view, player in zip(last["players"], game.to_position()["players"], strict=True):
+        assert view["payoff"] == player["payoff"]
+        assert view["hand"] == sorted(player["hand"])
+
+
+def test_a_downloaded_record_opens_as_a_file(client: TestClient) -> None:
+    finished_game(client)
+    entry = client.get("/api/games").json()["games"][0]
+    text = client.get(f"/api/games/{entry['id']}/record").text
+    opened = client.post("/api/replays", content=text.encode())
+    assert opened.status_code == 200, opened.text
+    stored = client.get(f"/api/games/{entry['id']}/replay").json()
+    assert opened.json()["frames"] == stored["frames"]
+    assert opened.json()["seat"] is None
+
+
+def test_only_a_player_of_the_game_reads_its_record(client: TestClient) -> None:
+    finished_game(client)
+    entry = client.get("/api/games").json()["games"][0]
+    other = new_player(client, "mallory")
+    for path in ("record", "replay"):
+        answer = client.get(f"/api/games/{entry['id']}/{path}", headers=other)
+        assert answer.status_code == 404
+        assert answer.json()["error"]["code"] == "unknown_game"
+    assert client.get("/api/games", headers=other).json() == {"games": []}
+    assert client.get("/api/games/999999/record").status_code == 404
+    assert client.get("/api/games/0/replay").status_code == 404
+
+
+def _refusal(client: TestClient, body: bytes) -> str:
+    answer = client.post("/api/replays", content=body)
+    assert answer.status_code in (413, 422), answer.text
+    message: str = answer.json()["error"]["message"]
+    assert message[0].isupper() and message.endswith("."), message
+    assert "Traceback" not in message
+    assert not NOTATION.search(message), message
+    return message
+
+
+def test_bad_record_files_are_refused_clearly(client: TestClient) -> None:
+    good = {"format": 1, "seed": 7, "players": ["A", "B"], "moves": []}
+    assert client.post("/api/replays", content=json.dumps(good)).status_code == 200
+    assert "not JSON" in _refusal(client, b"{not json")
+    assert "not text" in _refusal(client, b"\xff\xfe\x00garbage")
+    assert "no record object" in _refusal(client, b"[1, 2, 3]")
+    assert "not a game record" in _refusal(client, json.dumps({"format": 2}).encode())
+    bad_seed = good | {"seed": -1}
+    assert "not a game record" in _refusal(client, json.dumps(bad_seed).encode())
+    wrong_hand = good | {"moves": ["HK-C1", "HK-C1", "HK-C1", "HK-C1", "HK-C1", "HK-C1"]}
+    assert "cannot be played" in _refusal(client, json.dumps(wrong_hand).encode())
+    assert "not a move" in _refusal(client, json.dumps(good | {"moves": ["X9"]}).encode())
+    illegal = good | {"moves": ["P-S1"]}
+    assert "Move 1 of this record cannot be played" in _refusal(
+        client, json.dumps(illegal).encode()
+    )
+    lying = good | {"result": {"winner": 0, "points": 20, "reason": "pay-off pile emptied"}}
+    assert "result does not follow" in _refusal(client, json.dumps(lying).encode())
+    huge = json.dumps(good | {"moves": ["P-C1"] * (MAX_RECORD_BYTES // 6)}).encode()
+    assert client.post("/api/replays", content=huge).status_code == 413
+
+
+def test_a_resigned_game_replays_where_it_stood(client: TestClient) -> None:
+    answer = new_room(client, level="easy", rules=QUICK)
+    with open_seat(client, answer) as seat:
+        seat.wait_my_turn_or_end()
+        reply = seat.request({"type": "resign"})
+        assert reply["type"] != "error", reply
+    entry = client.get("/api/games").json()["games"][0]
+    assert entry["outcome"] == "loss"
+    frames = client.get(f"/api/games/{entry['id']}/replay").json()["frames"]
+    assert frames[-1]["table"]["outcome"]["reason"] == "resigned"
