@@ -342,6 +342,8 @@ class Lobby:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await room.release_lease()  # another instance may take the room over at once
+            if room.writes:  # presence being written
+                await asyncio.gather(*room.writes, return_exceptions=True)
             room.close()
         if self._releasing:
             await asyncio.gather(*self._releasing, return_exceptions=True)

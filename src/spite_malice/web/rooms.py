@@ -212,7 +212,8 @@ class Room:
         self.lease_until = 0.0
         """Until when (``time.monotonic()``) this instance surely holds the room's lease."""
         self.last_active = time.monotonic()
-        self._writes: set[asyncio.Task[None]] = set()
+        self.writes: set[asyncio.Task[None]] = set()
+        """Presence writes in flight (the lobby waits for them when it closes)."""
         self.remote_online = [False, False]
         """Whether another instance holds a connection of each seat (as last read)."""
         self.last_seen: list[float | None] = [None, None]
@@ -382,8 +383,8 @@ class Room:
         if gone and self.mode == FRIEND_MODE:
             # written in a task of its own: a closing connection's handler may be cancelled
             task = asyncio.get_running_loop().create_task(self._mark_gone(seat))
-            self._writes.add(task)
-            task.add_done_callback(self._writes.discard)
+            self.writes.add(task)
+            task.add_done_callback(self.writes.discard)
 
     async def _mark_gone(self, seat: int) -> None:
         """Write that this instance no longer holds a connection of ``seat`` (unless one

@@ -805,7 +805,9 @@ export class GameScreen {
       h("p", {}, "Send this link to your friend. The game starts when they open it."),
       h("div", { class: "invite-row" }, field,
         h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(link) }, "Copy")),
-      h("p", { class: "muted" }, "Room code ", h("b", { class: "room-code" }, this.state.room)));
+      h("p", { class: "muted" }, "Room code ", h("b", { class: "room-code" }, this.state.room)),
+      h("p", { class: "muted", id: "claim-rule" },
+        `If one of you is offline for ${duration(this.state.claim_after ?? 180)} during a game, the other may claim it as a win.`));
   }
 
   async copyInvite(link) {
