@@ -14,6 +14,7 @@ from spite_malice.web.rooms import CLAIM_ENV
 from .conftest import _server
 from .player import ContextFactory, Player
 from .server import ServerProcess
+from .test_plain_play import notation_in_player_text
 
 pytestmark = pytest.mark.e2e
 
@@ -77,6 +78,8 @@ def test_a_rematch_is_offered_declined_and_accepted(
     expect(host.page.locator("#rematch-note")).to_contain_text("Waiting for")
     expect(friend.page.locator("#rematch-note")).to_contain_text("offers a rematch")
     expect(friend.page.locator("#dialog-rematch")).to_have_text("Accept the rematch")
+    for player in (host, friend):  # the rematch is told in words
+        assert notation_in_player_text(player.page) == []
     friend.page.click("#dialog-decline")
     expect(host.page.locator("#rematch-note")).to_contain_text("declined the rematch")
     assert host.game_number == 1 and host.phase == "over"
@@ -105,6 +108,7 @@ def test_a_game_is_claimed_when_the_friend_has_gone(
     expect(page.locator("#claim-note")).to_contain_text("is offline")
     expect(page.locator("#claim-button")).to_be_visible(timeout=30_000)
     expect(page.locator("#claim-note")).to_contain_text("You may claim the game")
+    assert notation_in_player_text(page) == []
     page.click("#claim-button")
     expect(page.locator("dialog[open]")).to_contain_text("counts as a win for you")
     page.click("#confirm-yes")

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spite_malice.store import Store
+from spite_malice.web import create_app
 from spite_malice.web.lobby import Lobby
 from spite_malice.web.rooms import CLAIM_ENV
 
@@ -150,6 +151,19 @@ def two_instances(make_app: Callable[[], FastAPI]) -> Iterator[tuple[TestClient,
 def test_presence_is_shared_by_the_instances_on_one_database(
     make_app: Callable[[], FastAPI], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    check_shared_presence(make_app, monkeypatch)
+
+
+@pytest.mark.postgres
+def test_presence_is_shared_by_the_instances_on_postgresql(
+    postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_shared_presence(lambda: create_app(postgres_schema_url), monkeypatch)
+
+
+def check_shared_presence(make_app: Callable[[], FastAPI], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A friend connected to instance b is online for instance a (no claim); once gone from
+    b, instance a lets the game be claimed."""
     monkeypatch.setenv(CLAIM_ENV, "0")
     with two_instances(make_app) as (a, b):
         host, guest = friend_room(a, payoff_size=20)
