@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -52,7 +53,11 @@ async def run(args: argparse.Namespace, base: str, kill: Callable[[], None] | No
     """One round of load.py's clients against ``base``; True when it met the target."""
     await load.wait_healthy(base, 60)
     totals = load.Totals()
-    limits = httpx.Limits(max_connections=args.games, max_keepalive_connections=args.games)
+    # idle connections are dropped after 1 s, well before the server's keep-alive timeout
+    # (5 s): a request sent just as the server closes an idle connection would fail
+    limits = httpx.Limits(
+        max_connections=args.games, max_keepalive_connections=args.games, keepalive_expiry=1.0
+    )
     players = [load.Player(number, args, base, totals) for number in range(args.games)]
     started = time.monotonic()
     deadline = started + args.duration
@@ -76,6 +81,8 @@ async def run(args: argparse.Namespace, base: str, kill: Callable[[], None] | No
 
 
 def main() -> int:
+    # SIGTERM stops the run as Ctrl-C does, so the cluster's processes are stopped too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=600, help="concurrent games (600)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds a round (60)")

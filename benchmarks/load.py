@@ -306,7 +306,11 @@ def percentile(values: list[float], fraction: float) -> float:
 async def main_async(args: argparse.Namespace, base: str, server: Server | None) -> int:
     await wait_healthy(base, 60)
     totals = Totals()
-    limits = httpx.Limits(max_connections=args.games, max_keepalive_connections=args.games)
+    # idle connections are dropped after 1 s, well before the server's keep-alive timeout
+    # (5 s): a request sent just as the server closes an idle connection would fail
+    limits = httpx.Limits(
+        max_connections=args.games, max_keepalive_connections=args.games, keepalive_expiry=1.0
+    )
     players = [Player(number, args, base, totals) for number in range(args.games)]
     started = time.monotonic()
     deadline = started + args.duration

@@ -16,7 +16,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from spite_malice.cluster import Cluster
+from spite_malice.cluster import Cluster, Instance
 from spite_malice.store import Store
 
 from .helpers import HAPROXY_CONFIG, QUICK, greedy, have_services, new_player, stored_history
@@ -130,10 +130,37 @@ def test_a_friend_game_goes_on_when_instances_die(cluster: Cluster) -> None:
     try:
         reconnects = _play_through_failovers(cluster, host, guest, acknowledged)
     finally:
-        for victim in cluster.instances[:2]:
+        for victim in cluster.instances:
             cluster.restart(victim)
-    assert reconnects >= 1  # at least one page was on a killed instance and came back
+    assert reconnects >= 2  # both pages were on each killed instance and came back
     assert stored_history(_db(cluster), host["room"]) == acknowledged
+
+
+def _room_instance(cluster: Cluster, ticket: dict[str, Any]) -> Instance:
+    """The instance that the balancer sends the room's requests to (the one that answers a
+    request for the room names itself in a header)."""
+    deadline = time.monotonic() + 30
+    while True:  # right after a kill the balancer may answer 502 until it sees it died
+        answer = httpx.get(
+            f"{cluster.address}/api/rooms/{ticket['room']}",
+            headers={"X-Seat-Token": ticket["token"]},
+            timeout=30,
+        )
+        if answer.status_code not in (502, 503) or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert answer.status_code == 200, answer.text
+    name = answer.headers["X-Spite-Malice-Instance"]
+    for instance in cluster.instances:
+        alive = instance.process is not None and instance.process.poll() is None
+        if alive and _name(instance) == name:
+            return instance
+    raise AssertionError(f"no live instance is called {name}")
+
+
+def _name(instance: Instance) -> str:
+    name: str = httpx.get(f"{instance.url}/api/health", timeout=10).json()["instance"]
+    return name
 
 
 def _play_through_failovers(
@@ -142,8 +169,9 @@ def _play_through_failovers(
     base = cluster.address
     with seats((base, host), (base, guest)) as players:
         for seat in players:
-            seat.observation()  # both connected (leastconn puts them on different instances)
-        for victim in cluster.instances[:2]:
+            seat.observation()  # both connected, to the room's instance
+        for _kill in range(2):  # the room's instance, then the one it moved to
+            victim = _room_instance(cluster, host)
             for _ in range(4):
                 observation = players[0].observation()
                 if observation["outcome"] is not None:
@@ -201,3 +229,29 @@ def test_a_computer_turn_goes_on_when_its_instance_dies(cluster: Cluster) -> Non
     discards = [m for m in turn if m.startswith("H") and "-S" in m]
     assert len(discards) == 1 or observation["outcome"] is not None  # one whole turn, once
     assert stored_history(_db(cluster), room["room"]) == history
+
+
+def test_a_rooms_requests_reach_one_instance_and_rooms_spread_over_all(
+    cluster: Cluster,
+) -> None:
+    """The balancer sends a room's requests to one instance, chosen by its code, and other
+    requests to the least busy one (deploy/haproxy.cfg)."""
+    base = cluster.address
+    player = new_player(base, "Ann")
+    serving: dict[str, set[str]] = {}
+    for _ in range(12):
+        ticket = httpx.post(
+            f"{base}/api/rooms", json={"mode": "friend", "rules": QUICK}, headers=player, timeout=30
+        ).json()
+        serving[ticket["room"]] = set()
+        for _ in range(4):
+            answer = httpx.get(
+                f"{base}/api/rooms/{ticket['room']}",
+                headers={"X-Seat-Token": ticket["token"]},
+                timeout=30,
+            )
+            assert answer.status_code == 200, answer.text
+            serving[ticket["room"]].add(answer.headers["X-Spite-Malice-Instance"])
+    assert all(len(names) == 1 for names in serving.values()), serving
+    used = set().union(*serving.values())
+    assert len(used) >= 2, serving  # 12 rooms on one of 3 instances: 3 in 3^11 by chance

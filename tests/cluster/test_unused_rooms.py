@@ -40,6 +40,12 @@ async def _person_discards(room: Room, listener: Listener) -> None:
             return
 
 
+def _still(room: Room) -> bool:
+    """The person is to move (or the game is over), and no computer turn is running."""
+    task = room.computer_task
+    return not room.table.computer_to_move and (task is None or task.done())
+
+
 async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loaded_again(
     postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -67,7 +73,9 @@ async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loade
         # the maker hears of the step, has nobody connected, and forgets the room
         await _until(lambda: code not in maker.rooms)
         assert made.closed
-        # the next use there loads it again, at the step the other instance stored
+        # the next use there (once the computer's reply is stored) loads it again, at the
+        # step the other instance stored
+        await _until(lambda: _still(room))
         again = await maker.get(code)
         assert again is not None and again is not made
         assert again.game.to_position() == room.game.to_position()
@@ -81,6 +89,42 @@ async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loade
             )
         )
         assert maker.rooms[code] is again and not again.closed
+    finally:
+        for lobby in (maker, server):
+            await lobby.close()
+        for store in stores:
+            store.close()
+
+
+async def test_the_instance_that_made_a_room_leaves_its_computer_turns_to_the_seats_one(
+    postgres_schema_url: str,
+) -> None:
+    stores = [Store.open(postgres_schema_url), Store.open(postgres_schema_url)]
+    maker, server = (Lobby(store) for store in stores)
+    try:
+        for lobby in (maker, server):
+            lobby.start()
+            await lobby.listen()
+        for seed in range(100):  # a deal the computer opens
+            made, _ = await maker.create(
+                mode="computer",
+                player="p",
+                name="Ann",
+                level="easy",
+                rules=Rules.from_json({"payoff_size": 5}),
+                seed=seed,
+            )
+            if made.table.computer_to_move:
+                break
+        assert made.table.computer_to_move
+        made.start_computer()  # as the endpoint that made it asks: nobody is connected here
+        assert made.computer_task is None
+        room = await server.get(made.code)
+        assert room is not None
+        listener = Listener()
+        await room.connect(listener, 0)  # the seat's instance plays the opening turn
+        await _until(lambda: not room.table.computer_to_move)
+        assert made.computer_task is None
     finally:
         for lobby in (maker, server):
             await lobby.close()

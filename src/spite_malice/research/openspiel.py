@@ -271,10 +271,8 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         event the engine waits for are not in its hands or on its piles yet."""
         return self._box.game
 
-    @property
-    def table(self) -> Game:
-        """The engine's game (the same as :attr:`engine`)."""
-        return self._box.game
+    table = engine
+    """The engine's game (another name for :attr:`engine`, kept for callers that use it)."""
 
     @property
     def rules(self) -> Rules:
@@ -561,11 +559,18 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             game.apply_chance(chosen)
         elif isinstance(event, Deal):  # R1.2: the piles' face-down cards are any never-seen
             size = self._payoff_size
-            rest = self._fresh_faces()
-            random.Random(0).shuffle(rest)  # any order will do; a mixed one needs fewer swaps later
-            piles = [rest[: size - 1], rest[size - 1 : 2 * size - 2]]
+            fresh = self._fresh_faces()
+            # any order will do; with one card of every face in the stock, a draw seldom
+            # needs a card swapped in from a pay-off pile (see _make_room)
+            firsts = sorted(set(fresh))
+            for face in firsts:
+                fresh.remove(face)
+            stock_size = len(fresh) + len(firsts) - 2 * (size - 1)
+            order = firsts + fresh
+            stock, rest = order[:stock_size], order[stock_size:]
+            piles = [rest[: size - 1], rest[size - 1 :]]
             deck = piles[0] + [chosen[10]] + piles[1] + [chosen[11]] + chosen[:10]
-            game.apply_chance(deck + rest[2 * size - 2 :])
+            game.apply_chance(deck + stock)
         else:  # R1.4: each pile reshuffled within itself, the chosen card on top
             piles = []
             for who, top in enumerate(chosen):

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..store import Store
 from . import analyses, api, daily, errors, limits, replays, sockets, tutorial
+from .instance import InstanceHeader
 from .lobby import Lobby
 
 STATIC = Path(__file__).parent / "static"
@@ -71,6 +72,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
 
     errors.install(app, _page)
     app.add_middleware(limits.BodyLimit)
+    app.add_middleware(InstanceHeader)
     app.state.lookups = limits.RateLimit()
 
     @app.exception_handler(api.PlayerRequired)

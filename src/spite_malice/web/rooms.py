@@ -592,8 +592,11 @@ class Room:
     # ----------------------------------------------------------------- the computer
 
     def start_computer(self) -> None:
-        """Let the computer play its turn in the background, when it is to move."""
-        if not self.table.computer_to_move:
+        """Let the computer play its turn in the background, when it is to move and a seat
+        of the room is connected here. The computer plays where the room is watched: the
+        instance that made a room (its page then connects to another) or that only follows
+        it leaves the turn to the instance the seats are on; a seat connecting starts it."""
+        if not self.table.computer_to_move or not (self.peers[0] or self.peers[1]):
             return
         task = self.computer_task
         if task is not None and not task.done() and self.computer_generation == self.generation:
