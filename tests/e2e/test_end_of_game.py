@@ -15,6 +15,7 @@ from spite_malice.store import Store
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
+from .test_plain_play import notation_in_player_text
 
 pytestmark = pytest.mark.e2e
 
@@ -100,6 +101,8 @@ def test_the_reveal_shows_the_stored_record_of_the_game(
     expect(page.locator("#reveal [data-part=stock] [data-card]").first).to_be_visible()
     shown = reveal_on_page(page)
     assert shown == stored_reveal(server, me.room)
+    # the end screen and its reveal speak in words: no notation outside the move log
+    assert notation_in_player_text(page) == []
     # the opponent's hand was never on the table: the reveal names it, card by card
     names = page.locator('#reveal [data-part=hand][data-seat="1"] [data-card]')
     assert names.count() == len(shown["hands"][1])

@@ -97,3 +97,29 @@ def test_a_finished_game_replays_downloads_and_opens_again(
     expect(error).to_contain_text("cannot be played")
     # the refused file's answer (422) is the only resource error the console may show
     assert [e for e in me.errors if "status of 422" not in e] == []
+
+
+def test_the_replay_controls_work_on_a_phone_held_upright(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    me = Player.open(new_context(390, 844), server.url, "upright")
+    me.configure(payoff_size=5, speed="off")
+    me.start_computer_game("easy")
+    me.wait_phase("mine")
+    me.play_greedy_turn()
+    page = me.page
+    page.click("#more-button")  # on a phone the resign button is in the sheet
+    page.click("#resign-button")
+    page.click("#confirm-yes")
+    me.wait_phase("over")
+    me.goto("replays")
+    page.locator("#replay-list a[data-game]").first.click()
+    table = page.locator("#table[data-frames]")
+    expect(table).to_have_attribute("data-frame", "0")
+    frames = int(table.get_attribute("data-frames") or 0)
+    page.click("#replay-end")  # the panel under the table, whole: nothing covers its buttons
+    expect(table).to_have_attribute("data-frame", str(frames - 1))
+    page.click("#replay-back")
+    expect(table).to_have_attribute("data-frame", str(frames - 2))
+    expect(page.locator("#replay-move")).not_to_be_empty()
+    assert me.errors == []

@@ -37,8 +37,10 @@ def test_a_friend_rematch_refuses_a_seed(client: TestClient) -> None:
         reply = seat.request({"type": "new_match", "seed": 7})
         assert reply["type"] == "error" and reply["code"] == "invalid"
         assert "seed" in reply["message"]
+        # without a seed it is a rematch offer (issue 17): the friend must accept it
         fresh = seat.request({"type": "new_match"})
-        assert fresh["type"] == "state" and fresh["cause"] == "new_match"
+        assert fresh["type"] == "state" and fresh["cause"] == "rematch"
+        assert fresh["state"]["rematch"]["offered_by"] == 0
 
 
 def test_friend_deals_are_not_derivable_from_a_revealed_game(client: TestClient) -> None:

@@ -31,7 +31,19 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-ACTIONS = frozenset({"move", "undo", "new_game", "new_match", "resign", "hint"})
+ACTIONS = frozenset(
+    {
+        "move",
+        "undo",
+        "new_game",
+        "new_match",
+        "resign",
+        "hint",
+        "rematch",
+        "decline_rematch",
+        "claim",
+    }
+)
 """Message types that may change a room when they are legal."""
 
 HOSTILE_TEXT = st.sampled_from(
@@ -63,6 +75,9 @@ FIELDS = {
     "new_game": [],
     "new_match": ["level", "rules", "preset", "seed"],
     "resign": [],
+    "rematch": [],
+    "decline_rematch": [],
+    "claim": [],
     "sync": [],
     "ping": [],
     "hello": ["token"],

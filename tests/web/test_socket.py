@@ -80,7 +80,11 @@ def test_connect_sends_welcome_then_state(client: TestClient) -> None:
             "connected",
             "thinking",
             "resigned",
+            "claimed",
             "reveal",
+            "away",
+            "claim_after",
+            "rematch",
         }
 
 
@@ -156,9 +160,10 @@ def test_malformed_message_gets_an_error_and_changes_nothing(
         reply = seat.send_raw(text)
         assert reply["type"] == "error" and reply["code"] == code, reply
         assert reply["message"]
-        # the connection is still usable and nothing changed
+        # the connection is still usable and nothing changed (but the clock: "away")
         assert seat.request({"type": "ping"})["type"] == "pong"
-        assert seat.request({"type": "sync"})["state"] == before
+        after = seat.request({"type": "sync"})["state"]
+        assert after | {"away": None} == before | {"away": None}
 
 
 def test_error_echoes_a_usable_id(client: TestClient) -> None:

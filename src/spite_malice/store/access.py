@@ -56,7 +56,7 @@ from sqlalchemy.sql.expression import Update
 from ..engine.errors import SpiteMaliceError
 from ..engine.record import GameRecord
 from ..engine.rules import Rules
-from ..table.steps import DEAL, MOVE, RESIGN, Step
+from ..table.steps import CLAIM, DEAL, MOVE, RESIGN, Step
 from ..table.table import TableMeta
 from .location import describe, prepare, resolve_url
 from .schema import (
@@ -66,6 +66,7 @@ from .schema import (
     MatchRow,
     MoveRow,
     PlayerRow,
+    PresenceRow,
     ResultRow,
     SettingsRow,
     utcnow,
@@ -85,9 +86,9 @@ from .stats import (
 log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 COMPUTER = "computer"
-HEAD_REVISION = "0003"
+HEAD_REVISION = "0004"
 V1_REVISION = "0001"
-KNOWN_REVISIONS = ("0001", "0002", "0003")
+KNOWN_REVISIONS = ("0001", "0002", "0003", "0004")
 """Every revision this version can migrate from (a newer database is refused)."""
 NOTIFY_CHANNEL = "spite_malice_rooms"
 """PostgreSQL's LISTEN/NOTIFY channel on which every stored step of a web room is announced
@@ -96,6 +97,7 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 _MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
 _LEASES: Table = LeaseRow.__table__  # type: ignore[assignment]
+_PRESENCE: Table = PresenceRow.__table__  # type: ignore[assignment]
 _TOUCH_MANY = (
     update(_MATCHES).where(_MATCHES.c.id == bindparam("match")).values(updated_at=bindparam("now"))
 )
@@ -199,6 +201,17 @@ class MatchSummary:
     score: tuple[int, int]
     game_number: int
     updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPresence:
+    """One instance's word on one seat of a web room: whether it holds a connection of it
+    (``online``) and when it last saw one."""
+
+    seat: int
+    instance: str
+    online: bool
+    seen_at: datetime
 
 
 def hash_secret(secret: str) -> str:
@@ -687,6 +700,52 @@ class Store:
                 return None
             return row.owner
 
+    def mark_presence(self, marks: Sequence[tuple[str, int, bool]]) -> None:
+        """Write this instance's presence of each (room, seat, online): seen now, connected
+        or not (heartbeats renew the connected ones; see ``web/lobby.py``)."""
+        if not marks:
+            return
+        for attempt in (1, 2):
+            now = utcnow()
+            try:
+                with self._session(write=True) as session:
+                    for room, seat, online in marks:
+                        where = (
+                            (_PRESENCE.c.room == room)
+                            & (_PRESENCE.c.seat == seat)
+                            & (_PRESENCE.c.instance == self.origin)
+                        )
+                        done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                            update(_PRESENCE).where(where).values(online=online, seen_at=now)
+                        )
+                        if done.rowcount == 0:
+                            session.execute(
+                                insert(_PRESENCE).values(
+                                    room=room,
+                                    seat=seat,
+                                    instance=self.origin,
+                                    online=online,
+                                    seen_at=now,
+                                )
+                            )
+                return
+            except IntegrityError:
+                if attempt == 2:  # another thread of this instance inserted it first, twice
+                    raise StoreUnavailable("the presence of a seat could not be written") from None
+
+    def presence(self, rooms: Sequence[str]) -> dict[str, list[SeatPresence]]:
+        """Every instance's presence rows of these rooms (rooms without any are left out)."""
+        found: dict[str, list[SeatPresence]] = {}
+        if not rooms:
+            return found
+        with self._session() as session:
+            rows = session.scalars(select(PresenceRow).where(PresenceRow.room.in_(rooms))).all()
+            for row in rows:
+                found.setdefault(row.room, []).append(
+                    SeatPresence(row.seat, row.instance, row.online, _aware(row.seen_at))
+                )
+        return found
+
     def _announce(self, session: Session | Connection, room: str | None) -> None:
         """Announce a stored step of ``room`` on :data:`NOTIFY_CHANNEL`; PostgreSQL sends it
         when (and only if) the transaction commits."""
@@ -718,7 +777,7 @@ class Store:
         record = step.finished
         assert record is not None and record.result is not None
         result = record.result
-        resigned = step.kind == RESIGN
+        resigned = step.kind in (RESIGN, CLAIM)  # a claim ends the absent seat's match so
         row = GameRow(
             match_id=header.id,
             number=step.game,
@@ -871,6 +930,7 @@ __all__: Sequence[str] = [
     "MatchHeader",
     "MatchSummary",
     "Player",
+    "SeatPresence",
     "Store",
     "StoreConflict",
     "StoreDataError",

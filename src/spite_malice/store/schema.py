@@ -14,6 +14,9 @@ migrated in place when it is opened).
 - ``settings``: one row per player: the page's or the terminal's settings.
 - ``leases``: one row per web room whose computer turn an instance is playing: who plays it
   and until when (several instances on one database, see docs/deploying.md).
+- ``presence``: one row per web room, seat and server instance: whether that instance holds
+  a connection of the seat, and when it last saw one (so that any instance can tell how long
+  a friend has been offline, web-protocol.md 4.2 ``claim``).
 - ``store_info``: the schema version, for people (Alembic keeps its own).
 """
 
@@ -191,3 +194,17 @@ class LeaseRow(Base):
     room: Mapped[str] = mapped_column(String(32), primary_key=True)
     owner: Mapped[str] = mapped_column(String(64))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PresenceRow(Base):
+    """Whether one server instance holds a connection of a room's seat (``online``), and
+    when it last saw one: renewed while connected, written when the last one closes. A row
+    whose instance died goes stale, so a seat counts as online only while it is renewed."""
+
+    __tablename__ = "presence"
+
+    room: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    instance: Mapped[str] = mapped_column(String(64), primary_key=True)
+    online: Mapped[bool] = mapped_column(Boolean)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

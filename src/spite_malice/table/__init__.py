@@ -14,10 +14,11 @@ from .computer import Suggestion, choose, new_computer, suggest
 from .errors import TableError
 from .levels import default_level, is_level, level_label, levels
 from .seats import COMPUTER, FRIEND, PERSON, Seat
-from .steps import DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
+from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
 from .table import Table, TableMeta
 
 __all__ = [
+    "CLAIM",
     "COMPUTER",
     "DEAL",
     "FRIEND",

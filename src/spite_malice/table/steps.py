@@ -1,7 +1,7 @@
 """Steps: the changes a table goes through, one per row of the store's move log.
 
 A step is numbered by its game (from 1) and its ply in that game's log (the deal is ply 0,
-then every move, undo, hint and resignation in order), so (match, game, ply) identifies it
+then every move, undo, hint, resignation and claim in order), so (match, game, ply) identifies it
 and two processes writing the same ply conflict instead of forking the match.
 """
 
@@ -15,7 +15,10 @@ from ..engine.moves import Move
 from ..engine.record import GameRecord
 
 DEAL, MOVE, UNDO, HINT, RESIGN = "deal", "move", "undo", "hint", "resign"
-KINDS = (DEAL, MOVE, UNDO, HINT, RESIGN)
+CLAIM = "claim"
+"""A friend claiming the game when the other seat has been offline too long: the absent
+seat's match ends as if it had resigned (``web-protocol.md`` 4.2 ``claim``)."""
+KINDS = (DEAL, MOVE, UNDO, HINT, RESIGN, CLAIM)
 
 
 @dataclass(frozen=True, slots=True)

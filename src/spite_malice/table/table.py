@@ -26,10 +26,13 @@ from .computer import Suggestion
 from .errors import TableError
 from .levels import level_label
 from .seats import COMPUTER, FRIEND, PERSON, Seat
-from .steps import DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
+from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
 
 RESIGNED = "resigned"
 """The reason a resigned game ends with (its winner is the other seat, for no points)."""
+CLAIMED = "claimed"
+"""The reason a claimed game ends with: the claimer wins, for no points, the absent friend
+loses it (and the match, as by resigning)."""
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 
 
@@ -38,7 +41,8 @@ class TableMeta:
     """What a stored match needs besides its moves, the same shape for both front ends:
     the seats, the computer's level, the web seats' token hashes and the bot's seed.
     ``practice``: the player chose the deals' seed, so its games are kept out of the
-    ordinary statistics (they count under ``practice``)."""
+    ordinary statistics (they count under ``practice``). ``rematch`` and ``declined``: a
+    friend room's rematch offer once the match is over (who offers, who declined)."""
 
     seats: tuple[Seat, Seat]
     level: str | None = None
@@ -48,6 +52,10 @@ class TableMeta:
     daily: str | None = None
     """The date (ISO, UTC) of the daily deal this match plays (``spite_malice.daily``); its
     games count under ``daily``, apart from the ordinary statistics."""
+    rematch: int | None = None
+    """The seat offering a rematch of this match, once it is over (friend rooms)."""
+    declined: int | None = None
+    """The seat that declined the last rematch offer."""
 
     @property
     def names(self) -> list[str | None]:
@@ -71,6 +79,8 @@ class TableMeta:
             "tokens": list(self.tokens),
             "bot_seed": self.bot_seed,
             "practice": self.practice,
+            "rematch": self.rematch,
+            "declined": self.declined,
         } | ({"daily": self.daily} if self.daily is not None else {})
 
     @classmethod
@@ -86,6 +96,8 @@ class TableMeta:
             bot_seed if type(bot_seed) is int else 0,
             data.get("practice") is True,
             _day(data.get("daily")),
+            _seat_number(data.get("rematch")),
+            _seat_number(data.get("declined")),
         )
 
 
@@ -98,7 +110,9 @@ class Table:
         self.assisted: set[int] = set()
         """Numbers (from 1) of the games in which undo or a hint was used."""
         self.resigned: int | None = None
-        """The seat that resigned the match, if one did."""
+        """The seat that resigned the match, if one did (or whose friend claimed it)."""
+        self.claimed = False
+        """Whether the match ended by a claim (the resigned seat was offline too long)."""
         self.plies = 0
         """Steps applied in the current game's log (the deal is the first)."""
         self.bot: Bot | None = None
@@ -384,6 +398,30 @@ class Table:
             RESIGN, self.game_number, self.plies, seat, finished=record, assisted=self.is_assisted
         )
 
+    def check_claim(self, seat: int) -> Step:
+        """``seat`` claiming the game because its friend is gone (the caller checks how long
+        for): the friend's match ends as if resigned, its game a win of ``seat`` for no
+        points. Between friends only, while a game is played."""
+        if self.computer_seat is not None:
+            raise TableError("not_available", "Claiming a game is for games between friends.")
+        if not self.is_dealt:
+            raise TableError("game_not_dealt", "No game is dealt yet.")
+        if self.is_game_over:
+            raise TableError("game_over", "The game is over.")
+        if not self.is_full:
+            raise TableError("waiting_for_opponent", "Wait for your friend to join.")
+        game = self.game
+        assert game.seed is not None and game.first is not None
+        record = GameRecord(
+            seed=game.seed,
+            moves=tuple(str(m) for m in game.moves),
+            rules=game.rules,
+            players=self.match.players,
+            first=game.first,
+            result=Outcome(seat, 0, CLAIMED),
+        )
+        return Step(CLAIM, self.game_number, self.plies, seat, finished=record)
+
     def _check_turn(self, seat: int, what: str, *, busy: bool = False) -> None:
         if not self.is_dealt:
             raise TableError("game_not_dealt", "No game is dealt yet.")
@@ -443,6 +481,10 @@ class Table:
         if step.kind == RESIGN:
             self.resigned = step.seat
             return Applied(step)
+        if step.kind == CLAIM:
+            assert step.seat is not None
+            self.resigned, self.claimed = 1 - step.seat, True
+            return Applied(step)
         raise SpiteMaliceError(f"unknown step kind {step.kind!r}")
 
     def take_seat(self, seat: int, taken: Seat, token_hash: str | None = None) -> None:
@@ -480,6 +522,10 @@ def _may_end_game(game: Game, move: Move) -> bool:
 def person_seats(name: str, player: str | None, level: str) -> tuple[Seat, Seat]:
     """The seats of a game against the computer: the person in seat 0."""
     return (Seat(PERSON, name, player), Seat(COMPUTER, level_label(level)))
+
+
+def _seat_number(value: object) -> int | None:
+    return value if type(value) is int and value in (0, 1) else None
 
 
 def _text(value: object) -> str | None:

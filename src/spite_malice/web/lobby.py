@@ -55,6 +55,10 @@ FLUSHERS = 4
 SQLite, which has a single writer anyway, so its batches are as large as they can be."""
 BATCH_LIMIT = 256
 """Steps written in one group commit at most."""
+PRESENCE_SECONDS = 30.0
+"""How often this instance renews its word that it holds connections of friend rooms' seats,
+and reads the other instances' (so a friend connected elsewhere shows as online, and a claim
+counts the time since the friend was last connected anywhere)."""
 HEALTH_SECONDS = 3.0
 """How long the health check waits for the database before calling it down."""
 
@@ -73,6 +77,7 @@ class Lobby:
             max_workers=STORE_THREADS, thread_name_prefix="spite-malice-store"
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._presence: asyncio.Task[None] | None = None
         self._releasing: set[asyncio.Task[None]] = set()
         """Leases of forgotten rooms being given back."""
         self._pending: list[tuple[MatchHeader, Step, asyncio.Future[None]]] = []
@@ -126,6 +131,30 @@ class Lobby:
         """Begin forgetting idle rooms in the background (call it on the running loop)."""
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweeping())
+        if self._presence is None:
+            self._presence = asyncio.get_running_loop().create_task(self._renewing_presence())
+
+    async def _renewing_presence(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_SECONDS)
+            try:
+                await self.renew_presence()
+            except StoreError as error:
+                log.warning("the seats' presence could not be renewed: %s", error)
+
+    async def renew_presence(self) -> None:
+        """Renew this instance's presence rows of the friend rooms' connected seats, read
+        every instance's rows of the loaded friend rooms, and tell the seats of a room whose
+        presence changed (a friend connected to, or gone from, another instance)."""
+        rooms = [room for room in self.rooms.values() if room.mode != COMPUTER_MODE]
+        marks = [(room.code, seat, True) for room in rooms for seat in (0, 1) if room.peers[seat]]
+        await self.run(self.store.mark_presence, marks)
+        found = await self.run(self.store.presence, [room.code for room in rooms])
+        for room in rooms:
+            before = room.connected()
+            room.learn_presence(found.get(room.code, []))
+            if room.connected() != before:
+                room.announce_presence()
 
     async def _sweeping(self) -> None:
         while True:
@@ -298,10 +327,11 @@ class Lobby:
     async def close(self) -> None:
         """Stop listening, the computer turns and the store's threads."""
         await self.fanout.close()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._presence):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for room in self.rooms.values():
             task = room.computer_task
             if task is not None and not task.done():
@@ -312,6 +342,8 @@ class Lobby:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await room.release_lease()  # another instance may take the room over at once
+            if room.writes:  # presence being written
+                await asyncio.gather(*room.writes, return_exceptions=True)
             room.close()
         if self._releasing:
             await asyncio.gather(*self._releasing, return_exceptions=True)

@@ -66,10 +66,12 @@ class Thinking(_ServerMessage):
 
 
 class Presence(_ServerMessage):
-    """Which seats have a connection open."""
+    """Which seats have a connection open (to any server instance), and for how long each
+    seat of a friend room has been offline (None while connected)."""
 
     type: Literal["presence"] = "presence"
     connected: list[bool]
+    away: list[float | None] = [None, None]
 
 
 class Pong(_ServerMessage):

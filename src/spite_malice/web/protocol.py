@@ -72,6 +72,24 @@ class ResignMessage(_Message):
     type: Literal["resign"]
 
 
+class RematchMessage(_Message):
+    """Offer a rematch of a finished friend match, or accept the friend's offer."""
+
+    type: Literal["rematch"]
+
+
+class DeclineRematchMessage(_Message):
+    """Decline the friend's rematch offer, or withdraw one's own."""
+
+    type: Literal["decline_rematch"]
+
+
+class ClaimMessage(_Message):
+    """Claim the game: the friend has been offline for the claim time."""
+
+    type: Literal["claim"]
+
+
 class SyncMessage(_Message):
     type: Literal["sync"]
 
@@ -94,11 +112,26 @@ ClientMessage = Annotated[
     | NewGameMessage
     | NewMatchMessage
     | ResignMessage
+    | RematchMessage
+    | DeclineRematchMessage
+    | ClaimMessage
     | SyncMessage
     | PingMessage,
     Field(discriminator="type"),
 ]
-MESSAGE_TYPES = ("move", "hint", "undo", "new_game", "new_match", "resign", "sync", "ping")
+MESSAGE_TYPES = (
+    "move",
+    "hint",
+    "undo",
+    "new_game",
+    "new_match",
+    "resign",
+    "rematch",
+    "decline_rematch",
+    "claim",
+    "sync",
+    "ping",
+)
 
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _HELLO: TypeAdapter[HelloMessage] = TypeAdapter(HelloMessage)

@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import os
 import secrets
 import time
 import uuid
@@ -32,22 +33,36 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
 from ..store import (
     MatchHeader,
+    SeatPresence,
     Store,
     StoreConflict,
     StoredMatch,
     StoreError,
     StoreUnavailable,
 )
-from ..table import COMPUTER, Applied, Seat, Step, Table, TableError, is_level, levels
-from ..table.steps import DEAL, HINT, MOVE, UNDO
+from ..table import (
+    COMPUTER,
+    Applied,
+    Seat,
+    Step,
+    Table,
+    TableError,
+    TableMeta,
+    is_level,
+    levels,
+)
+from ..table.steps import CLAIM, DEAL, HINT, MOVE, UNDO
 from . import limits, messages
 from .protocol import (
+    ClaimMessage,
     ClientMessage,
+    DeclineRematchMessage,
     HintMessage,
     MoveMessage,
     NewGameMessage,
     NewMatchMessage,
     PingMessage,
+    RematchMessage,
     ResignMessage,
     SyncMessage,
     UndoMessage,
@@ -77,6 +92,34 @@ reach one instance, so its next turn is played there too) and lets it run out, o
 back when it forgets the room."""
 LEASE_RETRY_SECONDS = 1.0
 """How often an instance waiting for another's lease checks again."""
+
+CLAIM_SECONDS = 180.0
+"""How long a friend must have been offline (no connection to any server instance) before
+the other seat may claim the game (``web-protocol.md`` 4.2 ``claim``): 3 minutes."""
+CLAIM_ENV = "SPITE_MALICE_CLAIM_SECONDS"
+"""An environment variable that sets another claim time (seconds), for tests and operators."""
+ONLINE_SECONDS = 75.0
+"""How long another instance's word that a seat is connected holds without being renewed
+(it renews it every ``lobby.PRESENCE_SECONDS``): a dead instance's seats go offline."""
+
+
+def claim_seconds() -> float:
+    """The claim time: :data:`CLAIM_SECONDS` unless :data:`CLAIM_ENV` says otherwise."""
+    try:
+        value = float(os.environ.get(CLAIM_ENV) or CLAIM_SECONDS)
+    except ValueError:
+        return CLAIM_SECONDS
+    return value if value >= 0 else CLAIM_SECONDS
+
+
+def minutes(seconds: float) -> str:
+    """'3 minutes', '1 minute', '20 seconds': a duration for a sentence."""
+    if seconds >= 60:
+        count = max(1, round(seconds / 60))
+        return f"{count} minute{'s' if count != 1 else ''}"
+    count = max(1, round(seconds))
+    return f"{count} second{'s' if count != 1 else ''}"
+
 
 RoomError = TableError
 """A request a room refuses; ``code`` is one of ``web-protocol.md`` 4.5."""
@@ -169,6 +212,13 @@ class Room:
         self.lease_until = 0.0
         """Until when (``time.monotonic()``) this instance surely holds the room's lease."""
         self.last_active = time.monotonic()
+        self.writes: set[asyncio.Task[None]] = set()
+        """Presence writes in flight (the lobby waits for them when it closes)."""
+        self.remote_online = [False, False]
+        """Whether another instance holds a connection of each seat (as last read)."""
+        self.last_seen: list[float | None] = [None, None]
+        """When each seat was last seen connected anywhere (a wall-clock time, as last read
+        from the store or seen here); None when never."""
 
     @staticmethod
     def _restore(stored: StoredMatch) -> Table:
@@ -209,9 +259,51 @@ class Room:
         return all(self.table.meta.tokens)
 
     def connected(self) -> list[bool]:
+        """Whether each seat has a connection open, to this instance or (friend rooms) to
+        another one on the same database."""
         if self.mode == COMPUTER_MODE:
             return [bool(self.peers[0]), True]
-        return [bool(self.peers[0]), bool(self.peers[1])]
+        return [bool(self.peers[s]) or self.remote_online[s] for s in (0, 1)]
+
+    def away(self) -> list[float | None]:
+        """Seconds each seat of a friend room has been offline (None while connected, and in
+        computer rooms): since it was last seen, or since the match began if never."""
+        if self.mode == COMPUTER_MODE:
+            return [None, None]
+        now = time.time()
+        began = self.header.created_at.timestamp() if self.header.created_at else now
+        connected = self.connected()
+        return [
+            None if connected[s] else round(max(0.0, now - (self.last_seen[s] or began)), 1)
+            for s in (0, 1)
+        ]
+
+    def learn_presence(self, rows: list[SeatPresence]) -> None:
+        """Take in the store's presence rows of this room (every instance's word)."""
+        now = time.time()
+        instance = self.lobby.instance
+        for seat in (0, 1):
+            mine = [row for row in rows if row.seat == seat]
+            self.remote_online[seat] = any(
+                row.online
+                and row.instance != instance
+                and now - row.seen_at.timestamp() < ONLINE_SECONDS
+                for row in mine
+            )
+            seen = max((row.seen_at.timestamp() for row in mine), default=None)
+            if seen is not None:
+                self.last_seen[seat] = max(seen, self.last_seen[seat] or seen)
+
+    async def _mark_presence(self, seat: int, online: bool) -> None:
+        """Write this instance's presence of ``seat`` and read every instance's (friend
+        rooms only; a failing store only leaves the presence as last known)."""
+        if self.mode != FRIEND_MODE:
+            return
+        store = self.lobby.store
+        with contextlib.suppress(StoreError):
+            await self.lobby.run(store.mark_presence, [(self.code, seat, online)])
+            rows = await self.lobby.run(store.presence, [self.code])
+            self.learn_presence(rows.get(self.code, []))
 
     def state_for(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see (``web-protocol.md`` 4.1)."""
@@ -231,8 +323,19 @@ class Room:
             "connected": self.connected(),
             "thinking": table.computer_to_move,
             "resigned": table.resigned,
+            "claimed": table.claimed,
             "reveal": table.reveal(),
+            "away": self.away(),
+            "claim_after": claim_seconds() if self.mode == FRIEND_MODE else None,
+            "rematch": self.rematch_view(),
         }
+
+    def rematch_view(self) -> dict[str, int | None] | None:
+        """A friend room's rematch offer (``web-protocol.md`` 4.1); None elsewhere."""
+        if self.mode != FRIEND_MODE:
+            return None
+        meta = self.table.meta
+        return {"offered_by": meta.rematch, "declined_by": meta.declined}
 
     def welcome(self, seat: int) -> messages.Welcome:
         return messages.Welcome(
@@ -263,6 +366,7 @@ class Room:
         async with self._open():
             await self._catch_up()
             self.peers[seat].add(peer)
+            await self._mark_presence(seat, True)
             peer.push(self.welcome(seat))
             peer.push(self.state_message(seat, "connect", None))
             self._broadcast_presence()
@@ -272,7 +376,20 @@ class Room:
         async with self.lock:
             self.last_active = time.monotonic()
             self.peers[seat].discard(peer)
+            gone = not self.peers[seat]
+            if gone:
+                self.last_seen[seat] = time.time()
             self._broadcast_presence()
+        if gone and self.mode == FRIEND_MODE:
+            # written in a task of its own: a closing connection's handler may be cancelled
+            task = asyncio.get_running_loop().create_task(self._mark_gone(seat))
+            self.writes.add(task)
+            task.add_done_callback(self.writes.discard)
+
+    async def _mark_gone(self, seat: int) -> None:
+        """Write that this instance no longer holds a connection of ``seat`` (unless one
+        came back meanwhile)."""
+        await self._mark_presence(seat, bool(self.peers[seat]))
 
     async def refresh_seats(self) -> None:
         """Read the seats again from the store (a friend may have joined through another
@@ -380,8 +497,9 @@ class Room:
                     raise RoomError(
                         "invalid", "A game between people is dealt by the server: no seed."
                     )
-                if not table.match.is_over and table.status != "abandoned":
-                    raise RoomError("match_not_over", "The match is not over yet.")
+                # between friends a new match takes both: it is a rematch offer (4.2)
+                await self._offer_rematch(peer, seat, message.id)
+                return
             level = self.level
             if message.level is not None:
                 if not is_level(message.level):
@@ -393,28 +511,119 @@ class Room:
             if table.status == "playing" and table.is_dealt and not table.is_game_over:
                 # the unfinished match is given up: its game counts as lost by the asker
                 await self._commit(table.check_resign(seat))
-            fresh = table.rematch(rules=rules, level=level, seed=message.seed)
-            header = replace(
-                self.header,
-                id=new_match_id(),
-                rules=rules,
-                meta=fresh.meta,
-                seed=message.seed,
-                status="playing",
-                score=(0, 0),
-                game_number=0,
-            )
-            deal = fresh.check_deal()
+            await self._start_match(rules, level, message.seed, peer, message.id)
+
+    async def _start_match(
+        self,
+        rules: Rules,
+        level: str | None,
+        seed: int | None,
+        peer: Peer | None,
+        reply_to: int | str | None,
+    ) -> None:
+        """Store and deal a new match at this table (the same seats and tokens), under the
+        room's lock, and announce it (``cause`` ``new_match``)."""
+        table = self.table
+        fresh = table.rematch(rules=rules, level=level, seed=seed)
+        header = replace(
+            self.header,
+            id=new_match_id(),
+            rules=rules,
+            meta=fresh.meta,
+            seed=seed,
+            status="playing",
+            score=(0, 0),
+            game_number=0,
+        )
+        deal = fresh.check_deal()
+        try:
+            header = await self.lobby.run(self.lobby.store.create_match, header, deal)
+        except StoreUnavailable:
+            fresh.close()
+            raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+        fresh.apply(deal)
+        table.close()
+        self.table, self.header = fresh, header
+        self.generation += 1
+        self._broadcast_state("new_match", peer, reply_to)
+
+    # ----------------------------------------------------------------- friend games
+
+    def _check_rematch(self) -> None:
+        if self.mode != FRIEND_MODE:
+            raise RoomError("invalid", "A rematch is for games between friends: use new_match.")
+        table = self.table
+        if not table.match.is_over and table.status != "abandoned":
+            raise RoomError("match_not_over", "The match is not over yet.")
+
+    async def _rematch(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        async with self._open():
+            await self._catch_up()
+            await self._offer_rematch(peer, seat, message.id)
+
+    async def _offer_rematch(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
+        """Offer a rematch, or accept the friend's offer: then the new match starts, with
+        the same two players and rules (under the room's lock)."""
+        self._check_rematch()
+        meta = self.table.meta
+        if meta.rematch == 1 - seat:
+            await self._start_match(self.table.rules, None, None, peer, reply_to)
+            return
+        if meta.rematch != seat:
+            await self._save_meta(replace(meta, rematch=seat, declined=None))
+        self._broadcast_state("rematch", peer, reply_to)
+
+    async def _decline_rematch(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        async with self._open():
+            await self._catch_up()
+            self._check_rematch()
+            meta = self.table.meta
+            if meta.rematch is None:
+                raise RoomError("no_offer", "Nobody has offered a rematch.")
+            # declining the friend's offer, or taking back one's own
+            declined = seat if meta.rematch != seat else None
+            await self._save_meta(replace(meta, rematch=None, declined=declined))
+            self._broadcast_state("rematch", peer, message.id)
+
+    async def _save_meta(self, meta: TableMeta) -> None:
+        """Store the table's meta (a rematch offer); nothing changes when the store fails.
+        Other instances hear of it through the fan-out and reload the room."""
+        header = replace(self.header, meta=meta)
+        try:
+            await self.lobby.run(self.lobby.store.update_header, header)
+        except StoreUnavailable:
+            raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+        self.table.meta, self.header = meta, header
+
+    async def _claim(self, peer: Peer, seat: int, message: ClientMessage) -> None:
+        """Claim the game when the friend has been offline (no connection to any instance,
+        as the store's presence rows say) for :func:`claim_seconds`."""
+        async with self._open():
+            await self._catch_up()
+            step = self.table.check_claim(seat)  # friend rooms, a game being played
+            friend = 1 - seat
             try:
-                header = await self.lobby.run(self.lobby.store.create_match, header, deal)
+                rows = await self.lobby.run(self.lobby.store.presence, [self.code])
             except StoreUnavailable:
-                fresh.close()
                 raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
-            fresh.apply(deal)
-            table.close()
-            self.table, self.header = fresh, header
-            self.generation += 1
-            self._broadcast_state("new_match", peer, message.id)
+            self.learn_presence(rows.get(self.code, []))
+            away = self.away()[friend]
+            needed = claim_seconds()
+            if away is None:
+                raise RoomError(
+                    "friend_online",
+                    "Your friend is connected, so the game cannot be claimed. "
+                    f"A game can be claimed once your friend has been offline for "
+                    f"{minutes(needed)}.",
+                )
+            if away < needed:
+                raise RoomError(
+                    "too_soon",
+                    f"Your friend has been offline for {minutes(away)}. You can claim the "
+                    f"game once they have been offline for {minutes(needed)}.",
+                )
+            applied = await self._commit(step)
+            self._announce(applied, peer, message.id)
 
     async def give_up(self, seat: int) -> dict[str, Any]:
         """Give up the unfinished match from the lobby (``web-protocol.md`` 3.6): it ends
@@ -463,6 +672,9 @@ class Room:
         HintMessage: _hint,
         UndoMessage: _undo,
         ResignMessage: _resign,
+        RematchMessage: _rematch,
+        DeclineRematchMessage: _decline_rematch,
+        ClaimMessage: _claim,
         NewGameMessage: _new_game,
         NewMatchMessage: _new_match,
     }
@@ -584,7 +796,7 @@ class Room:
             self._broadcast_update(step.seat, str(applied.move), applied.events, origin, reply_to)
         elif step.kind == DEAL:
             self._broadcast_state("new_game", origin, reply_to)
-        elif step.kind in (UNDO, HINT):
+        elif step.kind in (UNDO, HINT, CLAIM):
             self._broadcast_state(step.kind, origin, reply_to)
         else:
             self._broadcast_state("resign", origin, reply_to)
@@ -731,8 +943,12 @@ class Room:
             for peer in list(peers):
                 peer.push(message)
 
+    def announce_presence(self) -> None:
+        """Tell every connection which seats are connected now (no lock: no await)."""
+        self._broadcast_presence()
+
     def _broadcast_presence(self) -> None:
-        self._broadcast(messages.Presence(connected=self.connected()))
+        self._broadcast(messages.Presence(connected=self.connected(), away=self.away()))
 
     def _broadcast_state(self, cause: str, origin: Peer | None, reply_to: int | str | None) -> None:
         for seat, peers in enumerate(self.peers):

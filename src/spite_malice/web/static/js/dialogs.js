@@ -136,7 +136,17 @@ export function revealSection(reveal, seat, opponent) {
 }
 
 /** The end of a resigned match: who resigned, who wins it, and the hidden cards. */
-export function resignedDialog({ state, opponent, onClose, next = null, nextLabel = "New match" }) {
+/** Buttons of an end screen from {id, label, onclick, primary, disabled} (the rematch of a
+ * friend match); each closes the screen first. The primary one last. */
+function actionButtons(actions, close) {
+  return actions.map((a) => {
+    const node = button(a.id, a.label, () => { close(); a.onclick?.(); }, { primary: Boolean(a.primary) });
+    node.disabled = Boolean(a.disabled);
+    return node;
+  });
+}
+
+export function resignedDialog({ state, opponent, onClose, next = null, nextLabel = "New match", actions = null, note = null }) {
   const seat = state.seat;
   const mine = state.resigned === seat;
   const dialog = h("dialog", { class: "dialog over-dialog", id: "game-over", "aria-labelledby": "game-over-title" });
@@ -145,7 +155,8 @@ export function resignedDialog({ state, opponent, onClose, next = null, nextLabe
     dialog.remove();
     onClose(dialog);
   };
-  const primary = next
+  const extra = actions ? actionButtons(actions, close) : [];
+  const primary = actions ? extra.at(-1) ?? null : next
     ? button("dialog-new-match", nextLabel, () => { close(); next(); }, { primary: true })
     : null;
   const text = state.claimed
@@ -158,21 +169,22 @@ export function resignedDialog({ state, opponent, onClose, next = null, nextLabe
   replaceChildren(dialog,
     h("h2", { id: "game-over-title", class: "match-over" }, "Match over"),
     h("p", { class: "dialog-lead" }, text),
+    note ? h("p", { class: "rematch-note", id: "rematch-note" }, note) : null,
     revealSection(state.reveal, seat, opponent),
     h("div", { class: "dialog-actions" },
       h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
-      primary));
+      actions ? extra : primary));
   dialog.addEventListener("cancel", (event) => {
     event.preventDefault();
     close();
   });
   document.body.append(dialog);
   dialog.showModal();
-  (primary ?? dialog.querySelector("button"))?.focus();
+  (primary && !primary.disabled ? primary : dialog.querySelector("button"))?.focus();
   return dialog;
 }
 
-export function gameOverDialog({ state, opponent, who, next, onClose, figures = null, nextLabel = null }) {
+export function gameOverDialog({ state, opponent, who, next, onClose, figures = null, nextLabel = null, actions = null, note = null }) {
   const seat = state.seat;
   const outcome = state.observation.outcome;
   const match = state.match;
@@ -183,7 +195,8 @@ export function gameOverDialog({ state, opponent, who, next, onClose, figures = 
     dialog.remove();
     onClose(dialog);
   };
-  const primary = match.over
+  const extra = actions ? actionButtons(actions, close) : [];
+  const primary = actions ? extra.at(-1) : match.over
     ? button("dialog-new-match", nextLabel ?? "New match", () => { close(); next(); }, { primary: true })
     : button("dialog-next-game", "Next game", () => { close(); next(); }, { primary: true });
   const mine = match.score[seat];
@@ -206,10 +219,11 @@ export function gameOverDialog({ state, opponent, who, next, onClose, figures = 
         h("td", {}, String(g.points))))),
       h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("td", { colspan: 2 },
         `You ${mine} · ${opponent} ${theirs} · first to ${match.target}`)))),
+    note ? h("p", { class: "rematch-note", id: "rematch-note" }, note) : null,
     revealSection(state.reveal, seat, opponent),
     h("div", { class: "dialog-actions" },
       h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
-      primary),
+      actions ? extra : primary),
     // replay.js: the game just finished heads the list of replays, with "Where did I lose?"
     h("p", { class: "dialog-replay" }, h("a", { href: "#/replays", id: "dialog-replays", onclick: close },
       "Replay this game, or see where it was won and lost")));
@@ -225,6 +239,6 @@ export function gameOverDialog({ state, opponent, who, next, onClose, figures = 
   });
   document.body.append(dialog);
   dialog.showModal();
-  primary.focus();
+  (primary && !primary.disabled ? primary : dialog.querySelector("button"))?.focus();
   return dialog;
 }

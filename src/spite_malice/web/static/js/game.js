@@ -76,6 +76,7 @@ export class GameScreen {
     this.stopPrefs?.();
     document.removeEventListener("visibilitychange", this.visibilityHandler);
     this.setAttention(false);
+    clearInterval(this.claimTimer);
     this.hideBubble();
     this.dialog?.remove();
     finishFlights();
@@ -108,6 +109,10 @@ export class GameScreen {
     this.resignButton = button("resign-button", "Resign the match", () => this.resign(),
       { title: "Give up the match: the game in progress counts as lost" });
     this.resignButton.classList.add("resign");
+    this.claimButton = button("claim-button", "Claim the game", () => this.claim(),
+      { title: "Your friend has been offline too long: win the game", hidden: true });
+    this.declineButton = button("decline-rematch-button", "Decline", () => this.declineRematch(), { hidden: true });
+    this.claimNote = h("p", { class: "claim-note", id: "claim-note", role: "status", hidden: true });
     this.speedSelect = h("select", {
       id: "speed-select", "aria-label": "Animation speed",
       onchange: (e) => this.ctx.setSpeed(e.target.value),
@@ -131,9 +136,11 @@ export class GameScreen {
       h("div", { class: "panel-status" },
         h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
         this.messageNode,
+        this.claimNote,
         this.scoreNode),
       h("div", { class: "actions" },
-        this.nextButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton, this.moreButton),
+        this.nextButton, this.claimButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton,
+        this.declineButton, this.moreButton),
       this.moreNode,
     );
     this.bubbleNode = h("div", { class: "refusal", id: "refusal", role: "alert", hidden: true });
@@ -195,7 +202,8 @@ export class GameScreen {
         break;
       case "presence":
         if (this.state) {
-          this.state = { ...this.state, connected: msg.connected };
+          this.state = { ...this.state, connected: msg.connected, away: msg.away ?? this.state.away };
+          this.awaySince = performance.now();
           this.updateBanner();
           this.updatePresence();
         }
@@ -259,6 +267,12 @@ export class GameScreen {
       this.say(this.resignation()?.winner === this.seat
         ? `${this.names().opponent} resigned the match. You win it.`
         : "You resigned the match. Start a new match to play again.");
+    }
+    if (msg.cause === "rematch") this.say(this.rematchSentence());
+    if (msg.cause === "claim") {
+      this.say(msg.state.resigned === msg.state.seat
+        ? `${this.names().opponent} claimed the game: you were offline for too long.`
+        : "You claimed the game. You win the match.");
     }
     if (msg.cause === "new_game") this.say("A new game is dealt.");
     if (msg.cause === "new_match") this.say("A new match begins.");
@@ -394,6 +408,7 @@ export class GameScreen {
 
   draw(state) {
     this.state = state;
+    this.awaySince = performance.now();
     this.seat = state.seat;
     this.tableNode.classList.toggle("my-turn", this.isMyTurn());
     renderTable(this.tableNode, state, this.names());
@@ -410,6 +425,91 @@ export class GameScreen {
     this.updatePhase();
     this.updatePresence();
     this.markChanges();
+  }
+
+  // Friend games: claiming the game when the friend is gone, and the rematch (web-protocol 4.2).
+
+  /** Seconds the friend has been offline now (null while connected), counted on from the
+   * server's last word. */
+  friendAway() {
+    const away = this.state?.away?.[1 - this.seat];
+    if (away === null || away === undefined) return null;
+    return away + (performance.now() - (this.awaySince ?? performance.now())) / 1000;
+  }
+
+  /** The claim line and button: shown while a friend game is played and the friend is offline. */
+  updateClaim() {
+    const state = this.state;
+    const away = state?.mode === "friend" && !this.isOver() && !this.waitingForFriend() ? this.friendAway() : null;
+    const after = state?.claim_after ?? 180;
+    const ready = away !== null && away >= after;
+    this.claimButton.hidden = !ready;
+    this.claimButton.disabled = !(this.connection?.isOpen ?? false);
+    this.claimNote.hidden = away === null;
+    if (away === null) {
+      clearInterval(this.claimTimer);
+      this.claimTimer = null;
+      return;
+    }
+    const friend = this.names().opponent;
+    this.claimNote.textContent = ready
+      ? `${friend} has been offline for over ${duration(after)}. You may claim the game, as a win.`
+      : `${friend} is offline. If they do not come back, you may claim the game in ${clock(after - away)}.`;
+    if (!this.claimTimer) this.claimTimer = setInterval(() => this.updateClaim(), 1000);
+  }
+
+  async claim() {
+    const friend = this.names().opponent;
+    const ok = await confirmDialog("Claim the game?",
+      `${friend} has been offline for over ${duration(this.state?.claim_after ?? 180)}. `
+        + "The game counts as a win for you, with no points, and the match ends.",
+      { yes: "Claim the game", no: "Keep waiting" });
+    if (ok) await this.request("claim");
+  }
+
+  /** The rematch offer of a finished friend match: "none", "mine", "theirs". */
+  rematchState() {
+    const offer = this.state?.rematch?.offered_by;
+    if (offer === null || offer === undefined) return "none";
+    return offer === this.seat ? "mine" : "theirs";
+  }
+
+  /** The end screen's buttons of a finished friend match: offer, accept, decline, withdraw. */
+  rematchActions() {
+    const friend = this.names().opponent;
+    switch (this.rematchState()) {
+      case "mine":
+        return [
+          { id: "dialog-withdraw", label: "Withdraw the offer", onclick: () => this.declineRematch() },
+          { id: "dialog-rematch", label: `Waiting for ${friend}…`, disabled: true, primary: true },
+        ];
+      case "theirs":
+        return [
+          { id: "dialog-decline", label: "Decline", onclick: () => this.declineRematch() },
+          { id: "dialog-rematch", label: "Accept the rematch", primary: true, onclick: () => this.rematch() },
+        ];
+      default:
+        return [{ id: "dialog-rematch", label: "Offer a rematch", primary: true, onclick: () => this.rematch() }];
+    }
+  }
+
+  async rematch() {
+    await this.request("rematch");
+  }
+
+  async declineRematch() {
+    await this.request("decline_rematch");
+  }
+
+  /** What a "rematch" state means for me, in a sentence. */
+  rematchSentence() {
+    const friend = this.names().opponent;
+    const rematch = this.state?.rematch ?? {};
+    if (rematch.offered_by === this.seat) return `You offered a rematch. Waiting for ${friend} to answer.`;
+    if (rematch.offered_by === 1 - this.seat) return `${friend} offers a rematch: accept it to play a new match.`;
+    if (rematch.declined_by === 1 - this.seat) return `${friend} declined the rematch.`;
+    if (rematch.declined_by === this.seat) return "You declined the rematch.";
+    return "The rematch offer was withdrawn.";
   }
 
   /** The sounds of a move's events: the card placed, then draws, a shuffle, the end. */
@@ -577,7 +677,8 @@ export class GameScreen {
     const obs = this.state.observation;
     const number = this.state.match.game_number;
     const ended = obs.outcome ? "over" : this.resignation() ? "resigned" : null;
-    const key = `${this.ticket.room}:${number}:${this.state.match.over}:${ended}`;
+    const rematch = this.state.mode === "friend" ? JSON.stringify(this.state.rematch) : "";
+    const key = `${this.ticket.room}:${number}:${this.state.match.over}:${ended}:${rematch}`;
     if (ended && this.shownOverFor !== key) {
       this.shownOverFor = key;
       this.showGameOver();
@@ -645,7 +746,10 @@ export class GameScreen {
     const obs = state.observation;
     const names = this.names();
     const resigned = this.resignation();
-    if (resigned) {
+    if (resigned && state.claimed) {
+      if (resigned.winner === this.seat) this.setBanner("You claimed the game: you win the match", "win");
+      else this.setBanner(`${names.opponent} claimed the game: you were offline`, "loss");
+    } else if (resigned) {
       if (resigned.winner === this.seat) this.setBanner(`${names.opponent} resigned: you win the match`, "win");
       else this.setBanner("You resigned the match", "loss");
     } else if (obs.outcome) {
@@ -701,7 +805,9 @@ export class GameScreen {
       h("p", {}, "Send this link to your friend. The game starts when they open it."),
       h("div", { class: "invite-row" }, field,
         h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(link) }, "Copy")),
-      h("p", { class: "muted" }, "Room code ", h("b", { class: "room-code" }, this.state.room)));
+      h("p", { class: "muted" }, "Room code ", h("b", { class: "room-code" }, this.state.room)),
+      h("p", { class: "muted", id: "claim-rule" },
+        `If one of you is offline for ${duration(this.state.claim_after ?? 180)} during a game, the other may claim it as a win.`));
   }
 
   async copyInvite(link) {
@@ -733,6 +839,18 @@ export class GameScreen {
     this.matchButton.hidden = !(computer || matchOver);
     this.matchButton.disabled = !open;
     this.matchButton.classList.toggle("btn-primary", matchOver);
+    // Between friends a new match takes both: offer a rematch, or answer the friend's.
+    const friendOver = state?.mode === "friend" && matchOver;
+    const offer = this.rematchState();
+    if (state) {
+      this.matchButton.textContent = !friendOver ? "New match"
+        : offer === "mine" ? "Rematch offered" : offer === "theirs" ? "Accept the rematch" : "Offer a rematch";
+      if (friendOver && offer === "mine") this.matchButton.disabled = true;
+    }
+    this.declineButton.hidden = !(friendOver && offer !== "none");
+    this.declineButton.textContent = offer === "mine" ? "Withdraw the offer" : "Decline";
+    this.declineButton.disabled = !open;
+    if (this.claimButton) this.updateClaim();
   }
 
   // Talking to the server.
@@ -809,6 +927,7 @@ export class GameScreen {
 
   async newMatch() {
     const state = this.state;
+    if (state?.mode === "friend") return this.rematch();
     if (state?.mode === "computer" && !this.isOver() && state.observation.history.length > 0) {
       const ok = await confirmDialog("Start a new match?", "The game in progress counts as a loss with 0 points.");
       if (!ok) return;
@@ -846,10 +965,15 @@ export class GameScreen {
     const onClose = (dialog) => {
       if (this.dialog === dialog) this.dialog = null;
     };
+    const friendOver = this.state.mode === "friend" && (this.state.match.over || this.resignation());
+    const actions = friendOver ? this.rematchActions() : null;
+    const offer = this.state.rematch;
+    const note = friendOver && offer && (offer.offered_by !== null || offer.declined_by !== null)
+      ? this.rematchSentence() : null;
     if (!this.state.observation.outcome && this.resignation()) {
       this.dialog = resignedDialog({
         state: this.state, opponent: this.names().opponent, onClose,
-        next: () => this.newMatch(),
+        next: () => this.newMatch(), actions, note,
       });
       return;
     }
@@ -858,6 +982,8 @@ export class GameScreen {
       opponent: this.names().opponent,
       who: this.who,
       figures: gameFigures(this.logEvents, this.seat),
+      actions: this.state.match.over ? actions : null,
+      note,
       next: () => this.request(this.state.match.over ? "new_match" : "new_game"),
       onClose: (dialog) => {
         if (this.dialog === dialog) this.dialog = null;
@@ -888,4 +1014,20 @@ function changedPlaces(events) {
 
 function points(count) {
   return `${count} point${count === 1 ? "" : "s"}`;
+}
+
+/** "3 minutes", "1 minute", "45 seconds". */
+function duration(seconds) {
+  if (seconds >= 60) {
+    const n = Math.max(1, Math.round(seconds / 60));
+    return `${n} minute${n === 1 ? "" : "s"}`;
+  }
+  const n = Math.max(1, Math.round(seconds));
+  return `${n} second${n === 1 ? "" : "s"}`;
+}
+
+/** "2:05": minutes and seconds left. */
+function clock(seconds) {
+  const left = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }

@@ -382,6 +382,11 @@ export class ReplayScreen {
     if (frame.index === 0) {
       return `The game as dealt. ${capitalise(this.who(frame.table.to_move))} ${this.who(frame.table.to_move) === "You" ? "start" : "starts"}.`;
     }
+    const outcome = frame.table.outcome;
+    if (outcome?.reason === "resigned" && frame.index === this.frames.length - 1) {
+      const quitter = this.who(1 - outcome.winner);
+      said.push(`${quitter} ${quitter === "You" ? "resign" : "resigns"} the match: the game ends here.`);
+    }
     return said.join(" ") || "A move.";
   }
 }
