@@ -68,6 +68,10 @@ _FLAGS: dict[bool, dict[tuple[int, ...], tuple[tuple[bytes, ...], tuple[bytes, .
 }
 """Per King-start rule, center stack lengths -> :func:`_target_flags` (a bounded cache)."""
 
+_TURN_UPS = (TurnUp(0), TurnUp(1))
+_DRAWS = tuple(tuple(Draw(player, count) for count in range(HAND_SIZE + 1)) for player in (0, 1))
+"""The chance events of turn-ups and draws, made once (they are frozen values)."""
+
 _NO_FLAGS = bytes(ACTIONS)
 _NO_SOURCES = [bytes(TARGETS)] * SOURCES
 """No move from any source: the flags of :meth:`Game.legal_move_flags`, source by source."""
@@ -497,7 +501,7 @@ class Game:
                 self._win(player)
                 return
             if rng is None:
-                self.chance.append(TurnUp(player))
+                self.chance.append(_TURN_UPS[player])
             elif recording:
                 self.events.append(ev.PayoffTurned(player, me.payoff[-1]))
         if value == COMPLETE:  # R3.4(b): the stack is complete and goes back into the stock
@@ -615,7 +619,7 @@ class Game:
         got = min(count, len(stock))
         if got:
             if self.rng is None:
-                self.chance.append(Draw(player, got))
+                self.chance.append(_DRAWS[player][got])
             else:  # the seeded dealer shuffled the stock: its top cards are drawn
                 drawn = stock[-got:]
                 drawn.reverse()

@@ -121,10 +121,10 @@ def _weighted(
 ) -> Iterator[tuple[int, float]]:
     """``(outcomes[i], counts[i] * scale)`` for each count that is not 0, in order; no count
     is above ``most``."""
-    chances = [count * scale for count in range(most + 1)]
-    return zip(
-        compress(outcomes, counts), map(chances.__getitem__, filter(None, counts)), strict=True
-    )
+    # the usual two decks spelled out (no comprehension to run); the same floats either way
+    chances = (0.0, scale, scale + scale) if most == 2 else [n * scale for n in range(most + 1)]
+    # as many chances as counts that are not 0, by construction: zip need not check
+    return zip(compress(outcomes, counts), map(chances.__getitem__, filter(None, counts)))  # noqa: B905
 
 
 class _ActionPiece(dict[bytes, tuple[int, ...]]):
@@ -331,7 +331,9 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         kind, who = self._reveals[0]
         fresh = self._fresh
         if kind == "payoff":  # R3.4(a), R1.2, R1.4: a card of the pile turns up
-            facedown = self._facedown_count(who)
+            facedown = (
+                self._payoff_size if self._dealing else len(self._box.game.players[who].payoff)
+            )  # the pile's face-down cards (as _facedown_count)
             known_total = self._known_totals[who]
             out: list[tuple[int, float]] = []
             if facedown > known_total:
@@ -356,8 +358,12 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         reveals = self._reveals
         if reveals:
             kind, who = reveals[0]
-            if kind == "hand" and 0 <= action < 2 * FACES and not self._dealing:
+            if self._dealing or not 0 <= action < 2 * FACES:
+                self._reveal(action)
+            elif kind == "hand":
                 self._draw_card(action, who)  # the most frequent outcomes by far
+            elif action < FACES and not self._known_totals[who]:
+                self._turn_up(action, who)  # R3.4(a), the pile holding no known card
             else:
                 self._reveal(action)
             return
@@ -367,6 +373,14 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
         game.apply(ALL_MOVES[action])
         chance = game.chance
         if chance:
+            if len(chance) == 1:  # the usual: one draw or one turn-up (as _next_chance)
+                event = chance[0]
+                if type(event) is Draw:
+                    self._reveals += _DRAW_SLOTS[event.player][event.count]
+                    return
+                if type(event) is TurnUp:
+                    self._reveals.append(_PAYOFF_SLOTS[event.player])
+                    return
             if len(chance) > 1 or type(chance[0]) is Reshuffle:
                 for event in chance:
                     if type(event) is Reshuffle:  # R3.4(b): a completed stack, seen by all,
@@ -561,6 +575,32 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             game.apply_chance(chosen)
             if game.chance:
                 self._next_chance()
+
+    def _turn_up(self, face: Card, who: int) -> None:
+        """:meth:`_reveal` of a never-seen card of ``face`` turned up on ``who``'s pay-off
+        pile, which holds no known card (R3.4(a); not at the deal, not after a tie, whose
+        piles hold their old tops), spelled out."""
+        fresh = self._fresh
+        if not fresh[face]:
+            self._impossible(face)
+        game = self._box.game
+        pile = game.players[who].payoff
+        if face not in pile:  # swap one in (any card of the pile is a never-seen one)
+            stock = game.stock
+            other = game.players[1 - who].payoff
+            if stock.count(face) > self._recycled[face]:
+                stock[stock.index(face)], pile[0] = pile[0], face
+            elif not self._known_totals[1 - who] and face in other[:-1]:
+                other[other.index(face)], pile[0] = pile[0], face
+            else:
+                self._make_room(face, "payoff", who)
+        fresh[face] -= 1
+        self._fresh_total -= 1
+        del self._reveals[0]
+        self._log.append((-1, _TURN_UP_WORDS[who][face], None))
+        game.apply_chance((face,))
+        if game.chance:
+            self._next_chance()
 
     def _reveal(self, outcome: int) -> None:
         """A chance outcome: the next place waiting shows a card (see the class docstring)."""
