@@ -571,22 +571,24 @@ class Game:
                     stock.remove(card)
             finally:
                 stock.reverse()
-            self._drawn(event.player, drawn)
+            self.players[event.player].hand += drawn  # as _drawn, one call less
+            if self.recording:
+                self.events.append(ev.CardsDrawn(event.player, len(drawn), tuple(drawn)))
         elif type(event) is TurnUp:
-            card = cast("Card", cards[0])
+            turned: Card = cards[0]  # type: ignore[assignment]  # (cast() is a call)
             pile = self.players[event.player].payoff
             pile.reverse()  # the topmost copy goes on top
             try:
-                pile.remove(card)
+                pile.remove(turned)
             except ValueError:
                 raise ArgumentError(
-                    f"the card turned up must be in that pay-off pile: {quote(cards_str([card]))}"
+                    f"the card turned up must be in that pay-off pile: {quote(cards_str([turned]))}"
                 ) from None
             finally:
                 pile.reverse()
-            pile.append(card)
+            pile.append(turned)
             if self.recording:
-                self.events.append(ev.PayoffTurned(event.player, card))
+                self.events.append(ev.PayoffTurned(event.player, turned))
         elif type(event) is Deal:
             self._deal_deck(list(cast("Sequence[Card]", cards)))
         elif type(event) is Reshuffle and event.piles == "payoffs":

@@ -150,9 +150,7 @@ _PIECE_1, _PIECE_2, _PIECE_3 = _ActionPiece(0), _ActionPiece(_CUT_1), _ActionPie
 
 def _flagged_actions(flags: bytes) -> list[int]:
     """The actions whose flag is set in ``flags`` (144 bytes), ascending."""
-    return list(
-        _PIECE_1[flags[:_CUT_1]] + _PIECE_2[flags[_CUT_1:_CUT_2]] + _PIECE_3[flags[_CUT_2:]]
-    )
+    return [*_PIECE_1[flags[:_CUT_1]], *_PIECE_2[flags[_CUT_1:_CUT_2]], *_PIECE_3[flags[_CUT_2:]]]
 
 
 def _rules_of(params: dict[str, Any]) -> Rules:
@@ -559,10 +557,12 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             if recycled:
                 if len(stock) - len(chosen) <= recycled:
                     self._impossible(face)  # only recycled cards are left in the stock
-                keep = self._recycled[face] + chosen.count(face)
-            else:
-                keep = chosen.count(face) if chosen else 0
-            if stock.count(face) <= keep:  # the stock keeps every one it holds: swap one in
+                if stock.count(face) <= self._recycled[face] + chosen.count(face):
+                    self._draw_room(face, stock, chosen)  # it keeps all it holds: swap one in
+            elif chosen:
+                if stock.count(face) <= chosen.count(face):
+                    self._draw_room(face, stock, chosen)
+            elif face not in stock:  # (no card the stock must keep: any copy will do)
                 self._draw_room(face, stock, chosen)
             fresh[face] -= 1
             self._fresh_total -= 1
