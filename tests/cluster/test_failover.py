@@ -115,6 +115,33 @@ def _db(cluster: Cluster) -> str:
     return cluster.postgres.url
 
 
+def test_a_rooms_requests_reach_one_instance_and_rooms_spread_over_all(
+    cluster: Cluster,
+) -> None:
+    """The balancer sends a room's requests to one instance, chosen by its code, and other
+    requests to the least busy one (deploy/haproxy.cfg). First in this module: the kills
+    below change which instance serves which room while the balancer notices them."""
+    base = cluster.address
+    player = new_player(base, "Ann")
+    serving: dict[str, set[str]] = {}
+    for _ in range(12):
+        ticket = httpx.post(
+            f"{base}/api/rooms", json={"mode": "friend", "rules": QUICK}, headers=player, timeout=30
+        ).json()
+        serving[ticket["room"]] = set()
+        for _ in range(4):
+            answer = httpx.get(
+                f"{base}/api/rooms/{ticket['room']}",
+                headers={"X-Seat-Token": ticket["token"]},
+                timeout=30,
+            )
+            assert answer.status_code == 200, answer.text
+            serving[ticket["room"]].add(answer.headers["X-Spite-Malice-Instance"])
+    assert all(len(names) == 1 for names in serving.values()), serving
+    used = set().union(*serving.values())
+    assert len(used) >= 2, serving  # 12 rooms on one of 3 instances: 3 in 3^11 by chance
+
+
 def test_a_friend_game_goes_on_when_instances_die(cluster: Cluster) -> None:
     base = cluster.address
     host = httpx.post(
@@ -229,29 +256,3 @@ def test_a_computer_turn_goes_on_when_its_instance_dies(cluster: Cluster) -> Non
     discards = [m for m in turn if m.startswith("H") and "-S" in m]
     assert len(discards) == 1 or observation["outcome"] is not None  # one whole turn, once
     assert stored_history(_db(cluster), room["room"]) == history
-
-
-def test_a_rooms_requests_reach_one_instance_and_rooms_spread_over_all(
-    cluster: Cluster,
-) -> None:
-    """The balancer sends a room's requests to one instance, chosen by its code, and other
-    requests to the least busy one (deploy/haproxy.cfg)."""
-    base = cluster.address
-    player = new_player(base, "Ann")
-    serving: dict[str, set[str]] = {}
-    for _ in range(12):
-        ticket = httpx.post(
-            f"{base}/api/rooms", json={"mode": "friend", "rules": QUICK}, headers=player, timeout=30
-        ).json()
-        serving[ticket["room"]] = set()
-        for _ in range(4):
-            answer = httpx.get(
-                f"{base}/api/rooms/{ticket['room']}",
-                headers={"X-Seat-Token": ticket["token"]},
-                timeout=30,
-            )
-            assert answer.status_code == 200, answer.text
-            serving[ticket["room"]].add(answer.headers["X-Spite-Malice-Instance"])
-    assert all(len(names) == 1 for names in serving.values()), serving
-    used = set().union(*serving.values())
-    assert len(used) >= 2, serving  # 12 rooms on one of 3 instances: 3 in 3^11 by chance
