@@ -465,3 +465,24 @@ def test_r1_4_tied_tops_are_reshuffled_within_their_piles_as_the_engine_does() -
     state.check_counts()
     known = state._known
     assert known[10] == 1 and sum(known) == 1  # the Jack of spades is in pile 1, face down
+
+
+def test_sampled_first_fit_games_keep_the_engine_consistent_at_every_step() -> None:
+    """The spelled-out chance paths (a card drawn, a pay-off card turned up, a never-seen card
+    swapped in from the stock or the other pile) keep the counts and the engine's cards whole
+    after every action, over games long enough to complete stacks (R3.4(b))."""
+    game = pyspiel.load_game(NAME)
+    rng = random.Random(11)
+    recycled_draws = 0
+    for _ in range(12):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = _sample(state, rng)
+                recycled_draws += action >= 52
+            else:
+                action = game_first_fit_action(state.engine)
+            state.apply_action(action)
+            state.check_counts()
+        assert state.outcome is not None
+    assert recycled_draws > 0  # completed stacks came back into the stock and were drawn
