@@ -5,9 +5,6 @@ computer turn. Two lobbies, as two instances would have, on one PostgreSQL datab
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 import pytest
 
 from spite_malice.engine.rules import Rules
@@ -17,17 +14,9 @@ from spite_malice.web.lobby import Lobby
 from spite_malice.web.protocol import MoveMessage
 from spite_malice.web.rooms import Room
 
-from .test_leases import Listener, _discard
+from .test_leases import Listener, _discard, _until
 
 pytestmark = pytest.mark.postgres
-
-
-async def _until(check: Any, seconds: float = 60.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 async def _person_discards(room: Room, listener: Listener) -> None:

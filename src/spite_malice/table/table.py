@@ -338,15 +338,7 @@ class Table:
         trial.apply(parsed)
         if trial.outcome is None:
             return step
-        assert game.seed is not None and game.first is not None
-        record = GameRecord(
-            seed=game.seed,
-            moves=(*(str(m) for m in game.moves), parsed.notation),
-            rules=game.rules,
-            players=self.match.players,
-            first=game.first,
-            result=trial.outcome,
-        )
+        record = self._game_record(trial.outcome, parsed.notation)
         score = list(self.match.score)
         if trial.outcome.winner is not None:
             score[trial.outcome.winner] += trial.outcome.points
@@ -384,16 +376,7 @@ class Table:
         """``seat`` giving up the match: its current game counts as lost, for no points."""
         if self.is_game_over:
             raise TableError("game_over", "The game is over.")
-        game = self.game
-        assert game.seed is not None and game.first is not None
-        record = GameRecord(
-            seed=game.seed,
-            moves=tuple(str(m) for m in game.moves),
-            rules=game.rules,
-            players=self.match.players,
-            first=game.first,
-            result=Outcome(1 - seat, 0, RESIGNED),
-        )
+        record = self._game_record(Outcome(1 - seat, 0, RESIGNED))
         return Step(
             RESIGN, self.game_number, self.plies, seat, finished=record, assisted=self.is_assisted
         )
@@ -410,17 +393,25 @@ class Table:
             raise TableError("game_over", "The game is over.")
         if not self.is_full:
             raise TableError("waiting_for_opponent", "Wait for your friend to join.")
+        record = self._game_record(Outcome(seat, 0, CLAIMED))
+        return Step(CLAIM, self.game_number, self.plies, seat, finished=record)
+
+    def _game_record(self, result: Outcome, last: str | None = None) -> GameRecord:
+        """The record of the game in play ending with ``result``: after the move ``last``
+        (which ends it), or where it stands (a resignation or a claim)."""
         game = self.game
         assert game.seed is not None and game.first is not None
-        record = GameRecord(
+        moves = [str(m) for m in game.moves]
+        if last is not None:
+            moves.append(last)
+        return GameRecord(
             seed=game.seed,
-            moves=tuple(str(m) for m in game.moves),
+            moves=tuple(moves),
             rules=game.rules,
             players=self.match.players,
             first=game.first,
-            result=Outcome(seat, 0, CLAIMED),
+            result=result,
         )
-        return Step(CLAIM, self.game_number, self.plies, seat, finished=record)
 
     def _check_turn(self, seat: int, what: str, *, busy: bool = False) -> None:
         if not self.is_dealt:
