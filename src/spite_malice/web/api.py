@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import fields
 from typing import Annotated, Any, Literal
 
@@ -280,9 +281,13 @@ SEAT_TOKEN_HEADER = "X-Seat-Token"
 """The header that carries a seat's token to ``GET /api/rooms/<room>``."""
 
 
-@router.get("/rooms/{code}", response_model=None)
-async def room_info(request: Request, code: str) -> dict[str, Any] | JSONResponse:
-    # the seat's token travels in a header, never in the URL (which access logs keep)
+async def _as_seat(
+    request: Request, code: str, act: Callable[[Room, int], Awaitable[dict[str, Any]]]
+) -> dict[str, Any] | JSONResponse:
+    """Run ``act`` for the seat whose token is in the :data:`SEAT_TOKEN_HEADER` header, on
+    room ``code``. The token travels in a header, never in the URL (which access logs keep);
+    an unknown room and a wrong token answer the same 404 (no oracle), and count towards the
+    client's lookup limit."""
     token = request.headers.get(SEAT_TOKEN_HEADER, "")
     lookups: limits.RateLimit = request.app.state.lookups
     client = limits.client_address(request.scope)
@@ -292,37 +297,33 @@ async def room_info(request: Request, code: str) -> dict[str, Any] | JSONRespons
         room = await _lobby(request).get(code)
         seat = None if room is None else room.seat_for(token)
         if room is None or seat is None:
-            # unknown room and wrong token answer the same (no 403/404 oracle)
             lookups.charge(client)
             return error_response(404, "unknown_room", UNKNOWN_ROOM)
         try:
-            return await room.info(seat)
+            return await act(room, seat)
         except RoomClosed:
             continue  # forgotten while idle: load it again
+
+
+@router.get("/rooms/{code}", response_model=None)
+async def room_info(request: Request, code: str) -> dict[str, Any] | JSONResponse:
+    return await _as_seat(request, code, lambda room, seat: room.info(seat))
 
 
 @router.post("/rooms/{code}/give-up", response_model=None)
 async def give_up(request: Request, code: str) -> dict[str, Any] | JSONResponse:
     """Give up an unfinished match from the lobby (3.6): a loss, as resigning is."""
-    token = request.headers.get(SEAT_TOKEN_HEADER, "")
-    lookups: limits.RateLimit = request.app.state.lookups
-    client = limits.client_address(request.scope)
-    if lookups.is_blocked(client):
-        return _too_many(lookups, client)
-    while True:
-        room = await _lobby(request).get(code)
-        seat = None if room is None else room.seat_for(token)
-        if room is None or seat is None:
-            lookups.charge(client)
-            return error_response(404, "unknown_room", UNKNOWN_ROOM)
+
+    async def give_up_seat(room: Room, seat: int) -> dict[str, Any]:
         try:
             return await room.give_up(seat)
-        except RoomClosed:
-            continue  # forgotten while idle: load it again
-        except RoomError as error:
-            return room_error_response(error)
         finally:
             room.start_computer()
+
+    try:
+        return await _as_seat(request, code, give_up_seat)
+    except RoomError as error:
+        return room_error_response(error)
 
 
 @router.get("/rooms")
