@@ -241,6 +241,8 @@ def show_me_words(game: Game, move: Move) -> str:
     else:
         card = me.side[move.side_source][-1]
     name = card_name(card)
+    # TRANSLATORS: {card} is a card's name as i18n/cards.py makes it ("Ace of spades"); the
+    # "show me" sentences are said when a learner asks the tutorial for the move to make.
     if move.is_discard:
         return _(
             "Show me: discard the {card} from your hand on side stack {side}.",
@@ -249,17 +251,20 @@ def show_me_words(game: Game, move: Move) -> str:
         )
     center = move.center + 1
     if move.is_from_payoff:
+        # TRANSLATORS: {card} is a card's name ("Ace of spades").
         return _(
             "Show me: build the {card} from your pay-off pile on center {center}.",
             card=name,
             center=center,
         )
     if move.is_from_hand:
+        # TRANSLATORS: {card} is a card's name ("Ace of spades").
         return _(
             "Show me: build the {card} from your hand on center {center}.",
             card=name,
             center=center,
         )
+    # TRANSLATORS: {card} is a card's name ("Ace of spades").
     return _(
         "Show me: build the {card} from side stack {side} on center {center}.",
         card=name,

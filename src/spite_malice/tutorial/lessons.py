@@ -21,6 +21,7 @@ from .lesson import PLAYER, Explain, Goal, Lesson, Step, sentences
 RULES = Rules.QUICK
 """Ten-card pay-off piles, so the lesson's piles stay small; everything else standard."""
 
+# TRANSLATORS: said when a learner discards too early, followed by what to do instead.
 DISCARD_ENDS_TURN = N_("A discard ends your turn, and this is not the moment for it yet.")
 """Said before what to do instead, when a learner discards in the middle of a lesson's turn."""
 
