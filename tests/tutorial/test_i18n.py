@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -207,3 +208,30 @@ def test_every_lesson_field_is_a_message_babel_extracts() -> None:
             held += [t for t in (step.free_said, step.done) if isinstance(t, str) and t]
         for text in held:
             assert text and (None, text) in ids, f"{lesson.key}: not extracted: {text!r}"
+
+
+def test_the_tutorials_endpoints_answer_in_the_requests_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from spite_malice.web import create_app
+    from spite_malice.web.api import PLAYER_HEADER
+
+    _speak(monkeypatch, ITALIAN)
+    italian = {"Accept-Language": "it"}
+    with TestClient(create_app(str(tmp_path / "web.db"))) as client:
+        secret = client.post("/api/players", json={"name": "Ann"}).json()["secret"]
+        client.headers.update({PLAYER_HEADER: secret})
+        overview = client.get("/api/tutorial", headers=italian).json()
+        tried = client.post(
+            "/api/tutorial/lessons/payoff", json={"move": "P-C1"}, headers=italian
+        ).json()
+        english = client.post("/api/tutorial/lessons/payoff", json={}).json()
+    assert overview["lessons"][0]["title"] == "Costruire dalla pila di pagamento"
+    assert tried["lesson"]["title"] == "Costruire dalla pila di pagamento"
+    assert tried["attempt"]["text"] == "Ben fatto. L'Asso apre la pila."
+    assert english["lesson"]["title"] == "Building from your pay-off pile"
+    assert english["show"]["text"] == (
+        "Show me: build the Ace of spades from your pay-off pile on center 1."
+    )

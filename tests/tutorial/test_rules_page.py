@@ -139,3 +139,18 @@ def test_the_shipped_rules_are_english_by_default() -> None:
     page: dict[str, Any] = rules_page("en")
     assert page["language"] == "en" and page["markdown"] == ENGLISH
     assert [s["id"] for s in page["sections"]] == ["R0", "R1", "R2", "R3", "R4", "R5", "R6"]
+
+
+def test_get_api_rules_answers_in_the_requests_language(italian_only: Path, tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from spite_malice.web import create_app
+
+    with TestClient(create_app(str(tmp_path / "web.db"))) as client:
+        italian = client.get("/api/rules", headers={"Accept-Language": "it-IT,it;q=0.9"})
+        russian = client.get("/api/rules", headers={"Accept-Language": "ru"})
+        plain = client.get("/api/rules")
+    assert italian.status_code == 200
+    assert italian.json()["language"] == "it" and italian.json()["markdown"] == ITALIAN
+    assert russian.json()["language"] == "en" and russian.json()["markdown"] == ENGLISH
+    assert plain.json()["title"] == "Spite & Malice: the rules"
