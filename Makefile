@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play play-terminal test lint typecheck bench load cluster clean
+.PHONY: setup play play-terminal test lint typecheck bench load cluster clean i18n-update i18n-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,3 +45,11 @@ load: $(STAMP)
 cluster: $(STAMP)
 	bash deploy/install-services.sh
 	$(BIN)/spite-malice cluster
+
+# Translations (docs/translating.md): merge new texts into the catalogs (LANGS="it ru" for some),
+# then list what is missing or wrong; the tests run the same check.
+i18n-update: $(STAMP)
+	$(BIN)/python -m spite_malice.i18n.catalog_tools update $(LANGS)
+
+i18n-check: $(STAMP)
+	$(BIN)/python -m spite_malice.i18n.catalog_tools check $(LANGS)

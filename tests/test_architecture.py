@@ -108,9 +108,24 @@ def test_the_bots_do_not_import_the_bot_text_protocol() -> None:
             outside = {
                 t
                 for t in imported
-                if not t.startswith(("spite_malice.bots", "spite_malice.engine"))
+                if not t.startswith(
+                    ("spite_malice.bots", "spite_malice.engine", "spite_malice.i18n")
+                )
             }
             assert not outside, f"{name} imports {sorted(outside)}"
+
+
+def test_the_translations_and_the_engine_import_nothing_of_ours_above_them() -> None:
+    """spite_malice.i18n sits beside the engine, under everything that shows text: it imports
+    only itself, and the engine imports only itself (texts it makes are translated above it)."""
+    graph = _graph()
+    for name, imported in graph.items():
+        for layer in ("spite_malice.i18n", "spite_malice.engine"):
+            if name.startswith(layer):
+                outside = {
+                    t for t in imported if t.startswith("spite_malice") and not t.startswith(layer)
+                }
+                assert not outside, f"{name} imports {sorted(outside)}"
 
 
 def test_the_engine_game_position_and_observation_import_one_way() -> None:
