@@ -8,15 +8,19 @@ a catalog with a few real Italian sentences shows the translation reaches the pl
 
 from __future__ import annotations
 
+import ast
 import re
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from spite_malice.i18n import Catalog, catalog_tools, use_language
-from spite_malice.i18n.catalogs import Key
-from spite_malice.tutorial import LESSONS, Lesson, LessonRun, lesson_named
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from spite_malice.i18n import Catalog, catalog_tools, use_language  # noqa: E402
+from spite_malice.i18n.catalogs import Key  # noqa: E402
+from spite_malice.tutorial import LESSONS, Lesson, LessonRun, lesson_named  # noqa: E402
 
 OPEN, CLOSE = "⟦", "⟧"
 _INNERMOST = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
@@ -235,3 +239,51 @@ def test_the_tutorials_endpoints_answer_in_the_requests_language(
     assert english["show"]["text"] == (
         "Show me: build the Ace of spades from your pay-off pile on center 1."
     )
+
+
+MARKERS = {"_", "N_", "NP_", "gettext", "ngettext", "pgettext", "npgettext"}
+SOURCES = ("tutorial/*.py", "web/tutorial.py", "web/rules_page.py")
+_SENTENCE = re.compile(r"^[A-Z][a-z']*( [\w',:;{}-]+)+[.!?]?$")
+
+
+def _unmarked_sentences(tree: ast.AST) -> list[tuple[int, str]]:
+    """String literals that read like a sentence for players, outside a marking call and
+    outside docstrings."""
+    marked: set[int] = set()
+    docstrings: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name in MARKERS:
+                marked.update(id(inner) for arg in node.args for inner in ast.walk(arg))
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            docstrings.add(id(node.value))  # an attribute's docstring
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in marked or id(node) in docstrings:
+                continue
+            if _SENTENCE.match(node.value):
+                found.append((node.lineno, node.value))
+    return found
+
+
+def test_the_tutorial_sources_have_no_unmarked_sentences() -> None:
+    root = Path(catalog_tools.__file__).resolve().parents[1]
+    files = sorted(path for pattern in SOURCES for path in root.glob(pattern))
+    assert len(files) >= 8
+    found = [
+        f"{path.relative_to(root)}:{line}: {text!r}"
+        for path in files
+        for line, text in _unmarked_sentences(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert found == []
+
+
+def test_the_scan_finds_an_unmarked_sentence() -> None:
+    source = 'x = "Build the 5 from your hand."\ny = N_("Build the 6 from your hand.")\n'
+    assert _unmarked_sentences(ast.parse(source)) == [(1, "Build the 5 from your hand.")]
