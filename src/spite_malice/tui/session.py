@@ -3,13 +3,12 @@
 
 The table does the match logic (undo with its barriers, hints and the assisted mark, the
 computer's fallback, the next game); the session adds what the screen reads (the hand in
-order, legal targets, English text) and keeps the steps not saved yet for the store. The
+order, legal targets, event sentences) and keeps the steps not saved yet for the store. The
 person always sits in seat 0.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ..bots import Bot
@@ -22,14 +21,12 @@ from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..table import COMPUTER as COMPUTER_KIND
 from ..table import HINT, PERSON, Applied, Seat, Step, Table, default_level, level_label
+from .event_text import describe_event
 
 HUMAN = 0
 """The seat of the person at the keyboard."""
 COMPUTER = 1
 """The seat of the computer player."""
-
-_PLAYER_1 = re.compile(r"\bplayer 1 (\w+?)s\b")
-_PLAYER_2 = re.compile(r"\bplayer 2\b")
 
 
 @dataclass(slots=True)
@@ -155,7 +152,7 @@ class GameSession:
         may legally go to now."""
         found = set()
         for move in self.legal_moves():
-            move_source, _, target = move.notation.partition("-")
+            move_source, _sep, target = move.notation.partition("-")
             if move_source == source:
                 found.add(target)
         return found
@@ -233,11 +230,6 @@ class GameSession:
         return [public_event(event, HUMAN) for event in self.game.events]
 
     def describe(self, event: Event) -> str:
-        """An event in English with the players' names: ``you build 5H on center 2``."""
-        return self.name_players(str(event))
-
-    def name_players(self, text: str) -> str:
-        text = _PLAYER_1.sub(lambda found: f"you {found.group(1)}", text)
-        text = text.replace("player 1", "you")
-        text = _PLAYER_2.sub(self.opponent_name, text)
-        return text[:1].upper() + text[1:]
+        """An event as a sentence in the player's language, the person as "you" and the
+        computer by its name: ``You build 5H from the hand on center 2``."""
+        return describe_event(event, (self.player, self.opponent_name), you=HUMAN)

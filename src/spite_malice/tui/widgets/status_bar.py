@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from ...i18n import _
+
 
 class StatusBar(Static):
     """One line of facts about the match, set with :meth:`show`."""
@@ -20,6 +22,7 @@ class StatusBar(Static):
         turn: int,
         whose_turn: str,
         assisted: bool,
+        mine: bool = False,
     ) -> None:
         text = Text()
         text.append(" Spite & Malice ", style="bold reverse")
@@ -27,9 +30,11 @@ class StatusBar(Static):
         text.append(f"{player} {score[0]}", style="bold")
         text.append(" : ")
         text.append(f"{score[1]} {opponent}", style="bold")
-        text.append(f" (to {target})  ")
-        text.append(whose_turn, style="bold reverse" if whose_turn == "your turn" else "bold")
-        text.append(f"  game {game_number}, turn {turn}")
+        # TRANSLATORS: after the match score: the points that win the match
+        text.append(" " + _("(to {target})", target=target) + "  ")
+        text.append(whose_turn, style="bold reverse" if mine else "bold")
+        text.append("  " + _("game {game}, turn {turn}", game=game_number, turn=turn))
         if assisted:
-            text.append(", assisted", style="italic")
+            text.append(", ")
+            text.append(_("assisted"), style="italic")
         self.update(text)
