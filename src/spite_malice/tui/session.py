@@ -19,6 +19,7 @@ from ..engine.match import Match
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from ..engine.rules import Rules
+from ..i18n import _
 from ..table import COMPUTER as COMPUTER_KIND
 from ..table import HINT, PERSON, Applied, Seat, Step, Table, default_level, level_label
 from .event_text import describe_event
@@ -27,6 +28,8 @@ HUMAN = 0
 """The seat of the person at the keyboard."""
 COMPUTER = 1
 """The seat of the computer player."""
+DEFAULT_PLAYER = "You"
+"""The person's name in records when none was given (shown as :attr:`player_label`)."""
 
 
 @dataclass(slots=True)
@@ -36,7 +39,7 @@ class MatchSetup:
     rules: Rules = Rules.STANDARD
     level: str = field(default_factory=default_level)
     seed: int | None = None
-    player: str = "You"
+    player: str = DEFAULT_PLAYER
     daily: str | None = None
     """The day (ISO) of the daily deal this match plays, if it is one (``spite_malice.daily``)."""
 
@@ -109,7 +112,14 @@ class GameSession:
 
     @property
     def player(self) -> str:
-        return self.table.seats[HUMAN].name or "You"
+        return self.table.seats[HUMAN].name or DEFAULT_PLAYER
+
+    @property
+    def player_label(self) -> str:
+        """The person's name as the screen shows it: the default name "You" in the player's
+        language, any other name as it was given."""
+        name = self.player
+        return _("You") if name == DEFAULT_PLAYER else name
 
     @property
     def rules(self) -> Rules:
@@ -232,4 +242,4 @@ class GameSession:
     def describe(self, event: Event) -> str:
         """An event as a sentence in the player's language, the person as "you" and the
         computer by its name: ``You build 5H from the hand on center 2``."""
-        return describe_event(event, (self.player, self.opponent_name), you=HUMAN)
+        return describe_event(event, (self.player_label, self.opponent_name), you=HUMAN)

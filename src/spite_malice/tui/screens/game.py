@@ -40,6 +40,7 @@ from ..card_text import (
     back_chip,
     card_chip,
     card_label,
+    card_words,
     cards_in_text,
     center_stack_lines,
     empty_chip,
@@ -112,7 +113,7 @@ class GameScreen(Screen[None]):
         Binding("i", "statistics", N_("Stats")),
         Binding("m", "new_match", N_("New match")),
         Binding("t", "tutorial", N_("Tutorial")),
-        Binding("g", "language", N_("Language")),
+        Binding("g", "language", N_("Language"), show=False),  # the key bar has no room: help
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("q", "quit_game", N_("Quit")),
     ]
@@ -224,10 +225,13 @@ class GameScreen(Screen[None]):
         )
         hand = session.hand()
         for i in range(HAND_SIZE):
+            pile = self._pile(f"hand-{i}")
             if i < len(hand):
-                self._pile(f"hand-{i}").show([card_chip(hand[i], ascii_only=ascii_only)])
+                pile.show([card_chip(hand[i], ascii_only=ascii_only)])
+                pile.tooltip = card_words(hand[i])
             else:
-                self._pile(f"hand-{i}").show([empty_chip(ascii_only=ascii_only)])
+                pile.show([empty_chip(ascii_only=ascii_only)])
+                pile.tooltip = None
         self._show_status(observation)
         self._show_highlights()
         if self._offered_next != session.game.is_over:
@@ -243,6 +247,7 @@ class GameScreen(Screen[None]):
             else card_chip(top, ascii_only=ascii_only)
         )
         self._pile(f"{prefix}payoff").show([chip], payoff_left(view.payoff_count))
+        self._pile(f"{prefix}payoff").tooltip = None if top is None else card_words(top)
         for i, pile in enumerate(view.side):
             lines = [card_chip(card, ascii_only=ascii_only) for card in pile]
             self._pile(f"{prefix}side-{i}").show(
@@ -259,7 +264,7 @@ class GameScreen(Screen[None]):
         else:
             whose = _("{name} to play", name=session.opponent_name)
         self.query_one(StatusBar).show(
-            player=session.player,
+            player=session.player_label,
             opponent=session.opponent_name,
             score=(session.match.score[0], session.match.score[1]),
             target=session.rules.match_target,
@@ -319,7 +324,7 @@ class GameScreen(Screen[None]):
         return line
 
     def _describe(self, event: Event) -> str:
-        names = (self.session.player, self.session.opponent_name)
+        names = (self.session.player_label, self.session.opponent_name)
         return describe_event(event, names, you=HUMAN)
 
     def _rebuild_log(self) -> None:
@@ -709,7 +714,7 @@ class GameScreen(Screen[None]):
         from ...replay import replay_frames
         from .replay import ReplayScreen
 
-        names = (self.session.player, self.session.opponent_name)
+        names = (self.session.player_label, self.session.opponent_name)
         frames = replay_frames(GameRecord.from_game(self.session.game, names))
         self.app.push_screen(
             ReplayScreen(frames, names, seat=HUMAN, ascii_only=self.settings.ascii_only)

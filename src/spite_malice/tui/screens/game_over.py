@@ -56,7 +56,7 @@ def result_lines(session: GameSession) -> list[str]:
     lines.append(
         _(
             "Match: {player} {mine} : {theirs} {name} (first to {target}).",
-            player=session.player,
+            player=session.player_label,
             mine=score[0],
             theirs=score[1],
             name=name,

@@ -424,7 +424,7 @@ class LessonScreen(Screen[str | None]):
         self.shown = None
         attempt = self.run.attempt(f"{selected}-{target}")
         if attempt.accepted:
-            message.say(attempt.text or "Good.")
+            message.say(attempt.text or _("Good."))
             if self.run.is_finished:
                 self._finished()
         else:

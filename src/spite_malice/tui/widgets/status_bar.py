@@ -9,7 +9,8 @@ from ...i18n import _
 
 
 class StatusBar(Static):
-    """One line of facts about the match, set with :meth:`show`."""
+    """One line of facts about the match, set with :meth:`show`; it never wraps (the game's
+    name makes room when the facts are long in the player's language)."""
 
     def show(
         self,
@@ -24,9 +25,7 @@ class StatusBar(Static):
         assisted: bool,
         mine: bool = False,
     ) -> None:
-        text = Text()
-        text.append(" Spite & Malice ", style="bold reverse")
-        text.append("  ")
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"{player} {score[0]}", style="bold")
         text.append(" : ")
         text.append(f"{score[1]} {opponent}", style="bold")
@@ -37,4 +36,9 @@ class StatusBar(Static):
         if assisted:
             text.append(", ")
             text.append(_("assisted"), style="italic")
+        title = Text.assemble((" Spite & Malice ", "bold reverse"), "  ")
+        width = self.app.size.width if self.is_attached else 0
+        # the game's name goes first when a long language leaves no room for it
+        if not width or title.cell_len + text.cell_len <= width:
+            text = Text.assemble(title, text, no_wrap=True, overflow="ellipsis")
         self.update(text)
