@@ -153,6 +153,7 @@ def test_a_language_chosen_in_settings_switches_the_page_and_is_kept(
     page = me.page
     me.goto("settings")
     expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#language option")).to_have_count(7)  # the browser's, then the six
     options = page.eval_on_selector_all("#language option", "os => os.map(o => o.textContent)")
     assert options[1:] == ["English", "Italiano", "Русский", "Português", "Français", "Nederlands"]
     page.select_option("#language", "nl")
