@@ -29,8 +29,6 @@ ALLOWED = {
     "Spite & Malice",
     # the player's own seat in the page's code: shown as _("You") (words.js displayName)
     "You",
-    # a computer level's name in the rules page's sample table (a name, like a player's)
-    "Medium",
     # developers' words: a card the code was given that is not one
     "not a card: ",
 }
