@@ -29,12 +29,12 @@ from ..table import DEAL, Seat, Step, Table, default_level, is_level, level_labe
 from .fanout import Fanout, fanout_for
 from .rooms import (
     COMPUTER_MODE,
-    STORE_UNAVAILABLE,
     Room,
     RoomError,
     hash_token,
     new_match_id,
     new_token,
+    store_unavailable,
     unknown_level,
 )
 
@@ -312,7 +312,7 @@ class Lobby:
                 header = await self.run(self.store.create_match, header, deal)
             except StoreUnavailable:
                 table.close()
-                raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+                raise store_unavailable() from None
             table.close()
             room = Room(self, StoredMatch(header, [deal]))
             self.rooms[code] = room
