@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse
 from ..analysis import Settings
 from ..analysis.report import DEFAULT_SETTINGS
 from ..engine.record import GameRecord
+from ..i18n import N_, _
 from ..store.history import game_record
 from ..table.table import RESIGNED
 from .api import _current, _lobby
@@ -45,8 +46,9 @@ MAX_WAITING = 8
 """Analyses a server keeps waiting behind the running one; more are refused (503)."""
 KEPT = 64
 """Analyses (finished or not) a server remembers."""
-BUSY = "The server is analysing other games just now: try again in a minute."
-FAILED_TEXT = "This game could not be analysed."
+BUSY = N_("The server is analysing other games just now: try again in a minute.")
+FAILED_TEXT = N_("This game could not be analysed.")
+"""Marked only: a task keeps it as it is, :meth:`AnalysisTask.status` says it (``_``)."""
 POLL_SECONDS = 0.25
 
 Key = tuple[int, int]
@@ -76,7 +78,7 @@ class AnalysisTask:
         if self.state == WAITING:
             data["ahead"] = ahead
         if self.error:
-            data["error"] = self.error
+            data["error"] = _(self.error)
         if self.report is not None:
             data["report"] = self.report
         return data
@@ -278,13 +280,13 @@ async def _own(request: Request, game_id: int) -> tuple[GameRecord, int] | None:
 async def start_analysis(request: Request, game_id: int) -> dict[str, Any] | JSONResponse:
     found = await _own(request, game_id)
     if found is None:
-        return error_response(404, "unknown_game", UNKNOWN_GAME)
+        return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     record, seat = found
     analyses = service(request)
     try:
         analyses.submit((game_id, seat), analysable(record), seat)
     except Busy:
-        return error_response(503, "busy", BUSY, {"Retry-After": "60"})
+        return error_response(503, "busy", _(BUSY), {"Retry-After": "60"})
     status = analyses.status((game_id, seat))
     assert status is not None
     return status
@@ -294,11 +296,11 @@ async def start_analysis(request: Request, game_id: int) -> dict[str, Any] | JSO
 async def analysis_status(request: Request, game_id: int) -> dict[str, Any] | JSONResponse:
     found = await _own(request, game_id)
     if found is None:
-        return error_response(404, "unknown_game", UNKNOWN_GAME)
+        return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     status = service(request).status((game_id, found[1]))
     if status is None:
         return error_response(
-            404, "no_analysis", "This game has not been analysed: ask for its analysis first."
+            404, "no_analysis", _("This game has not been analysed: ask for its analysis first.")
         )
     return status
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import secrets
 import time
@@ -250,7 +251,9 @@ class Lobby:
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Call the store on a worker thread of its own, off the event loop."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, lambda: function(*args))
+        # in a copy of this task's context, so texts made there speak the caller's language
+        context = contextvars.copy_context()
+        return await loop.run_in_executor(self._threads, lambda: context.run(function, *args))
 
     async def get(self, code: str) -> Room | None:
         """The room with this code, loaded from the store if needed; None when unknown."""

@@ -720,7 +720,7 @@ class Room:
         """Check, store, apply and announce one step, under the room's lock."""
         async with self._open():
             step = await self._checked(check)
-            for _ in range(RETRIES):
+            for _attempt in range(RETRIES):
                 try:
                     applied = await self._commit(step)
                 except StoreConflict:

@@ -20,7 +20,7 @@ from ..engine.errors import quote
 from ..i18n import N_, _, negotiate, normalise, use_language
 from ..store import StoreError, StoreUnavailable
 from . import limits, messages
-from .errors import DAMAGED
+from .errors import DAMAGED, UNAVAILABLE
 from .lobby import Lobby
 from .protocol import ProtocolError, parse_client_message, parse_hello
 from .rooms import Room, RoomClosed, RoomError
@@ -157,9 +157,7 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
                 unavailable = isinstance(damage, StoreUnavailable)
                 error = messages.error(
                     "store_unavailable" if unavailable else "damaged_room",
-                    _("The game's database cannot be used now; try again soon.")
-                    if unavailable
-                    else _(DAMAGED),
+                    _(UNAVAILABLE) if unavailable else _(DAMAGED),
                     reply_to,
                 )
                 await _refuse(websocket, peer, error, CLOSE_DAMAGED)
