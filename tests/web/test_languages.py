@@ -113,3 +113,33 @@ def test_http_errors_speak_the_requests_language(client: TestClient) -> None:
     )
     assert too_large.status_code == 413
     assert too_large.json()["error"]["message"].startswith("[ru] The request body is over")
+
+
+def test_an_analysis_is_written_in_the_language_it_was_asked_in() -> None:
+    from spite_malice.analysis import Settings
+    from spite_malice.bots import reference_move
+    from spite_malice.engine import Game, Rules
+    from spite_malice.engine.record import GameRecord
+    from spite_malice.i18n import use_language
+    from spite_malice.web.analyses import AnalysisService
+
+    game = Game.new(4, Rules(payoff_size=5))
+    while not game.is_over and game.turn < 6:
+        game.play(reference_move(game))
+    record = GameRecord(seed=4, moves=tuple(str(m) for m in game.moves), rules=game.rules)
+    service = AnalysisService(Settings(samples=2, horizon=1, candidates=2), use_process=False)
+    with use_language("it"):
+        task = service.submit((1, 0), record, 0)
+    assert task.finished.wait(180.0)
+    status = service.status((1, 0))
+    assert status is not None and status["state"] == "done", status
+    decisions = [d for turn in status["report"]["turns"] for d in turn["decisions"]]
+    assert decisions and all(d["table"].startswith("[it] ") for d in decisions)
+    assert all(d["played_words"].startswith("[it] ") for d in decisions)
+    with use_language("ru"):  # the queue's own texts follow the asker
+        failed = service.submit((2, 0), GameRecord(seed=1, moves=("P-S1",)), 0)
+    assert failed.finished.wait(180.0)
+    with use_language("ru"):
+        said = service.status((2, 0))
+    assert said is not None and said["error"] == "[ru] This game could not be analysed."
+    service.close()

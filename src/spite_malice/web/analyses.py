@@ -31,7 +31,7 @@ from fastapi.responses import JSONResponse
 from ..analysis import Settings
 from ..analysis.report import DEFAULT_SETTINGS
 from ..engine.record import GameRecord
-from ..i18n import N_, _
+from ..i18n import N_, _, current_language, set_default_language, use_language
 from ..store.history import game_record
 from ..table.table import RESIGNED
 from .api import _current, _lobby
@@ -72,6 +72,9 @@ class AnalysisTask:
     report: dict[str, Any] | None = None
     error: str = ""
     finished: threading.Event = field(default_factory=threading.Event)
+    language: str = "en"
+    """The language the report is written in: the one of the request that asked for it
+    (a report is made once; a player asking again in another language gets the same)."""
 
     def status(self, ahead: int = 0) -> dict[str, Any]:
         data: dict[str, Any] = {"state": self.state, "done": self.done, "total": self.total}
@@ -84,10 +87,14 @@ class AnalysisTask:
         return data
 
 
-def _child(record: dict[str, Any], seat: int, settings: dict[str, Any], out: Any) -> None:
-    """The child process: run the analysis job, sending its progress and its report (or why
-    it failed) to the server."""
+def _child(
+    record: dict[str, Any], seat: int, settings: dict[str, Any], out: Any, language: str = "en"
+) -> None:
+    """The child process: run the analysis job (its words in ``language``), sending its
+    progress and its report (or why it failed) to the server."""
     from ..analysis import AnalysisJob
+
+    set_default_language(language)
 
     try:
         job = AnalysisJob(
@@ -133,7 +140,7 @@ class AnalysisService:
                 return task
             if len(self._queue) >= MAX_WAITING:
                 raise Busy
-            task = AnalysisTask(key, record, seat)
+            task = AnalysisTask(key, record, seat, language=current_language())
             self._tasks[key] = task
             while len(self._tasks) > KEPT:
                 oldest = next(iter(self._tasks))
@@ -203,12 +210,13 @@ class AnalysisService:
     def _run_here(self, task: AnalysisTask) -> None:
         from ..analysis import analyse_record
 
-        report = analyse_record(
-            task.record,
-            task.seat,
-            settings=self.settings,
-            progress=lambda done, total: self._progress(task, done, total),
-        )
+        with use_language(task.language):
+            report = analyse_record(
+                task.record,
+                task.seat,
+                settings=self.settings,
+                progress=lambda done, total: self._progress(task, done, total),
+            )
         self._finish(task, report=report.to_json())
 
     def _run_in_process(self, task: AnalysisTask) -> None:
@@ -216,7 +224,7 @@ class AnalysisService:
         out: Any = context.Queue()
         child = context.Process(
             target=_child,
-            args=(task.record.to_json(), task.seat, self.settings.to_json(), out),
+            args=(task.record.to_json(), task.seat, self.settings.to_json(), out, task.language),
             name="spite-malice-analysis",
             daemon=True,
         )
