@@ -5,8 +5,8 @@ code, kept in ``old_reasons.py``, is the oracle)."""
 from __future__ import annotations
 
 import pytest
-from pseudo_catalogs import use_pseudo_catalogs
 
+from pseudo_catalogs import use_pseudo_catalogs
 from spite_malice.analysis import Report, Settings, describe_moves, describe_table, why_better
 from spite_malice.bots import reference_move
 from spite_malice.bots.evaluation import AwareEvaluator

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from pseudo_catalogs import use_pseudo_catalogs
 
+from pseudo_catalogs import use_pseudo_catalogs
 from spite_malice.web.rooms import CLAIM_ENV
 
 from .conftest import Seat, hello, new_player, new_room
