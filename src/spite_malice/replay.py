@@ -18,15 +18,10 @@ from typing import Any
 
 from .engine import events as ev
 from .engine.cards import Card, card_str
-from .engine.errors import (
-    GameOverError,
-    IllegalMoveError,
-    NotationError,
-    Reason,
-    SpiteMaliceError,
-)
+from .engine.errors import GameOverError, IllegalMoveError, NotationError, SpiteMaliceError
 from .engine.game import Game, Outcome
 from .engine.jsontext import load_json
+from .engine.reasons import Reason
 from .engine.record import GameRecord
 from .i18n import N_, _
 from .table.table import RESIGNED

@@ -11,8 +11,9 @@ import pytest
 
 from pseudo_catalogs import use_catalog, use_pseudo_catalogs
 from spite_malice.engine import Game
-from spite_malice.engine.errors import IllegalMoveError, Reason
+from spite_malice.engine.errors import IllegalMoveError
 from spite_malice.engine.moves import ALL_MOVES
+from spite_malice.engine.reasons import Reason
 from spite_malice.i18n import Catalog, use_language
 from spite_malice.table import FRIEND, PERSON, Seat, Table, TableError
 from spite_malice.table.words import barrier_sentence, say_reason
@@ -161,8 +162,10 @@ AREA = [
     "web/daily.py",
     "web/replays.py",
     "web/analyses.py",
+    "web/protocol.py",
+    "replay.py",
 ]
-REFUSALS = {"TableError", "RoomError", "error", "error_response", "HTTPException"}
+REFUSALS = {"TableError", "RoomError", "ProtocolError", "ReplayError", "error", "error_response"}
 """Calls whose text argument goes to a player as it is."""
 
 

@@ -24,7 +24,7 @@ from .cards import (
     full_deck,
 )
 from .chance import Chance, Deal, Draw, Reshuffle, TurnUp
-from .errors import N_, ArgumentError, GameOverError, IllegalMoveError, Reason, quote
+from .errors import ArgumentError, GameOverError, IllegalMoveError, quote
 from .moves import (
     ACTIONS,
     ALL_MOVES,
@@ -38,6 +38,7 @@ from .moves import (
 )
 from .observation import Observation, observe
 from .position import parse_position, position_to_json
+from .reasons import N_, Reason
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
 from .stacks import COMPLETE, fit_masks, fits, needs
@@ -404,7 +405,7 @@ class Game:
         return b"".join(by_source)
 
     def why_illegal(self, move: Move) -> str | None:
-        """Why ``move`` is not legal here, or None when it is: a :class:`~.errors.Reason`
+        """Why ``move`` is not legal here, or None when it is: a :class:`~.reasons.Reason`
         for a player's mistake (its template and fields let the table translate it)."""
         if self.outcome is not None:
             return Reason(N_("the game is over"))

@@ -1,7 +1,7 @@
 """The engine's reasons in the player's language.
 
 The engine imports nothing of ours, so it cannot translate: the reasons it gives players
-(why a move is illegal, why a move cannot be taken back) are :class:`~..engine.errors.Reason`
+(why a move is illegal, why a move cannot be taken back) are :class:`~..engine.reasons.Reason`
 values, English text that carries its template and fields. This module says them in the
 current language (``spite_malice.i18n.use_language``), filling the fields the same way.
 """
@@ -9,8 +9,8 @@ current language (``spite_malice.i18n.use_language``), filling the fields the sa
 from __future__ import annotations
 
 from ..bots.hints import a_rank_word, rank_word
-from ..engine.errors import Reason
 from ..engine.match import DREW_FIVE, TURNED_UP
+from ..engine.reasons import Reason
 from ..i18n import N_, _
 
 BARRIERS = {
