@@ -278,12 +278,12 @@ def test_r3_4_b_completed_stacks_go_back_into_the_stock_never_into_pay_off_piles
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 recycled = [a for a, _ in outcomes if a >= 52]
-                kind, who = state._reveals[0]
+                kind, who = state._box.reveals[0]
                 if kind == "payoff":  # pay-off piles were dealt at the start (R1.2)
-                    known = state._known[52 * who : 52 * who + 52]
+                    known = state._box.known[52 * who : 52 * who + 52]
                     assert all(known[a - 52] for a in recycled)  # only tied tops (R1.4)
-                    checked_turn_up |= sum(state._recycled) > 0
-                elif sum(state._recycled):
+                    checked_turn_up |= sum(state._box.recycled) > 0
+                elif sum(state._box.recycled):
                     assert recycled  # the stock holds the completed stacks' cards
                     checked_draw = True
                 state.apply_action(_sample(state, rng))
@@ -306,11 +306,11 @@ def _params(rules: Rules) -> dict[str, Any]:
 
 def _expected_chance_outcomes(state: Any) -> dict[int, float]:
     """The class docstring's odds, from the counts of unseen cards and the engine's stock."""
-    fresh, recycled = list(state._fresh), list(state._recycled)
+    fresh, recycled = list(state._box.fresh), list(state._box.recycled)
     fresh_total, recycled_total = sum(fresh), sum(recycled)
-    kind, who = state._reveals[0]
+    kind, who = state._box.reveals[0]
     if kind == "payoff":  # R3.4(a), R1.4
-        known = state._known[52 * who : 52 * who + 52]
+        known = state._box.known[52 * who : 52 * who + 52]
         chance = state.engine.chance[0]
         pile = rules_size = state.rules.payoff_size
         if not isinstance(chance, Deal):
@@ -322,7 +322,7 @@ def _expected_chance_outcomes(state: Any) -> dict[int, float]:
         return out
     if not recycled_total:
         return {face: n / fresh_total for face, n in enumerate(fresh) if n}
-    stock = len(state.engine.stock) - len(state._chosen)
+    stock = len(state.engine.stock) - len(state._box.chosen)
     out = {
         face: (stock - recycled_total) / stock * n / fresh_total
         for face, n in enumerate(fresh)
@@ -463,7 +463,7 @@ def test_r1_4_tied_tops_are_reshuffled_within_their_piles_as_the_engine_does() -
     assert state.current_player() == 0  # R1.4: the higher top starts
     assert state.engine.events == [] and state.engine.first == 0
     state.check_counts()
-    known = state._known
+    known = state._box.known
     assert known[10] == 1 and sum(known) == 1  # the Jack of spades is in pile 1, face down
 
 

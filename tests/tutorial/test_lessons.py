@@ -222,7 +222,7 @@ def test_show_me_follows_the_learners_own_stack() -> None:
     assert run.attempt("HA-C3").accepted  # the Ace started center 3, not the example's 1
     shown = run.show_me()
     assert shown is not None and shown[0].notation == "H2-C3"
-    assert shown[1] == "Show me: build the 2 of spades from your hand on center 3."
+    assert shown[1] == "Show me: build the Two of spades from your hand on center 3."
 
 
 def test_a_deal_that_names_a_card_three_times_is_refused() -> None:

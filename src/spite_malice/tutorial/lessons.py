@@ -1,7 +1,8 @@
 """The lessons, in the order a first-time player takes them; each cites the rules it teaches.
 
 Every deal is made by :func:`.deal.lesson_position` and read by the engine; what the player
-reads names cards in words ("the 5 of hearts"), never in notation.
+reads names cards in words ("the 5 of hearts"), never in notation. Every text is marked
+with ``N_`` (the lessons are made at import time) and translated when it is shown.
 """
 
 from __future__ import annotations
@@ -12,14 +13,26 @@ from ..engine.cards import RANK_OF
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rules import Rules
+from ..i18n import N_, _, ngettext
 from .deal import lesson_position
 from .errors import TutorialError
-from .lesson import PLAYER, Explain, Goal, Lesson, Step
+from .lesson import PLAYER, Explain, Goal, Lesson, Step, sentences
 
 RULES = Rules.QUICK
 """Ten-card pay-off piles, so the lesson's piles stay small; everything else standard."""
 
-DISCARD_ENDS_TURN = "A discard ends your turn, and this is not the moment for it yet. "
+# TRANSLATORS: said when a learner discards too early, followed by what to do instead.
+DISCARD_ENDS_TURN = N_("A discard ends your turn, and this is not the moment for it yet.")
+"""Said before what to do instead, when a learner discards in the middle of a lesson's turn."""
+
+Sentences = str | tuple[str, ...]
+"""A marked message id, or several (whole sentences said one after the other)."""
+
+
+def told(text: Sentences) -> str:
+    """``text`` in the current language, each sentence translated on its own."""
+    parts = (text,) if isinstance(text, str) else text
+    return sentences(*(_(part) for part in parts))
 
 
 def moves(*notations: str) -> Goal:
@@ -32,28 +45,28 @@ def any_discard(game: Game, move: Move) -> bool:
     return move.is_discard
 
 
-def explain(default: str, cases: Mapping[str, str] | None = None) -> Explain:
-    """A wrong legal move explained: by its notation when ``cases`` has it, ``"discard"``
-    for any other discard, else ``default``."""
+def explain(default: Sentences, cases: Mapping[str, Sentences] | None = None) -> Explain:
+    """A wrong legal move explained (in the current language when it is shown): by its
+    notation when ``cases`` has it, ``"discard"`` for any other discard, else ``default``."""
     known = dict(cases or {})
 
     def why(game: Game, move: Move) -> str:
         if move.notation in known:
-            return known[move.notation]
+            return told(known[move.notation])
         if move.is_discard and "discard" in known:
-            return known["discard"]
-        return default
+            return told(known["discard"])
+        return told(default)
 
     return why
 
 
 def _payoff() -> Lesson:
     # R3.1: a build from the pay-off top; R3.4(a): the next card is turned up; R4.1.
-    hint = "Pick your pay-off card, the Ace of spades, and put it on an empty center stack."
+    hint = N_("Pick your pay-off card, the Ace of spades, and put it on an empty center stack.")
     return Lesson(
         key="payoff",
-        title="Building from your pay-off pile",
-        intro=(
+        english_title=N_("Building from your pay-off pile"),
+        english_intro=N_(
             "Your pay-off pile is the race: the first player to get rid of all of it wins "
             "the game. Only its top card is face up. Cards leave it only by being built on "
             "the center stacks, which start with an Ace and go up one card at a time."
@@ -69,38 +82,43 @@ def _payoff() -> Lesson:
         ),
         steps=(
             Step(
-                say=(
+                say=N_(
                     "The top card of your pay-off pile is the Ace of spades. Every center "
                     "stack is empty, and an empty stack takes an Ace: build your Ace on one."
                 ),
                 goal=moves("P-C1", "P-C2", "P-C3"),
                 wrong=explain(
-                    "Not that one: this lesson is about your pay-off pile. " + hint,
-                    {"discard": DISCARD_ENDS_TURN + hint},
+                    (N_("Not that one: this lesson is about your pay-off pile."), hint),
+                    {"discard": (DISCARD_ENDS_TURN, hint)},
                 ),
                 tip=hint,
-                done=(
+                done=N_(
                     "Well done. The Ace starts the stack, and the next card of your pay-off "
                     "pile, the 2 of hearts, is now face up."
                 ),
                 example="P-C1",
             ),
             Step(
-                say="The stack with your Ace needs a 2: build your new pay-off card on it.",
+                say=N_("The stack with your Ace needs a 2: build your new pay-off card on it."),
                 goal=lambda game, move: move.is_from_payoff and move.is_build,
                 wrong=explain(
-                    "Keep to your pay-off pile: its 2 of hearts goes on your Ace.",
-                    {"discard": DISCARD_ENDS_TURN + "Build the 2 of hearts on your Ace first."},
+                    N_("Keep to your pay-off pile: its 2 of hearts goes on your Ace."),
+                    {
+                        "discard": (
+                            DISCARD_ENDS_TURN,
+                            N_("Build the 2 of hearts on your Ace first."),
+                        )
+                    },
                 ),
-                tip="Your pay-off card, the 2 of hearts, goes on the stack that holds the Ace.",
-                done=(
+                tip=N_("Your pay-off card, the 2 of hearts, goes on the stack that holds the Ace."),
+                done=N_(
                     "Two cards gone from your pay-off pile. The 7 of diamonds is its new top; "
                     "no stack takes a 7 yet."
                 ),
                 example="P-C1",
             ),
         ),
-        summary=(
+        summary=N_(
             "Whenever a center stack takes your pay-off card, build it: each one brings you "
             "closer to winning. Lesson done."
         ),
@@ -114,63 +132,78 @@ def _build_rank(rank: int) -> Goal:
 
 def _hand() -> Lesson:
     # R3.1: builds from the hand; R3.4(c): an emptied hand draws five at once; R2.1.
-    names = {1: "Ace", 2: "2", 3: "3", 4: "4"}
+    # one whole sentence per rank, so that each language can say its own "the Ace", "the 2"
+    say = {
+        1: N_(
+            "You can also build from your hand. Yours holds an Ace, 2, 3, 4 and 5: start "
+            "a center stack with the Ace."
+        ),
+        2: N_("Now build the 2 on top of the Ace."),
+        3: N_("Now build the 3 on top of the 2."),
+        4: N_("Now build the 4 on top of the 3."),
+    }
+    first = {
+        1: N_("Build the Ace from your hand first."),
+        2: N_("Build the 2 from your hand first."),
+        3: N_("Build the 3 from your hand first."),
+        4: N_("Build the 4 from your hand first."),
+    }
+    instead = {
+        1: N_("Build the Ace from your hand."),
+        2: N_("Build the 2 from your hand."),
+        3: N_("Build the 3 from your hand."),
+        4: N_("Build the 4 from your hand."),
+    }
+    tip = {
+        1: N_("Pick the Ace in your hand and put it on an empty center stack."),
+        2: N_("Pick the 2 in your hand and put it on your stack."),
+        3: N_("Pick the 3 in your hand and put it on your stack."),
+        4: N_("Pick the 4 in your hand and put it on your stack."),
+    }
     steps = [
         Step(
-            say=(
-                "You can also build from your hand. Yours holds an Ace, 2, 3, 4 and 5: start "
-                "a center stack with the Ace."
-                if rank == 1
-                else f"Now build the {names[rank]} on top of the {names[rank - 1]}."
-            ),
+            say=say[rank],
             goal=_build_rank(rank),
-            wrong=explain(
-                f"Build the {names[rank]} from your hand first.",
-                {"discard": DISCARD_ENDS_TURN + f"Build the {names[rank]} from your hand."},
-            ),
-            tip=(
-                "Pick the Ace in your hand and put it on an empty center stack."
-                if rank == 1
-                else f"Pick the {names[rank]} in your hand and put it on your stack."
-            ),
-            done="Good." if rank > 1 else "Good: a stack is started.",
+            wrong=explain(first[rank], {"discard": (DISCARD_ENDS_TURN, instead[rank])}),
+            tip=tip[rank],
+            done=N_("Good.") if rank > 1 else N_("Good: a stack is started."),
             example="HA-C1" if rank == 1 else f"H{rank}-C1",
         )
         for rank in (1, 2, 3, 4)
     ]
     steps.append(
         Step(
-            say=(
+            say=N_(
                 "Build your last card, the 5. Watch your hand: when it is empty in the middle "
                 "of your turn, you draw five new cards at once and go on playing."
             ),
             goal=_build_rank(5),
             wrong=explain(
-                "Build the 5 from your hand.",
-                {"discard": DISCARD_ENDS_TURN + "Build the 5 from your hand."},
+                N_("Build the 5 from your hand."),
+                {"discard": (DISCARD_ENDS_TURN, N_("Build the 5 from your hand."))},
             ),
-            tip="Pick the 5 in your hand and put it on your stack.",
-            done="Your hand was empty, so you drew five new cards straight away.",
+            tip=N_("Pick the 5 in your hand and put it on your stack."),
+            done=N_("Your hand was empty, so you drew five new cards straight away."),
             example="H5-C1",
         )
     )
     steps.append(
         Step(
-            say="The stack needs a 6, and you have just drawn one: build it.",
+            say=N_("The stack needs a 6, and you have just drawn one: build it."),
             goal=_build_rank(6),
             wrong=explain(
-                "Your new 6 goes on the stack that reached 5.",
-                {"discard": DISCARD_ENDS_TURN + "Build the 6 from your hand on the 5."},
+                N_("Your new 6 goes on the stack that reached 5."),
+                {"discard": (DISCARD_ENDS_TURN, N_("Build the 6 from your hand on the 5."))},
             ),
-            tip="Pick the 6 in your hand and put it on the stack that reached 5.",
-            done="Your turn goes on as long as you can build.",
+            tip=N_("Pick the 6 in your hand and put it on the stack that reached 5."),
+            done=N_("Your turn goes on as long as you can build."),
             example="H6-C1",
         )
     )
     return Lesson(
         key="hand",
-        title="Hand cards and the refill",
-        intro=(
+        english_title=N_("Hand cards and the refill"),
+        english_intro=N_(
             "At the start of each turn your hand is filled up to five cards from the stock. "
             "Hand cards can be built on the center stacks too, in any order you like."
         ),
@@ -185,7 +218,7 @@ def _hand() -> Lesson:
             seed=2,
         ),
         steps=tuple(steps),
-        summary=(
+        summary=N_(
             "Build from your hand when it helps you. An empty hand in the middle of a turn "
             "draws five more at once; at the start of every turn the hand is filled up to "
             "five. Lesson done."
@@ -196,11 +229,11 @@ def _hand() -> Lesson:
 
 def _kings() -> Lesson:
     # R3.1: a King is legal on any center stack and takes the value the stack needs.
-    king_tip = "Pick the King in your hand and put it on center 1, the stack at 10."
+    king_tip = N_("Pick the King in your hand and put it on center 1, the stack at 10.")
     return Lesson(
         key="kings",
-        title="Kings are wild",
-        intro=(
+        english_title=N_("Kings are wild"),
+        english_intro=N_(
             "A King goes on any center stack and counts as the card that stack needs next: "
             "a King on a 10 is a Jack, a King on an empty stack is an Ace."
         ),
@@ -219,47 +252,50 @@ def _kings() -> Lesson:
         ),
         steps=(
             Step(
-                say=(
+                say=N_(
                     "Your pay-off card is a Queen, but center 1 has reached 10 and needs a "
                     "Jack first. You have no Jack, but you have a King: put it on center 1, "
                     "where it counts as a Jack."
                 ),
                 goal=moves("HK-C1"),
                 wrong=explain(
-                    "Put the King on center 1: " + king_tip,
+                    N_(
+                        "Put the King on center 1: Pick the King in your hand and put it on "
+                        "center 1, the stack at 10."
+                    ),
                     {
-                        "HK-C2": (
+                        "HK-C2": N_(
                             "On center 2 the King would count as a 4, and your Queen would "
                             "still have nowhere to go. Put it on center 1, where it counts "
                             "as a Jack."
                         ),
-                        "HK-C3": (
+                        "HK-C3": N_(
                             "On an empty stack the King counts as an Ace, which does not help "
                             "your Queen. Put it on center 1, where it counts as a Jack."
                         ),
-                        "discard": DISCARD_ENDS_TURN + king_tip,
+                        "discard": (DISCARD_ENDS_TURN, king_tip),
                     },
                 ),
                 tip=king_tip,
-                done="The King now counts as a Jack, so center 1 needs a Queen.",
+                done=N_("The King now counts as a Jack, so center 1 needs a Queen."),
                 example="HK-C1",
             ),
             Step(
-                say="Your pay-off card is a Queen: build it on center 1.",
+                say=N_("Your pay-off card is a Queen: build it on center 1."),
                 goal=moves("P-C1"),
                 wrong=explain(
-                    "Build your pay-off Queen on center 1.",
-                    {"discard": DISCARD_ENDS_TURN + "Build your pay-off Queen on center 1."},
+                    N_("Build your pay-off Queen on center 1."),
+                    {"discard": (DISCARD_ENDS_TURN, N_("Build your pay-off Queen on center 1."))},
                 ),
-                tip="Pick your pay-off Queen and put it on center 1.",
-                done=(
+                tip=N_("Pick your pay-off Queen and put it on center 1."),
+                done=N_(
                     "The Queen finished center 1; the next lesson shows what happens to a "
                     "finished stack."
                 ),
                 example="P-C1",
             ),
         ),
-        summary=(
+        summary=N_(
             "Kings are precious: keep one for the moment it lets your pay-off card go. Lesson done."
         ),
         rules=("R3.1", "R3.2"),
@@ -268,14 +304,14 @@ def _kings() -> Lesson:
 
 def _side() -> Lesson:
     # R3.3: a discard ends the turn; R3.1 and R3.5: only a side stack's top card moves.
-    order = (
+    order = N_(
         "The 6 would cover your 5, and center 1 needs the 5 before the 6: the 5 would be "
         "stuck under it. Put the 6 on the 7, on side stack 1."
     )
     return Lesson(
         key="side",
-        title="Side stacks and their order",
-        intro=(
+        english_title=N_("Side stacks and their order"),
+        english_intro=N_(
             "Every turn ends with a discard: one card from your hand onto one of your four "
             "side stacks. Only the top card of a side stack can be played later, so the order "
             "you stack them in matters."
@@ -294,29 +330,31 @@ def _side() -> Lesson:
         ),
         steps=(
             Step(
-                say=(
+                say=N_(
                     "Nothing of yours can be built now, so end your turn with a discard. "
                     "Center 1 will need a 4, then a 5, a 6 and a 7. Put your 6 on side stack 1, "
                     "on the 7: the 6 will come off first, then the 7."
                 ),
                 goal=moves("H6-S1"),
                 wrong=explain(
-                    "That discard is allowed, but this lesson is about the 6: put it on the 7, "
-                    "on side stack 1.",
+                    N_(
+                        "That discard is allowed, but this lesson is about the 6: put it on "
+                        "the 7, on side stack 1."
+                    ),
                     {
                         "H6-S2": order,
-                        "H6-S3": (
+                        "H6-S3": N_(
                             "An empty side stack would work, but then your 6 takes a stack of "
                             "its own. On the 7 it waits in the order you will need it."
                         ),
-                        "H6-S4": (
+                        "H6-S4": N_(
                             "An empty side stack would work, but then your 6 takes a stack of "
                             "its own. On the 7 it waits in the order you will need it."
                         ),
                     },
                 ),
-                tip="Pick the 6 in your hand and discard it on side stack 1.",
-                done=(
+                tip=N_("Pick the 6 in your hand and discard it on side stack 1."),
+                done=N_(
                     "Your turn is over. Your opponent built a 4 on center 1 and discarded. "
                     "Your hand was filled up again."
                 ),
@@ -324,50 +362,50 @@ def _side() -> Lesson:
                 opponent=("H4-C1", "HJ-S1"),
             ),
             Step(
-                say="Center 1 needs a 5: build it from the top of side stack 2.",
+                say=N_("Center 1 needs a 5: build it from the top of side stack 2."),
                 goal=moves("S2-C1"),
-                wrong=explain("Build the 5 from side stack 2 on center 1 first."),
-                tip="Pick side stack 2 and put its 5 on center 1.",
-                done="Good.",
+                wrong=explain(N_("Build the 5 from side stack 2 on center 1 first.")),
+                tip=N_("Pick side stack 2 and put its 5 on center 1."),
+                done=N_("Good."),
                 example="S2-C1",
             ),
             Step(
-                say="Now the 6, on top of side stack 1 thanks to the order you chose.",
+                say=N_("Now the 6, on top of side stack 1 thanks to the order you chose."),
                 goal=moves("S1-C1"),
-                wrong=explain("Build the 6 from side stack 1 on center 1."),
-                tip="Pick side stack 1 and put its 6 on center 1.",
-                done="And the 7 under it is on top now.",
+                wrong=explain(N_("Build the 6 from side stack 1 on center 1.")),
+                tip=N_("Pick side stack 1 and put its 6 on center 1."),
+                done=N_("And the 7 under it is on top now."),
                 example="S1-C1",
             ),
             Step(
-                say="Build the 7 from side stack 1 as well.",
+                say=N_("Build the 7 from side stack 1 as well."),
                 goal=moves("S1-C1"),
-                wrong=explain("Build the 7 from side stack 1 on center 1."),
-                tip="Pick side stack 1 and put its 7 on center 1.",
-                done="Center 1 now needs an 8.",
+                wrong=explain(N_("Build the 7 from side stack 1 on center 1.")),
+                tip=N_("Pick side stack 1 and put its 7 on center 1."),
+                done=N_("Center 1 now needs an 8."),
                 example="S1-C1",
             ),
             Step(
-                say="You drew an 8 at the start of this turn: build it from your hand.",
+                say=N_("You drew an 8 at the start of this turn: build it from your hand."),
                 goal=lambda game, move: move.is_from_hand and move.hand_rank == 8 and move.is_build,
                 wrong=explain(
-                    "Build the 8 from your hand on center 1.",
-                    {"discard": DISCARD_ENDS_TURN + "Build the 8 from your hand on center 1."},
+                    N_("Build the 8 from your hand on center 1."),
+                    {"discard": (DISCARD_ENDS_TURN, N_("Build the 8 from your hand on center 1."))},
                 ),
-                tip="Pick the 8 in your hand and put it on center 1.",
-                done="Four cards built in one turn, because your side stacks were in order.",
+                tip=N_("Pick the 8 in your hand and put it on center 1."),
+                done=N_("Four cards built in one turn, because your side stacks were in order."),
                 example="H8-C1",
             ),
             Step(
-                say="Now end your turn with a discard: any hand card on any side stack.",
+                say=N_("Now end your turn with a discard: any hand card on any side stack."),
                 goal=any_discard,
-                wrong=explain("End the turn: pick a hand card and discard it on a side stack."),
-                tip="Pick a card in your hand, then a side stack to discard it on.",
-                done="Your turn is over.",
+                wrong=explain(N_("End the turn: pick a hand card and discard it on a side stack.")),
+                tip=N_("Pick a card in your hand, then a side stack to discard it on."),
+                done=N_("Your turn is over."),
                 example="HQ-S3",
             ),
         ),
-        summary=(
+        summary=N_(
             "Stack your side stacks so the card you will need first lies on top, usually "
             "going down: a 6 on a 7, a 5 on the 6. Lesson done."
         ),
@@ -375,12 +413,22 @@ def _side() -> Lesson:
     )
 
 
+def _refilled_stock(game: Game) -> str:
+    return ngettext(
+        "Center 1 was finished: its twelve cards went into the stock, which was shuffled "
+        "and now holds {n} card. Center 1 is empty again.",
+        "Center 1 was finished: its twelve cards went into the stock, which was shuffled "
+        "and now holds {n} cards. Center 1 is empty again.",
+        len(game.stock),
+    )
+
+
 def _complete() -> Lesson:
     # R3.4(b): a stack at value 12 goes into the stock, which is shuffled.
     return Lesson(
         key="complete",
-        title="A finished stack goes back into the stock",
-        intro=(
+        english_title=N_("A finished stack goes back into the stock"),
+        english_intro=N_(
             "A center stack that reaches a Queen (its twelfth card) is finished: its cards "
             "are shuffled back into the stock and the place is empty again."
         ),
@@ -400,35 +448,32 @@ def _complete() -> Lesson:
         ),
         steps=(
             Step(
-                say=(
+                say=N_(
                     "Center 1 needs only a Queen, and your pay-off card is one. Look at the "
                     "stock's count, then build the Queen on center 1."
                 ),
                 goal=moves("P-C1"),
                 wrong=explain(
-                    "Build your pay-off Queen on center 1.",
-                    {"discard": DISCARD_ENDS_TURN + "Build your pay-off Queen on center 1."},
+                    N_("Build your pay-off Queen on center 1."),
+                    {"discard": (DISCARD_ENDS_TURN, N_("Build your pay-off Queen on center 1."))},
                 ),
-                tip="Pick your pay-off Queen and put it on center 1.",
-                done=lambda game: (
-                    "Center 1 was finished: its twelve cards went into the stock, which was "
-                    f"shuffled and now holds {len(game.stock)} cards. Center 1 is empty again."
-                ),
+                tip=N_("Pick your pay-off Queen and put it on center 1."),
+                done=_refilled_stock,
                 example="P-C1",
             ),
             Step(
-                say="An empty center stack takes an Ace: start center 1 again with your Ace.",
+                say=N_("An empty center stack takes an Ace: start center 1 again with your Ace."),
                 goal=moves("HA-C1"),
                 wrong=explain(
-                    "Start center 1 again with the Ace from your hand.",
-                    {"discard": DISCARD_ENDS_TURN + "Start center 1 with your Ace."},
+                    N_("Start center 1 again with the Ace from your hand."),
+                    {"discard": (DISCARD_ENDS_TURN, N_("Start center 1 with your Ace."))},
                 ),
-                tip="Pick the Ace in your hand and put it on center 1.",
-                done="Center 1 is in play again.",
+                tip=N_("Pick the Ace in your hand and put it on center 1."),
+                done=N_("Center 1 is in play again."),
                 example="HA-C1",
             ),
         ),
-        summary=(
+        summary=N_(
             "Finished stacks feed the stock, so it rarely runs out; the place is free at once. "
             "Lesson done."
         ),
@@ -451,25 +496,25 @@ def _feeds(game: Game, move: Move) -> bool:
 
 def _block() -> Lesson:
     # R6.1: the opponent's pay-off top is public; R3.1: a stack one below it lets it go.
-    feed = (
+    feed = N_(
         "Then center 2 would need a 6 too: your opponent's pay-off 6 would fit there. "
         "Keep your 5 in your hand."
     )
 
     def first_wrong(game: Game, move: Move) -> str:
         if move.is_discard:
-            return (
+            return _(
                 "If you end your turn now, center 1 still needs a 6, and your opponent builds "
                 "the 6 from their pay-off pile. Build your own 6 on center 1 first."
             )
         if move.notation == "H5-C2":
-            return feed
-        return "That is allowed, but center 1 still needs a 6. Build your own 6 there first."
+            return _(feed)
+        return _("That is allowed, but center 1 still needs a 6. Build your own 6 there first.")
 
     return Lesson(
         key="block",
-        title="Blocking your opponent's pay-off card",
-        intro=(
+        english_title=N_("Blocking your opponent's pay-off card"),
+        english_intro=N_(
             "You can always see your opponent's pay-off card. If a center stack needs exactly "
             "that card when your turn ends, your opponent plays it. Leave no stack one below it."
         ),
@@ -489,37 +534,37 @@ def _block() -> Lesson:
         ),
         steps=(
             Step(
-                say=(
+                say=N_(
                     "Your opponent's pay-off card is a 6, and center 1 needs a 6 right now. "
                     "Build your own 6 on center 1, so that it needs a 7 instead."
                 ),
                 goal=moves("H6-C1"),
                 wrong=first_wrong,
-                tip="Pick the 6 in your hand and put it on center 1.",
-                done="Now no center stack needs a 6.",
+                tip=N_("Pick the 6 in your hand and put it on center 1."),
+                done=N_("Now no center stack needs a 6."),
                 example="H6-C1",
             ),
             Step(
-                say=(
+                say=N_(
                     "End your turn with a discard. Careful: the 5 on center 2 would make that "
                     "stack need a 6."
                 ),
                 goal=lambda game, move: move.is_discard,
                 wrong=lambda game, move: (
-                    feed if _feeds(game, move) else "End your turn with a discard now."
+                    _(feed) if _feeds(game, move) else _("End your turn with a discard now.")
                 ),
-                tip="Pick a card in your hand, then a side stack to discard it on.",
-                done=(
+                tip=N_("Pick a card in your hand, then a side stack to discard it on."),
+                done=N_(
                     "Your opponent had no place for the 6 and could only discard. Their "
                     "pay-off pile did not shrink."
                 ),
                 example="H5-S1",
                 free=lambda game, move: move.is_build and not _feeds(game, move),
-                free_said="That build is safe: it gives your opponent nothing. Now discard.",
+                free_said=N_("That build is safe: it gives your opponent nothing. Now discard."),
                 opponent=("HT-S1",),
             ),
         ),
-        summary=(
+        summary=N_(
             "Watch your opponent's pay-off card: never end your turn with a center stack one "
             "below it if you can help it. Lesson done."
         ),
@@ -533,16 +578,22 @@ def _score() -> Lesson:
         outcome = game.outcome
         assert outcome is not None and outcome.winner == PLAYER  # the step's only move wins
         total = game.score[PLAYER] + outcome.points
-        return (
+        return ngettext(
             "You emptied your pay-off pile and won the game. You score one point for each "
-            f"card left in your opponent's pay-off pile: {outcome.points} points, which "
-            f"brings you to {total}. Reaching {game.rules.match_target} wins the match."
+            "card left in your opponent's pay-off pile: {n} point, which brings you to "
+            "{total}. Reaching {target} wins the match.",
+            "You emptied your pay-off pile and won the game. You score one point for each "
+            "card left in your opponent's pay-off pile: {n} points, which brings you to "
+            "{total}. Reaching {target} wins the match.",
+            outcome.points,
+            total=total,
+            target=game.rules.match_target,
         )
 
     return Lesson(
         key="score",
-        title="The score and the match",
-        intro=(
+        english_title=N_("The score and the match"),
+        english_intro=N_(
             "A game ends when a player empties their pay-off pile. The winner scores one "
             "point for each card left in the other player's pay-off pile, and games go on "
             "until someone reaches 50 points: that player wins the match."
@@ -560,22 +611,22 @@ def _score() -> Lesson:
         ),
         steps=(
             Step(
-                say=(
+                say=N_(
                     "The match stands at 42 points to 30 for you, and your pay-off pile holds "
                     "its last card, a 3. Your opponent has 8 cards left in theirs. Build your "
                     "3 on center 1 to win the game."
                 ),
                 goal=moves("P-C1"),
                 wrong=explain(
-                    "Build your last pay-off card, the 3, on center 1: that wins the game.",
-                    {"discard": DISCARD_ENDS_TURN + "Build your pay-off 3 on center 1."},
+                    N_("Build your last pay-off card, the 3, on center 1: that wins the game."),
+                    {"discard": (DISCARD_ENDS_TURN, N_("Build your pay-off 3 on center 1."))},
                 ),
-                tip="Pick your pay-off 3 and put it on center 1.",
+                tip=N_("Pick your pay-off 3 and put it on center 1."),
                 done=won,
                 example="P-C1",
             ),
         ),
-        summary=(
+        summary=N_(
             "That is the whole game. The tutorial ends with a short practice game against "
             "Easy. Lesson done."
         ),

@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..i18n import _
 from ..store import Store
-from . import analyses, api, daily, errors, limits, replays, sockets, tutorial
+from . import analyses, api, daily, errors, language, limits, replays, sockets, tutorial
 from .instance import InstanceHeader
 from .lobby import Lobby
 
@@ -63,6 +63,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
 
     app = FastAPI(title="Spite & Malice", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(api.router)
+    app.include_router(language.router)
     app.include_router(tutorial.router)
     app.include_router(replays.router)
     app.include_router(daily.router)
@@ -74,6 +75,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     errors.install(app, _page)
     app.add_middleware(limits.BodyLimit)
     app.add_middleware(InstanceHeader)
+    app.add_middleware(language.LanguageMiddleware)
     app.state.lookups = limits.RateLimit()
 
     @app.exception_handler(api.PlayerRequired)

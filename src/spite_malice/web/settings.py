@@ -1,4 +1,5 @@
-"""A player's settings (``web-protocol.md`` 2.3): rules options, level, animation speed."""
+"""A player's settings (``web-protocol.md`` 2.3): rules options, level, animation speed,
+language (None: the browser's)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..engine.errors import SpiteMaliceError
 from ..engine.rules import Rules
+from ..i18n import LANGUAGES, _
 from ..table import default_level, is_level, levels
 from .rooms import RoomError, make_rules
 
@@ -26,6 +28,8 @@ class SettingsUpdate(BaseModel):
     preset: Annotated[StrictStr, Field(max_length=64)] | None = None
     level: Annotated[StrictStr, Field(max_length=64)] | None = None
     animation_speed: AnimationSpeed | None = None
+    language: Annotated[StrictStr, Field(max_length=16)] | None = None
+    """One of :data:`~spite_malice.i18n.LANGUAGES`, or "" to follow the browser again."""
 
 
 def defaults(player: str) -> dict[str, Any]:
@@ -35,6 +39,7 @@ def defaults(player: str) -> dict[str, Any]:
         "preset": None,
         "level": default_level(),
         "animation_speed": "normal",
+        "language": None,
     }
 
 
@@ -52,6 +57,8 @@ def effective(player: str, stored: dict[str, Any] | None) -> dict[str, Any]:
         settings["level"] = default_level()
     if settings["animation_speed"] not in ANIMATION_SPEEDS:
         settings["animation_speed"] = "normal"
+    if settings["language"] not in LANGUAGES:
+        settings["language"] = None
     return settings
 
 
@@ -67,8 +74,15 @@ def updated(current: dict[str, Any], update: SettingsUpdate) -> dict[str, Any]:
     if update.level is not None:
         if not is_level(update.level):
             known = ", ".join(levels())
-            raise RoomError("invalid", f"unknown level {update.level!r}; levels: {known}")
+            message = _("There is no such computer level. The levels are: {names}.", names=known)
+            raise RoomError("invalid", message)
         result["level"] = update.level
     if update.animation_speed is not None:
         result["animation_speed"] = update.animation_speed
+    if update.language is not None:
+        if update.language and update.language not in LANGUAGES:
+            known = ", ".join(LANGUAGES)
+            message = _("There is no such language. The languages are: {names}.", names=known)
+            raise RoomError("invalid", message)
+        result["language"] = update.language or None
     return result

@@ -6,6 +6,9 @@ answers with the learner's view of the table (seat 0's observation only, R6.3), 
 legal, what to do and what became of the move. Nothing of a lesson is kept on the server
 but the player's progress, in a settings row of its own (``tutorial:<player id>``), the
 same convention as the terminal's.
+
+Every text in an answer (titles, instructions, explanations, "show me", errors) is made in
+the request's language (``web/language.py`` runs each request under it).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
+from ..i18n import _
 from ..store import Player, Store
 from ..tutorial import LESSONS, PRACTICE_LEVEL, PRACTICE_SEED, LessonRun, Progress, TutorialError
 from ..tutorial.lesson import Attempt
@@ -116,11 +120,12 @@ async def lesson(request: Request, key: str, body: LessonRequest) -> dict[str, A
     try:
         chosen = lesson_named(key)
     except TutorialError:
-        return error_response(404, "unknown_lesson", "There is no such lesson.")
+        return error_response(404, "unknown_lesson", _("There is no such lesson."))
     try:
         run = LessonRun.replay(chosen, body.moves)
-    except TutorialError as error:
-        return error_response(422, "invalid", f"These moves do not replay in the lesson: {error}")
+    except TutorialError:
+        message = _("These moves do not replay in the lesson: start it again.")
+        return error_response(422, "invalid", message)
     attempt: Attempt | None = None
     if body.move is not None:
         was_finished = run.is_finished

@@ -1,5 +1,7 @@
 // The server's HTTP API (docs/web-protocol.md, sections 2 and 3).
 
+import { _ } from "./i18n.js";
+
 /** An error answered by the server: `code` and a `message` for a person. */
 export class ApiError extends Error {
   constructor(code, message, status) {
@@ -21,7 +23,7 @@ async function request(method, path, body, extraHeaders = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError("offline", "The server cannot be reached. Is it running?", 0);
+    throw new ApiError("offline", _("The server cannot be reached. Is it running?"), 0);
   }
   let data = null;
   try {
@@ -33,7 +35,7 @@ async function request(method, path, body, extraHeaders = {}) {
     const error = data?.error;
     throw new ApiError(
       error?.code ?? "http_" + response.status,
-      error?.message ?? `The server answered ${response.status}.`,
+      error?.message ?? _("The server answered {status}.", { status: String(response.status) }),
       response.status,
     );
   }
@@ -48,6 +50,7 @@ function query(params) {
 export const api = {
   config: () => request("GET", "/api/config"),
   rules: () => request("GET", "/api/rules"),
+  language: () => request("GET", "/api/language"),
   settings: (player) => request("GET", "/api/settings" + query({ player })),
   saveSettings: (settings) => request("PUT", "/api/settings", settings),
   stats: (player) => request("GET", "/api/stats" + query({ player })),

@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
+import { _, browserLanguage, currentLanguage, normaliseLanguage, setLanguage } from "./i18n.js";
 import { renderDaily } from "./daily.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./pages/lobby.js";
@@ -26,13 +27,31 @@ const app = {
   screen: null,
   /** The player's display name (its secret goes with every request, see player.js). */
   player() {
-    return playerRecord()?.name ?? playerName() ?? "Player";
+    return playerRecord()?.name ?? playerName() ?? _("Player");
   },
   defaultPlayer() {
     return app.player();
   },
   speed() {
     return app.settings?.animation_speed ?? localSetting("animation_speed", "normal");
+  },
+  /** The language the player chose in Settings, or null for the browser's. */
+  chosenLanguage() {
+    if (app.settings && "language" in app.settings) return normaliseLanguage(app.settings.language);
+    return normaliseLanguage(localSetting("language", null));
+  },
+  /** Speak `code` (null: the browser's), keep the choice with the player, and redraw the
+   * page in it; the server's texts follow (every fetch and socket says the language). */
+  async setLanguage(code) {
+    const chosen = normaliseLanguage(code);
+    saveLocalSetting("language", chosen);
+    await setLanguage(chosen ?? browserLanguage());
+    translateChrome();
+    try {
+      app.settings = await api.saveSettings({ player: app.player(), language: chosen ?? "" });
+    } catch {
+      if (app.settings) app.settings.language = chosen;
+    }
   },
   async setSpeed(name) {
     saveLocalSetting("animation_speed", name);
@@ -117,46 +136,45 @@ async function route() {
     case "join":
       return joinRoom(mount, arg);
     case "rules":
-      document.title = "Rules · Spite & Malice";
+      document.title = _("Rules · Spite & Malice");
       return renderRules(mount);
     case "stats":
-      document.title = "Statistics · Spite & Malice";
+      document.title = _("Statistics · Spite & Malice");
       return renderStats(mount, app);
     case "tutorial":
-      document.title = "Tutorial · Spite & Malice";
+      document.title = _("Tutorial · Spite & Malice");
       return renderTutorial(mount, (rawArg ?? "").toLowerCase());
     case "settings":
-      document.title = "Settings · Spite & Malice";
+      document.title = _("Settings · Spite & Malice");
       return renderSettings(mount, app);
     case "daily":
-      document.title = "Daily deal · Spite & Malice";
+      document.title = _("Daily deal · Spite & Malice");
       return renderDaily(mount, app);
     case "replays":
-      document.title = "Replays · Spite & Malice";
+      document.title = _("Replays · Spite & Malice");
       return renderReplays(mount);
     case "replay":
-      document.title = "Replay · Spite & Malice";
+      document.title = _("Replay · Spite & Malice");
       return openReplay(mount, arg).then((screen) => {
         if (app.screen === null && document.body.dataset.route === "replay") app.screen = screen;
         else screen?.destroy(); // the player went elsewhere meanwhile
       });
     default:
-      document.title = "Spite & Malice";
+      document.title = _("Spite & Malice");
       return renderLobby(mount, app);
   }
 }
 
 function openGame(mount, room) {
   const ticket = roomTicket(room);
-  document.title = `Game ${room} · Spite & Malice`;
+  document.title = _("Game {room} · Spite & Malice", { room });
   if (!ticket) {
     // No oracle of which rooms exist (web-protocol 3.2), and never a join button: an
     // invitation is a /#/join/ link, which the friend gets from the host.
     replaceChildren(mount, h("div", { class: "page card-box", id: "no-game" },
-      h("h1", {}, "There is no such game"),
-      h("p", {}, "This browser has no game with this link. The link may be mistyped, or the game "
-        + "was played in another browser. To play a friend, ask them for an invite link."),
-      h("p", {}, h("a", { class: "btn btn-primary", href: "#/play", id: "no-game-lobby" }, "Go to the lobby"))));
+      h("h1", {}, _("There is no such game")),
+      h("p", {}, _("This browser has no game with this link. The link may be mistyped, or the game was played in another browser. To play a friend, ask them for an invite link.")),
+      h("p", {}, h("a", { class: "btn btn-primary", href: "#/play", id: "no-game-lobby" }, _("Go to the lobby")))));
     return;
   }
   app.screen = new GameScreen(mount, ticket, {
@@ -167,7 +185,7 @@ function openGame(mount, room) {
     toast: showToast,
     onSeatRefused: (error) => {
       forgetRoom(room);
-      showBanner(`${error.message ?? "This seat was refused."} The room is forgotten.`);
+      showBanner(_("{reason} The room is forgotten.", { reason: error.message ?? _("This seat was refused.") }));
     },
   });
 }
@@ -178,7 +196,7 @@ async function joinRoom(mount, room) {
     location.replace(`#/game/${room}`);
     return;
   }
-  replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, `Joining room ${room}…`)));
+  replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, _("Joining room {room}…", { room }))));
   try {
     // The friend joins as this browser's player (its secret goes with the request).
     const ticket = await api.joinRoom(room, null);
@@ -186,15 +204,44 @@ async function joinRoom(mount, room) {
     location.replace(`#/game/${room}`);
   } catch (error) {
     replaceChildren(mount, h("div", { class: "page card-box", id: "join-error" },
-      h("h1", {}, "Cannot join"),
+      h("h1", {}, _("Cannot join")),
       h("p", {}, error.message),
-      h("p", {}, h("a", { class: "btn", href: "#/play" }, "Back to the lobby"))));
+      h("p", {}, h("a", { class: "btn", href: "#/play" }, _("Back to the lobby")))));
   }
 }
 
+/** The page's own words in index.html (the menu, the skip link), in the page's language. */
+function translateChrome() {
+  const texts = {
+    play: _("Play"), daily: _("Daily deal"), rules: _("Rules"), tutorial: _("Learn"),
+    stats: _("Statistics"), replays: _("Replays"), settings: _("Settings"),
+  };
+  for (const link of document.querySelectorAll(".nav a")) {
+    if (texts[link.dataset.route]) link.textContent = texts[link.dataset.route];
+  }
+  document.querySelector(".nav")?.setAttribute("aria-label", _("Main"));
+  const skip = document.querySelector(".skip-link");
+  if (skip) skip.textContent = _("Skip to the main content");
+  document.querySelector(".brand")?.setAttribute("aria-label", _("Spite and Malice: play"));
+  document.getElementById("tutorial-offer")?.setAttribute("aria-label", _("Tutorial"));
+  document.querySelector('meta[name="description"]')?.setAttribute("content",
+    _("Spite & Malice, the two-player card race: play the computer or a friend."));
+}
+
+/** The page's language: the player's choice (kept on this device until the server's copy is
+ * read), else the browser's; then the server's copy of the choice once the settings came. */
+async function chooseLanguage(settingsRead) {
+  const wanted = app.chosenLanguage() ?? browserLanguage();
+  if (wanted !== currentLanguage() || !settingsRead) await setLanguage(wanted);
+  if (settingsRead) saveLocalSetting("language", app.chosenLanguage());
+  translateChrome();
+}
+
 async function start() {
+  await chooseLanguage(false);
   await ensurePlayer(); // the first visit asks for a name and makes the player
   await loadConfig();
+  await chooseLanguage(app.settings !== null);
   window.addEventListener("hashchange", route);
   await route();
   document.body.classList.add("ready");

@@ -3,6 +3,8 @@
 // drops (a network hiccup or a server restart), so the page keeps its seat. The token goes
 // in the first message, `hello`, never in the URL (URLs end up in logs and consoles).
 
+import { _, currentLanguage } from "./i18n.js";
+
 const RETRY_DELAYS_MS = [250, 500, 1000, 1500, 2000, 3000];
 const PING_EVERY_MS = 20000;
 /** Close codes after which reconnecting is pointless: an unknown room or wrong token, too
@@ -11,10 +13,11 @@ const FINAL_CLOSE_CODES = new Set([4403, 4404, 4429, 4500]);
 const FINAL_ERRORS = new Set(["bad_token", "unknown_room", "too_many_requests", "damaged_room"]);
 
 /** Open a socket for a `ws_url` path of the protocol, e.g. "/ws/K7Q2XA". A query string
- * (a seat kept by an older version had its token there) is dropped. */
+ * (a seat kept by an older version had its token there) is dropped; the page's language goes
+ * in `?lang=`, so that the server's texts for this connection speak it. */
 function socketUrl(path) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}${path.split("?")[0]}`;
+  return `${scheme}//${location.host}${path.split("?")[0]}?lang=${encodeURIComponent(currentLanguage())}`;
 }
 
 /** The token of a `ws_url` kept by an older version ("/ws/K7Q2XA?token=..."), or null. */
@@ -87,12 +90,12 @@ export class GameConnection {
     clearInterval(this.pingTimer);
     this.socket = null;
     for (const waiting of this.pending.values()) {
-      waiting.reject({ code: "disconnected", message: "The connection was lost; try again." });
+      waiting.reject({ code: "disconnected", message: _("The connection was lost; try again.") });
     }
     this.pending.clear();
     if (this.closedByPage) return;
     if (FINAL_CLOSE_CODES.has(code) || this.finalError) {
-      this.onStatus("closed", this.finalError ?? { code: "closed", message: "Closed by the server." });
+      this.onStatus("closed", this.finalError ?? { code: "closed", message: _("Closed by the server.") });
       return;
     }
     const wait = RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)];
@@ -108,7 +111,7 @@ export class GameConnection {
   /** Send a message; resolves with the server's direct reply, rejects with its `error`. */
   send(type, fields = {}) {
     if (!this.isOpen) {
-      return Promise.reject({ code: "disconnected", message: "Not connected to the server yet." });
+      return Promise.reject({ code: "disconnected", message: _("Not connected to the server yet.") });
     }
     const id = this.nextId++;
     this.socket.send(JSON.stringify({ type, id, ...fields }));

@@ -2,6 +2,7 @@
 // the first visit and kept in localStorage. Every request to /api carries the secret in the
 // X-Player-Secret header (never in a URL); settings, statistics, rooms and seats belong to it.
 
+import { _, currentLanguage } from "./i18n.js";
 import { playerName, playerRecord, savePlayerRecord } from "./store.js";
 
 const HEADER = "X-Player-Secret";
@@ -14,7 +15,7 @@ export function currentPlayer() {
   return record;
 }
 
-/** Send the secret with every request to the server's /api (one place, for every caller). */
+/** Send the secret and the page's language with every request to the server's /api (one place, for every caller). */
 function installHeader() {
   if (installed) return;
   installed = true;
@@ -22,9 +23,11 @@ function installHeader() {
   window.fetch = (input, init = {}) => {
     const url = typeof input === "string" ? input : input.url;
     const path = url.startsWith(location.origin) ? url.slice(location.origin.length) : url;
-    if (record && path.startsWith("/api/")) {
+    if (path.startsWith("/api/")) {
+      // The server answers in the page's language (docs/translating.md).
       const headers = new Headers(init.headers || {});
-      headers.set(HEADER, record.secret);
+      if (record) headers.set(HEADER, record.secret);
+      headers.set("Accept-Language", currentLanguage());
       return original(input, { ...init, headers });
     }
     return original(input, init);
@@ -37,7 +40,7 @@ async function create(name) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ name }),
   });
-  if (!response.ok) throw new Error(`The server answered ${response.status}.`);
+  if (!response.ok) throw new Error(_("The server answered {status}.", { status: String(response.status) }));
   const data = await response.json();
   record = { id: data.id, name: data.name, secret: data.secret };
   savePlayerRecord(record);
@@ -45,10 +48,10 @@ async function create(name) {
 
 /** Ask for a name, with a sensible default the player may simply accept. */
 function askName() {
-  const suggested = playerName() || `Player ${Math.floor(1000 + Math.random() * 9000)}`;
+  const suggested = playerName() || _("Player {number}", { number: String(Math.floor(1000 + Math.random() * 9000)) });
   let given = null;
   try {
-    given = window.prompt("Your name at the table (you can change it in Settings):", suggested);
+    given = window.prompt(_("Your name at the table (you can change it in Settings):"), suggested);
   } catch {
     given = null;
   }

@@ -1,0 +1,414 @@
+"""Load benchmark: many concurrent games against one server process on loopback.
+
+Starts ``spite-malice serve`` (one process, a fresh SQLite file unless ``--db`` names
+another database), then runs ``--games`` clients at once (each a player of its own, made
+with ``POST /api/players``; a server without players is asked without one), each playing
+against the computer over the game WebSocket until ``--duration`` seconds have passed (it
+then finishes the move in flight and stops). Each client plays a simple greedy policy with a
+think time before each of its moves, and starts the next game or match when one ends.
+
+Printed: the move round-trip latency (from sending a move to receiving the ``update`` that
+acknowledges it; the computer's thinking is not in it, the computer plays after the
+acknowledgement) as p50/p95/p99/max; the error count (error replies, failed or dropped
+connections, unexpected messages); and lost games: every room is opened again at the end
+(and after a restart) and must hold every move its client had acknowledged.
+
+``--restart-after S`` kills the server (SIGKILL, no shutdown) S seconds in and starts it
+again on the same database; the clients reconnect with their tokens and play on. Their
+dropped connections are counted as reconnects, not errors.
+
+    .venv/bin/python benchmarks/load.py --games 200 --duration 60
+    .venv/bin/python benchmarks/load.py --games 200 --duration 60 --restart-after 30
+
+Not a test: the figures depend on the machine. Target: p95 <= 50 ms, 0 errors, 0 lost games.
+
+(``benchmarks/load.py`` launches this module.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+CONNECTION_ERRORS = (OSError, websockets.WebSocketException, TimeoutError)
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    moves: int = 0
+    games_finished: int = 0
+    matches_finished: int = 0
+    reconnects: int = 0
+    lost: set[int] = field(default_factory=set)
+    """Clients whose room lost an acknowledged move."""
+    killed_at: float | None = None
+    """When the planned restart killed the server (monotonic clock)."""
+
+
+def greedy(observation: dict[str, Any]) -> str:
+    """Pay-off card first, then side stacks, then hand builds (Kings last), else a discard."""
+    legal: list[str] = observation["legal_moves"]
+    for prefix in ("P-", "S1-C", "S2-C", "S3-C", "S4-C"):
+        for move in legal:
+            if move.startswith(prefix):
+                return move
+    builds = [m for m in legal if "-C" in m and not m.startswith("HK")]
+    if builds:
+        return builds[0]
+    discards = [m for m in legal if "-S" in m]
+    plain = [m for m in discards if not m.startswith("HK")]
+    return (plain or discards)[-1]
+
+
+class Player:
+    """One client: one room against the computer, played until the deadline."""
+
+    ws: Any
+
+    def __init__(self, number: int, args: argparse.Namespace, base: str, totals: Totals) -> None:
+        self.number = number
+        self.args = args
+        self.base = base
+        self.totals = totals
+        self.rng = random.Random(number)
+        self.state: dict[str, Any] = {}
+        self.next_id = 0
+        self.ws_url = ""
+        self.hello = ""
+        self.acknowledged = (0, 1, 0)
+        """(matches started, game number, moves in it) after the last acknowledged move."""
+        self.matches = 0
+
+    async def run(self, http: httpx.AsyncClient, deadline: float) -> None:
+        body = {
+            "mode": "computer",
+            "level": self.args.level,
+            "rules": {"payoff_size": self.args.payoff_size},
+            "seed": self.number,
+        }
+        try:
+            name = {"name": f"load-{self.number}"}
+            made = await http.post(f"{self.base}/api/players", json=name)
+            headers = {"X-Player-Secret": made.json()["secret"]} if made.status_code == 201 else {}
+            response = await http.post(f"{self.base}/api/rooms", json=body, headers=headers)
+        except httpx.HTTPError as error:
+            self.totals.errors.append(f"create room: {type(error).__name__}: {error}")
+            return
+        if response.status_code != 201:
+            self.totals.errors.append(f"create room: {response.status_code} {response.text}")
+            return
+        self.ws_url = self.base.replace("http", "ws", 1) + response.json()["ws_url"]
+        self.hello = json.dumps({"type": "hello", "token": response.json()["token"]})
+        while time.monotonic() < deadline:
+            try:
+                async with websockets.connect(self.ws_url, max_size=None) as ws:
+                    self.ws = ws
+                    await ws.send(self.hello)
+                    await self.expect("welcome")
+                    self.check(await self.expect("state"))
+                    await self.play(deadline)
+                return
+            except CONNECTION_ERRORS as error:
+                killed = self.totals.killed_at
+                if killed is None or time.monotonic() < killed:
+                    self.totals.errors.append(f"client {self.number}: {type(error).__name__}")
+                    return
+                self.totals.reconnects += 1  # the planned restart: connect again
+                await asyncio.sleep(0.2)
+
+    async def play(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            observation = self.state["observation"]
+            if observation["outcome"] is not None:
+                await self.next_game()
+                continue
+            if observation["to_move"] != 0 or self.state["thinking"]:
+                while "state" not in await self.receive():
+                    pass
+                continue
+            await asyncio.sleep(self.rng.uniform(0, 2 * self.args.think))
+            move = greedy(observation)
+            self.next_id += 1
+            ident = self.next_id
+            started = time.perf_counter()
+            await self.ws.send(json.dumps({"type": "move", "move": move, "id": ident}))
+            while True:
+                message = await self.receive()
+                if message.get("reply_to") == ident:
+                    break
+            if message["type"] != "update":
+                self.totals.errors.append(f"move {move}: {message}")
+                continue
+            self.totals.latencies.append(time.perf_counter() - started)
+            self.totals.moves += 1
+            state = message["state"]
+            self.acknowledged = (
+                self.matches,
+                state["match"]["game_number"],
+                len(state["observation"]["history"]),
+            )
+
+    def check(self, message: dict[str, Any]) -> None:
+        """A (re)connect's state must hold every move this client had acknowledged."""
+        if not is_kept(self.acknowledged[1:], message["state"], self.acknowledged[0], self.matches):
+            self.totals.lost.add(self.number)
+
+    async def receive(self) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.ws.recv(), timeout=self.args.timeout)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "error":
+            self.totals.errors.append(f"error: {message}")
+        if "state" in message:
+            self.state = message["state"]
+        return message
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        message = await self.receive()
+        if message["type"] != kind:
+            self.totals.errors.append(f"expected {kind}, got {message}")
+        return message
+
+    async def next_game(self) -> None:
+        self.totals.games_finished += 1
+        kind = "new_game"
+        if self.state["match"]["over"]:
+            self.totals.matches_finished += 1
+            kind = "new_match"
+        self.next_id += 1
+        ident = self.next_id
+        await self.ws.send(json.dumps({"type": kind, "id": ident}))
+        while (await self.receive()).get("reply_to") != ident:
+            pass
+        if kind == "new_match":
+            self.matches += 1
+
+
+def is_kept(acknowledged: tuple[int, int], server: dict[str, Any], ours: int, now: int) -> bool:
+    """Whether the server's state still holds the acknowledged (game number, moves)."""
+    if now > ours:
+        return True  # a new match began since the acknowledgement
+    number, moves = acknowledged
+    served = server["match"]["game_number"]
+    return served > number or (served == number and len(server["observation"]["history"]) >= moves)
+
+
+async def check_rooms(players: list[Player], totals: Totals, timeout: float) -> None:
+    """Open every room again at the end: it must hold every acknowledged move."""
+    for player in players:
+        if not player.ws_url:
+            continue  # its room was never made (counted as an error): nothing to lose
+        try:
+            async with websockets.connect(player.ws_url, max_size=None) as ws:
+                await ws.send(player.hello)
+                message: dict[str, Any] = {}
+                while "state" not in message:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout=timeout))
+            matches = player.acknowledged[0]
+            if not is_kept(player.acknowledged[1:], message["state"], matches, player.matches):
+                totals.lost.add(player.number)
+        except CONNECTION_ERRORS:
+            totals.lost.add(player.number)
+
+
+class Server:
+    """``spite-malice serve`` as a child process."""
+
+    def __init__(self, port: int, db: str) -> None:
+        self.port = port
+        self.db = db
+        self.process: subprocess.Popen[str] | None = None
+        self.cpu = 0.0
+        """CPU seconds of the processes already stopped."""
+
+    def start(self) -> str:
+        command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--db", self.db], stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        return (
+            f"{self.process.stdout.readline().strip()} | {self.process.stdout.readline().strip()}"
+        )
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.cpu += cpu_seconds(self.process.pid) or 0.0
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+    def cpu_seconds(self) -> float | None:
+        if self.process is None:
+            return None
+        now = cpu_seconds(self.process.pid)
+        return None if now is None else self.cpu + now
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def wait_healthy(base: str, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    async with httpx.AsyncClient() as http:
+        while True:
+            try:
+                if (await http.get(f"{base}/api/health")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit("the server did not start")
+            await asyncio.sleep(0.1)
+
+
+async def restart_later(server: Server, base: str, after: float, totals: Totals) -> None:
+    await asyncio.sleep(after)
+    totals.killed_at = time.monotonic()
+    server.kill()
+    print(f"killed the server after {after:.0f} s; started again: {server.start()}")
+    await wait_healthy(base, 60)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+async def main_async(args: argparse.Namespace, base: str, server: Server | None) -> int:
+    await wait_healthy(base, 60)
+    totals = Totals()
+    # idle connections are dropped after 1 s, well before the server's keep-alive timeout
+    # (5 s): a request sent just as the server closes an idle connection would fail
+    limits = httpx.Limits(
+        max_connections=args.games, max_keepalive_connections=args.games, keepalive_expiry=1.0
+    )
+    players = [Player(number, args, base, totals) for number in range(args.games)]
+    started = time.monotonic()
+    deadline = started + args.duration
+    tasks = []
+    if server is not None and args.restart_after is not None:
+        restart = restart_later(server, base, args.restart_after, totals)
+        tasks.append(asyncio.create_task(restart))
+    async with httpx.AsyncClient(limits=limits, timeout=args.timeout) as http:
+        await asyncio.gather(*(player.run(http, deadline) for player in players), *tasks)
+    elapsed = time.monotonic() - started
+    await check_rooms(players, totals, args.timeout)
+    report(args, totals, elapsed, server)
+    p95 = percentile(totals.latencies, 0.95) if totals.latencies else float("inf")
+    return 0 if not totals.errors and not totals.lost and p95 <= 0.050 else 1
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux), or None where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_load() -> str:
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "unknown"
+    return f"{one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} CPUs"
+
+
+def report(args: argparse.Namespace, totals: Totals, elapsed: float, server: Server | None) -> None:
+    ms = [latency * 1000 for latency in totals.latencies]
+    print(
+        f"{args.games} concurrent games against '{args.level}', pay-off piles of "
+        f"{args.payoff_size}, think time {args.think:.2f} s on average, {elapsed:.0f} s"
+    )
+    print(
+        f"moves acknowledged: {totals.moves} ({totals.moves / elapsed:.0f}/s from the clients); "
+        f"games finished: {totals.games_finished}; matches finished: {totals.matches_finished}"
+    )
+    if ms:
+        print(
+            "move round trip (ms): "
+            f"p50 {percentile(ms, 0.50):.1f}  p95 {percentile(ms, 0.95):.1f}  "
+            f"p99 {percentile(ms, 0.99):.1f}  max {max(ms):.1f}  "
+            f"mean {statistics.fmean(ms):.1f}"
+        )
+    print(f"errors: {len(totals.errors)}")
+    for error in totals.errors[:10]:
+        print(f"  {error[:200]}")
+    if totals.killed_at is not None:
+        print(f"reconnects after the restart: {totals.reconnects}")
+    print(f"lost games: {len(totals.lost)}")
+    client = cpu_seconds(os.getpid())
+    used = server.cpu_seconds() if server is not None else None
+    if used is not None and client is not None and totals.moves:
+        print(
+            f"CPU: server {used:.1f} s ({used / elapsed:.0%} of one CPU, "
+            f"{used * 1000 / totals.moves:.2f} ms per client move with the computer's "
+            f"replies), clients {client:.1f} s; machine load {machine_load()}"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent games (200)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play (60)")
+    parser.add_argument(
+        "--think", type=float, default=0.5, help="mean seconds before each own move (0.5)"
+    )
+    parser.add_argument("--level", default="easy", help="the computer's level (easy)")
+    parser.add_argument("--payoff-size", type=int, default=10, help="pay-off pile size (10)")
+    parser.add_argument("--db", help="database of the server (default: a fresh SQLite file)")
+    parser.add_argument("--url", help="use a running server at this URL instead of starting one")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
+    parser.add_argument(
+        "--restart-after",
+        type=float,
+        metavar="S",
+        help="kill the server S seconds in (SIGKILL) and start it again on the same database",
+    )
+    args = parser.parse_args()
+    if args.url:
+        return asyncio.run(main_async(args, args.url.rstrip("/"), None))
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(port, args.db or str(Path(folder) / "load.db"))
+        try:
+            print(server.start())
+            return asyncio.run(main_async(args, f"http://127.0.0.1:{port}", server))
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""One benchmark home (issue 16, item 3): the code of every benchmark is in
+``spite_malice.bench``; the scripts in ``benchmarks/`` that the docs name as commands only
+launch it (the bots' scripts, ``benchmarks/bots_*``, are the bots' own)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+BENCHMARKS = REPOSITORY / "benchmarks"
+SRC = REPOSITORY / "src"
+
+# the commands the README and docs name, and the module each launches
+LAUNCHERS = {
+    "load.py": "server_load",
+    "cluster_load.py": "cluster_load",
+    "store_moves.py": "store_append",
+    "analysis.py": "analysis_time",
+    "web_analysis.py": "web_analysis_time",
+}
+
+
+def _scripts() -> list[Path]:
+    return sorted(path for path in BENCHMARKS.glob("*.py") if not path.name.startswith("bots_"))
+
+
+def test_every_benchmark_script_is_a_launcher_of_the_package() -> None:
+    assert sorted(path.name for path in _scripts()) == sorted(LAUNCHERS)
+    for path in _scripts():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        ours = [
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("spite")
+        ]
+        assert ours == [f"spite_malice.bench.{LAUNCHERS[path.name]}"], path.name
+        # a docstring, the future import, the import of main, maybe sys, and the call
+        assert len(tree.body) <= 5, f"{path.name} holds more than a launcher"
+        functions = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
+        assert not functions, f"{path.name} defines {functions[0].name}: move it to the package"
+
+
+@pytest.mark.parametrize("module", sorted(LAUNCHERS.values()))
+def test_each_launched_module_has_a_main(module: str) -> None:
+    loaded = importlib.import_module(f"spite_malice.bench.{module}")
+    assert callable(loaded.main)
+
+
+@pytest.mark.parametrize("script", sorted(LAUNCHERS))
+def test_the_commands_of_the_docs_still_run(script: str) -> None:
+    """``benchmarks/<script> --help`` answers as before: usage under the script's own name."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"usage: {script} ")
