@@ -99,15 +99,21 @@ def test_a_hint_reason_comes_in_the_seats_language(client: TestClient) -> None:
 
 
 def test_http_errors_speak_the_requests_language(client: TestClient) -> None:
-    from spite_malice.i18n import negotiate, use_language
-
-    # until the page's language middleware lands, the test runs the handler's language itself
-    with use_language(negotiate("it")):
-        answer = client.post("/api/rooms", json={"mode": "friend", "seed": 3})
+    answer = client.post(
+        "/api/rooms", json={"mode": "friend", "seed": 3}, headers={"Accept-Language": "it"}
+    )
     assert answer.status_code == 422
     assert answer.json()["error"]["message"].startswith("[it] A game between people")
-    gone = client.get("/api/rooms/NOPE", headers={"Accept-Language": "it"})
+    gone = client.get("/api/rooms/NOPE", headers={"Accept-Language": "pt-BR"})
     assert gone.status_code == 404
+    assert gone.json()["error"]["message"] == "[pt] There is no room with this code and token."
+    daily = client.post("/api/daily", json={"level": "nope"}, headers={"Accept-Language": "fr"})
+    assert daily.json()["error"]["message"].startswith("[fr] Unknown level 'nope'")
+    config = client.get("/api/config", headers={"Accept-Language": "nl"}).json()
+    assert all(option["label"].startswith("[nl] ") for option in config["rules_options"])
+    assert [level["name"] for level in config["levels"]][:1] == ["[nl] Easy"]
+    english = client.get("/api/config").json()
+    assert english["rules_options"][0]["label"] in {"Pay-off pile size", "Decks"}
     too_large = client.post(
         "/api/replays", content=b"x" * (1 << 20), headers={"Accept-Language": "ru"}
     )

@@ -73,7 +73,10 @@ def join_clauses(clauses: list[str]) -> str:
     """Clauses of one reason joined in the current language ("a; b; c")."""
     text = clauses[0] if clauses else ""
     for clause in clauses[1:]:
-        # TRANSLATORS: two clauses of a hint's reason, joined (a third joins the same way)
+        # TRANSLATORS: two clauses of a hint's reason, joined (a third joins the same way).
+        # Each clause says what the suggested turn does ("plays your pay-off 7"); the page
+        # shows the reason after its own "This ..." and each clause after "; " with "it ...",
+        # so keep "; " between the clauses.
         text = _("{first}; {second}", first=text, second=clause)
     return text
 
@@ -88,7 +91,9 @@ def _and(items: list[str]) -> str:
 
 def explain(view: TurnView, plan: Plan) -> str:
     """A short reason for ``plan`` in the player's words, in the current language: whole
-    clauses (one message each), joined by :func:`join_clauses`."""
+    clauses (one message each), joined by :func:`join_clauses`. Each clause says what the
+    turn does, its subject left out ("plays your pay-off 7"): front ends put "This" (or
+    "it") before it, in their language."""
     center = list(view.center)
     hand = list(view.hand)
     clauses: list[str] = []
