@@ -12,8 +12,9 @@ event                     outcome given to ``deal``
 ========================  =====================================================================
 :class:`Deal`             the shuffled deck, in the order dealt: pay-off pile of player 1, then
                           of player 2 (bottom to top), the two hands, then the stock (R1.2)
-:class:`Reshuffle`        ``"payoffs"``: both pay-off piles, each in its new order (R1.4: their
-                          tops tied); ``"stock"``: the stock in its new order (R3.4(b))
+:class:`Reshuffle`        ``Piles.PAYOFFS``: both pay-off piles, each in its new order (R1.4:
+                          their tops tied); ``Piles.STOCK``: the stock in its new order
+                          (R3.4(b))
 :class:`Draw`             the cards drawn from the stock, in the order drawn (R2.1, R3.4(c))
 :class:`TurnUp`           the pay-off card turned face up next (R3.4(a)): one of that pile's
                           face-down cards
@@ -25,9 +26,20 @@ Every outcome is checked: it must be cards that are where the event takes them f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from enum import StrEnum
 
 from .cards import Card
+
+
+class Piles(StrEnum):
+    """What a :class:`Reshuffle` shuffles, in the words it has always been written with."""
+
+    PAYOFFS = "payoffs"
+    """R1.4: both pay-off piles, their tops having tied."""
+    STOCK = "stock"
+    """R3.4(b): the stock, a completed stack having gone into it."""
+
+    __repr__ = str.__repr__  # reads as its words in a Reshuffle's repr, as before
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +54,7 @@ class Reshuffle:
     """R1.4: both pay-off piles are reshuffled, their tops having tied; or R3.4(b): the stock
     is shuffled, a completed stack having gone into it."""
 
-    piles: Literal["payoffs", "stock"]
+    piles: Piles
     added: tuple[Card, ...] = ()
     """The cards that joined the stock (R3.4(b): the completed stack's, which all saw)."""
 
@@ -68,4 +80,4 @@ class TurnUp:
 Chance = Deal | Reshuffle | Draw | TurnUp
 """A chance event waiting for its outcome."""
 
-__all__ = ["Chance", "Deal", "Draw", "Reshuffle", "TurnUp"]
+__all__ = ["Chance", "Deal", "Draw", "Piles", "Reshuffle", "TurnUp"]

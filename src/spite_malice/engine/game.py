@@ -23,7 +23,7 @@ from .cards import (
     cards_str,
     full_deck,
 )
-from .chance import Chance, Deal, Draw, Reshuffle, TurnUp
+from .chance import Chance, Deal, Draw, Piles, Reshuffle, TurnUp
 from .errors import ArgumentError, GameOverError, IllegalMoveError, quote
 from .moves import (
     ACTIONS,
@@ -42,7 +42,7 @@ from .reasons import N_, Reason
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
 from .stacks import COMPLETE, fit_masks, fits, needs
-from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, PlayerState
+from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, OutcomeReason, PlayerState
 
 _BUILDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
     tuple(
@@ -69,7 +69,15 @@ _FLAGS: dict[bool, dict[tuple[int, ...], tuple[tuple[bytes, ...], tuple[bytes, .
 
 _TURN_UPS = (TurnUp(0), TurnUp(1))
 _DRAWS = tuple(tuple(Draw(player, count) for count in range(HAND_SIZE + 1)) for player in (0, 1))
-"""The chance events of turn-ups and draws, made once (they are frozen values)."""
+_TIE_RESHUFFLE = Reshuffle(Piles.PAYOFFS)
+"""The chance events of turn-ups, draws and R1.4's tie, made once (they are frozen values)."""
+
+_BUILD_SOURCES = (
+    (ev.BuildSource.PAYOFF,)
+    + (ev.BuildSource.HAND,) * (SIDE_SOURCE_BASE - 1)
+    + (ev.BuildSource.SIDE_1, ev.BuildSource.SIDE_2, ev.BuildSource.SIDE_3, ev.BuildSource.SIDE_4)
+)
+"""A :class:`~.events.CardBuilt`'s source, by the move's source index."""
 
 _NO_FLAGS = bytes(ACTIONS)
 _NO_SOURCES = [bytes(TARGETS)] * SOURCES
@@ -257,7 +265,7 @@ class Game:
             rng = self.rng
             while RANK_OF[payoffs[0][-1]] == RANK_OF[payoffs[1][-1]]:
                 if rng is None:
-                    self.chance.append(Reshuffle("payoffs"))
+                    self.chance.append(_TIE_RESHUFFLE)
                     return
                 rng.shuffle(payoffs[0])
                 rng.shuffle(payoffs[1])
@@ -493,8 +501,7 @@ class Game:
         stack.append(card)
         value = len(stack)  # R3.1: a King stands for the value the stack needed
         if recording:
-            where = "P" if source == 0 else "H" if source < SIDE_SOURCE_BASE else move.notation[:2]
-            self.events.append(ev.CardBuilt(player, where, card, target, value))
+            self.events.append(ev.CardBuilt(player, _BUILD_SOURCES[source], card, target, value))
         rng = self.rng
         if source == 0:  # R3.4(a)
             if not me.payoff:
@@ -509,7 +516,7 @@ class Game:
             stock.extend(stack)
             self.center[target] = []
             if rng is None:
-                self.chance.append(Reshuffle("stock", tuple(stack)))
+                self.chance.append(Reshuffle(Piles.STOCK, tuple(stack)))
             else:
                 rng.shuffle(stock)
             if recording:
@@ -541,7 +548,7 @@ class Game:
         elif isinstance(event, Deal):
             deck = _cards_of(cards, event)
             _check_same(deck, full_deck(self.rules.decks), "the deal must be the whole deck")
-        elif event.piles == "payoffs":
+        elif event.piles is Piles.PAYOFFS:
             if len(cards) != 2:
                 raise ArgumentError(f"{event} takes the two pay-off piles, not {quote(cards)}")
             for player, order in zip(self.players, cards, strict=True):
@@ -591,7 +598,7 @@ class Game:
                 self.events.append(ev.PayoffTurned(event.player, turned))
         elif type(event) is Deal:
             self._deal_deck(list(cast("Sequence[Card]", cards)))
-        elif type(event) is Reshuffle and event.piles == "payoffs":
+        elif type(event) is Reshuffle and event.piles is Piles.PAYOFFS:
             piles = cast("Sequence[Sequence[Card]]", cards)
             self.players[0].payoff, self.players[1].payoff = list(piles[0]), list(piles[1])
             self._ties += 1
@@ -646,7 +653,7 @@ class Game:
         self.outcome = outcome
         if self.recording:
             if outcome.winner is None:
-                self.events.append(ev.GameDrawn(outcome.reason))
+                self.events.append(ev.GameDrawn(OutcomeReason(outcome.reason)))
             else:
                 self.events.append(ev.GameWon(outcome.winner, outcome.points))
 

@@ -55,7 +55,7 @@ import pyspiel
 
 from ..bots.reference import reference_move
 from ..engine.cards import FACES, Card, card_str, full_deck
-from ..engine.chance import Deal, Draw, Reshuffle, TurnUp
+from ..engine.chance import Deal, Draw, Piles, Reshuffle, TurnUp
 from ..engine.game import Game
 from ..engine.moves import ALL_MOVES, SIDE_SOURCE_BASE, TARGETS
 from ..engine.observation import Observation
@@ -244,7 +244,7 @@ class _EngineBox:
             elif type(event) is Deal:  # R1.2
                 self.reveals += _DEAL_SLOTS
                 self.dealing = True
-            elif type(event) is Reshuffle and event.piles == "stock":  # R3.4(b)
+            elif type(event) is Reshuffle and event.piles is Piles.STOCK:  # R3.4(b)
                 game.apply_chance(game.stock)  # its cards were counted when the stack completed
                 continue
             else:  # R1.4: both tops go back into their piles
