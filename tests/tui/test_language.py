@@ -14,7 +14,9 @@ import pytest
 from rich.text import Text
 from textual.widgets._footer import FooterKey
 
-from spite_malice.i18n import Catalog, current_language
+from spite_malice.cli import main
+from spite_malice.daily import today
+from spite_malice.i18n import Catalog, current_language, format_date
 from spite_malice.i18n import catalogs as catalogs_module
 from spite_malice.i18n import text as text_module
 from spite_malice.i18n.catalogs import Key
@@ -37,6 +39,7 @@ FAKES: dict[str, dict[Key, str]] = {
         (None, "Cards dealt; you start"): "Carte date; inizi tu",
         (None, "Cards dealt; {name} starts"): "Carte date; inizia {name}",
         (None, "Side {number}"): "Lato {number}",
+        (None, "The daily deal of {date} (UTC)."): "La partita del giorno, {date} (UTC).",
     },
     "ru": {
         (None, "Stock"): "Колода",
@@ -47,6 +50,7 @@ FAKES: dict[str, dict[Key, str]] = {
         (None, "Cards dealt; you start"): "Карты розданы; вы начинаете",
         (None, "Cards dealt; {name} starts"): "Карты розданы; начинает {name}",
         (None, "Side {number}"): "Запас {number}",
+        (None, "No finished games are stored for you yet."): "Сохранённых партий пока нет.",
     },
 }
 """A few texts of the table, with translations for tests (a real catalog's win)."""
@@ -183,3 +187,20 @@ async def test_long_translations_still_fit_the_smallest_terminal(
         box = app.screen.query_one("#new-match-box")
         assert box.region.right <= 80 and box.region.bottom <= 24
         assert "counts as lost).~~~" in str(app.screen.query_one("#new-match-text").render())
+
+
+def test_the_commands_print_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "games.db")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["replay", "--list", "--db", db]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out == translated("ru", "No finished games are stored for you yet.")
+    persistence = StorePersistence.open(db)
+    persistence.save_language("it")  # the setting wins over the Russian locale
+    persistence.close()
+    assert main(["daily", "--stats", "--db", db]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    date = format_date(today(), "it")
+    assert first == translated("it", "The daily deal of {date} (UTC).", date=date)
