@@ -161,8 +161,8 @@ def _steady_weighted(
         pairs = tables[scale] = tuple(
             ((outcome, 0.0), (outcome, scale), (outcome, double)) for outcome in outcomes
         )
-    # the pairs of the faces whose count is not 0, each picked by its count
-    return list(map(getitem, compress(pairs, counts), filter(None, counts)))
+    # each count picks its pair; compress leaves out the pairs of counts of 0
+    return list(compress(map(getitem, pairs, counts), counts))
 
 
 class _ActionPiece(dict[bytes, tuple[int, ...]]):
