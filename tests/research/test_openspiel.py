@@ -374,30 +374,6 @@ def test_python_answers_are_openspiel_s_own_at_every_node(varied_rules: Rules) -
     assert nodes["terminal"] == 4 and nodes["chance"] > 200 and nodes["player"] > 200
 
 
-def test_weighted_chances_from_kept_pairs_are_the_pairs_made_anew(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The chance lists made from pairs kept per scale are the lists made anew, the same
-    floats in the same order, also once the kept tables fill up and start afresh."""
-    monkeypatch.setattr(sm_openspiel, "_STEADY_LIMIT", 5)
-    ranges = (sm_openspiel._FACE_RANGE, sm_openspiel._RECYCLED_RANGE)
-    kept_for: dict[range, dict[float, Any]] = {outcomes: {} for outcomes in ranges}
-    rng = random.Random(5)
-    for _ in range(300):
-        most = rng.choice((2, 2, 3))
-        counts = [rng.choice([0, 0, *range(1, most + 1)]) for _ in range(52)]
-        scale = rng.choice((1.0, 2.0, 3.0, 7.0, 9.0, 10.0, 11.0)) / rng.choice((13, 40, 97))
-        outcomes = rng.choice(ranges)
-        tables = kept_for[outcomes]  # one table for each range of outcomes
-        made = list(sm_openspiel._weighted(outcomes, counts, scale, most))
-        assert made == [(outcomes[i], n * scale) for i, n in enumerate(counts) if n]
-        kept = sm_openspiel._steady_weighted(outcomes, counts, scale, most, tables)
-        assert kept == made and [type(p) for _, p in kept] == [float] * len(made)
-        assert len(tables) <= 5
-        kept.clear()  # a caller may change the list it got
-        assert sm_openspiel._steady_weighted(outcomes, counts, scale, most, tables) == made
-
-
 def test_flagged_actions_are_the_places_of_the_set_flags() -> None:
     rng = random.Random(11)
     for density in (0.0, 0.02, 0.1, 0.5, 1.0):

@@ -46,7 +46,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from itertools import compress
-from operator import getitem, itemgetter
+from operator import itemgetter
 from typing import Any, NoReturn
 
 import numpy as np
@@ -135,34 +135,6 @@ def _weighted(
     # outcomes, of which there are as many as counts that are not 0.
     picked = itemgetter(*filter(None, counts), 0, 0)(chances)
     return zip(compress(outcomes, counts), picked)  # noqa: B905
-
-
-_Pairs = tuple[tuple[tuple[int, float], ...], ...]
-_STEADY_LIMIT = 4096
-"""How many scales each table of :func:`_steady_weighted` keeps before it starts afresh."""
-_STEADY_FRESH: dict[float, _Pairs] = {}
-_STEADY_SEEN: dict[float, _Pairs] = {}
-
-
-def _steady_weighted(
-    outcomes: range, counts: list[int], scale: float, most: int, tables: dict[float, _Pairs]
-) -> list[tuple[int, float]]:
-    """``list(_weighted(outcomes, counts, scale, most))`` from pairs made once per scale, in
-    ``tables`` (one dict per ``outcomes``): for the scales that recur from game to game (one
-    over the never-seen cards, one over the cards of the stock or a pile), where making the
-    pairs anew is most of the cost."""
-    if most != 2:
-        return list(_weighted(outcomes, counts, scale, most))
-    pairs = tables.get(scale)
-    if pairs is None:
-        if len(tables) >= _STEADY_LIMIT:
-            tables.clear()
-        double = scale + scale  # as _weighted: the same floats
-        pairs = tables[scale] = tuple(
-            ((outcome, 0.0), (outcome, scale), (outcome, double)) for outcome in outcomes
-        )
-    # each count picks its pair; compress leaves out the pairs of counts of 0
-    return list(compress(map(getitem, pairs, counts), counts))
 
 
 class _ActionPiece(dict[bytes, tuple[int, ...]]):
@@ -777,26 +749,20 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             out: list[tuple[int, float]] = []
             if facedown > known_total:
                 scale = (facedown - known_total) / (facedown * box.fresh_total)
-                out = _steady_weighted(_FACE_RANGE, fresh, scale, box.decks, _STEADY_FRESH)
+                out = list(_weighted(_FACE_RANGE, fresh, scale, box.decks))
             if known_total:
                 known = box.known[who * FACES : (who + 1) * FACES]
-                out += _steady_weighted(
-                    _RECYCLED_RANGE, known, 1.0 / facedown, box.decks, _STEADY_SEEN
-                )
+                out += _weighted(_RECYCLED_RANGE, known, 1.0 / facedown, box.decks)
             return out
         recycled_total = box.recycled_total
         if not recycled_total:  # only never-seen cards: the deal, or no stack completed yet
-            return _steady_weighted(
-                _FACE_RANGE, fresh, 1.0 / box.fresh_total, box.decks, _STEADY_FRESH
-            )
+            return list(_weighted(_FACE_RANGE, fresh, 1.0 / box.fresh_total, box.decks))
         stock = len(box.game.stock) - len(box.chosen)
         out = []
         if stock > recycled_total:  # a never-seen card from the stock
             scale = (stock - recycled_total) / (stock * box.fresh_total)
             out = list(_weighted(_FACE_RANGE, fresh, scale, box.decks))
-        out += _steady_weighted(  # R3.4(b)
-            _RECYCLED_RANGE, box.recycled, 1.0 / stock, box.decks, _STEADY_SEEN
-        )
+        out += _weighted(_RECYCLED_RANGE, box.recycled, 1.0 / stock, box.decks)  # R3.4(b)
         return out
 
     def _apply_action(self, action: int) -> None:
