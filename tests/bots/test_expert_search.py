@@ -3,14 +3,18 @@ shares out its rollouts."""
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
+from spite_malice.bot_registry import make_bot
 from spite_malice.bots import ExpertBot
-from spite_malice.bots.expert import MIN_SAMPLES, _choose, _edge, _trails
+from spite_malice.bots.expert import EXPERT_SETTINGS, MIN_SAMPLES, _choose, _edge, _trails
 from spite_malice.bots.planning import Ending, Plan
-from spite_malice.engine import Game, Move
+from spite_malice.engine import Game, Move, Observation
 
 
 def plan(value: float) -> Plan:
@@ -155,3 +159,62 @@ def test_expert_takes_24_samples_by_default() -> None:
     assert ExpertBot(max_samples=None).max_samples is None
     with pytest.raises(ValueError, match="max_samples must be at least 1"):
         ExpertBot(max_samples=0)
+
+
+def _searched_positions(seed: int) -> Iterator[tuple[ExpertBot, Observation, list[Plan]]]:
+    """The positions of game ``seed`` (played by Hard) where Expert has at least two
+    candidates to search, none of them ending at new cards; the bot and its candidates."""
+    from spite_malice.bots.planning import plan_turn
+    from spite_malice.bots.view import view_from_observation
+
+    game = Game.new(seed, recording=False)
+    bot = ExpertBot(1, budget=600.0)
+    hard = make_bot("hard", 1)
+    for seat in (0, 1):
+        hard.new_game(seat)
+    while game.outcome is None and game.turn < 60:
+        observation = game.observation(game.to_move)
+        view = view_from_observation(observation)
+        plans = plan_turn(view, bot.evaluator)
+        close = [p for p in plans[: bot.candidates] if p.value >= plans[0].value - bot.margin]
+        if len(close) >= 2 and all(p.commit == len(p.moves) for p in close):
+            yield bot, observation, close
+        game.apply(hard.choose(observation))
+
+
+def test_the_static_prior_leaves_out_the_guesses_about_the_next_turns() -> None:
+    # a plan's value without the danger and our own chance next turn is what the planner
+    # gives the same moves when those weights are 0
+    from spite_malice.bots.evaluation import AwareEvaluator
+    from spite_malice.bots.planning import plan_turn
+    from spite_malice.bots.view import view_from_observation
+
+    checked = changed = 0
+    for bot, observation, candidates in _searched_positions(11):
+        view = view_from_observation(observation)
+        plan_turn(view, bot.evaluator)  # the evaluator as the search leaves it
+        no_guesses = {"danger": 0.0, "danger_per_card": 0.0, "danger_near_win": 0.0}
+        blind = AwareEvaluator(replace(bot.evaluator.weights, own_chance=0.0, **no_guesses))
+        blind_values = {p.moves: p.value for p in plan_turn(view, blind)}
+        for candidate in candidates:
+            static = bot._static_value(view, candidate)
+            assert static == pytest.approx(blind_values[candidate.moves])
+            checked += 1
+            changed += static != pytest.approx(candidate.value)
+    assert checked > 10
+    assert changed, "the guesses count in some candidate's value"
+
+
+def test_each_round_of_the_look_ahead_plays_the_opponent_and_our_next_turn() -> None:
+    from spite_malice.bots.sampling import sample_game
+
+    _, observation, candidates = next(_searched_positions(11))
+    turns = {}
+    for rounds in (1, 2, 3):
+        bot = ExpertBot(1, budget=600.0, settings=replace(EXPERT_SETTINGS, rounds=rounds))
+        game = sample_game(observation, random.Random(4))
+        start = game.turn
+        bot._rollout(game, candidates[0], observation.seat)
+        assert game.outcome is None
+        turns[rounds] = game.turn - start
+    assert turns == {1: 3, 2: 5, 3: 7}  # ours (its rest), then two turns a round

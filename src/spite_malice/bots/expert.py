@@ -29,17 +29,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from .evaluation import EXPERT_WEIGHTS, HARD_WEIGHTS, AwareEvaluator, Weights
-from .planning import WIN_VALUE, Plan, plan_turn
+from .planning import WIN_VALUE, Ending, Plan, plan_turn, replay_ranks
 from .rollout import finish_turn
 from .sampling import sample_game
 from .turn_bot import TurnPlanningBot
-from .view import view_from_observation
+from .view import TurnView, view_from_observation
 
 DEFAULT_BUDGET = 1.0
 """Seconds of thinking per turn, at most."""
@@ -92,6 +92,14 @@ class SearchSettings:
     refusals: bool = False
     """Deal the opponent only hands that agree with what it refused to build (see
     :func:`~.sampling.sample_game`)."""
+    rounds: int = 1
+    """How many rounds the look-ahead plays after the rest of our turn: one round is the
+    opponent's reply and (with ``next_turn``) our next turn; each later round weighs its
+    pay-off cards by ``discount`` once more."""
+    static_prior: bool = False
+    """Whether a candidate's prior leaves out what its value guesses about the next turns
+    (the danger of the opponent's reply, our own chance next turn), which the samples play
+    out; otherwise both count, the guess and the sampled result."""
 
 
 EXPERT_SETTINGS = SearchSettings(refusals=True)
@@ -167,12 +175,30 @@ class ExpertBot(TurnPlanningBot):
         candidates = [p for p in plans[: self.candidates] if p.value >= best.value - self.margin]
         if len(candidates) < 2:
             return best
+        if self.settings.static_prior:
+            candidates = [replace(p, value=self._static_value(view, p)) for p in candidates]
         return self._search(
             observation,
             candidates,
             deadline,
             deadline if hard_deadline is None else hard_deadline,
         )
+
+    def _static_value(self, view: TurnView, plan: Plan) -> float:
+        """``plan``'s value without the evaluation's guesses about the next turns (the
+        danger of the opponent's reply, our own chance next turn; see
+        :meth:`~.evaluation.AwareEvaluator.extra`), which the sampled games play out. Uses
+        the evaluator as :func:`~.planning.plan_turn` left it, begun on ``view``."""
+        moves = plan.moves
+        last = moves[-1]
+        if last.is_discard:
+            moves = moves[:-1]  # the planner scores a discard from the state before it
+        center, hand, side = replay_ranks(view, moves)
+        payoff_left = view.payoff_left - sum(move.is_from_payoff for move in moves)
+        refill = plan.ending is Ending.REFILL
+        guess = self.evaluator.extra(center, hand, side, payoff_left, refill)
+        guess -= self.evaluator.weights.empty_side_kept * self.evaluator.side_facts(side).empty
+        return plan.value - guess
 
     def _sample_rng(self, observation: Observation) -> random.Random:
         """A generator that depends only on the seed and the point of the game, so the choice
@@ -256,14 +282,20 @@ class ExpertBot(TurnPlanningBot):
         if game.outcome is None and game.to_move == seat:
             finish_turn(game, self.evaluator)
         mine: float = after_commit - len(game.players[seat].payoff)
-        opp_start = len(game.players[opp].payoff)
-        if game.outcome is None:
+        theirs: float = 0.0
+        weight = 1.0
+        for _ in range(self.settings.rounds):
+            if game.outcome is not None:
+                break
+            opp_start = len(game.players[opp].payoff)
             finish_turn(game, self.opponent_model)
-        theirs = opp_start - len(game.players[opp].payoff)
-        if game.outcome is None and self.next_turn:
+            theirs += weight * (opp_start - len(game.players[opp].payoff))
+            weight *= self.discount
+            if game.outcome is not None or not self.next_turn:
+                break
             before = len(game.players[seat].payoff)
             finish_turn(game, self.evaluator)
-            mine += self.discount * (before - len(game.players[seat].payoff))
+            mine += weight * (before - len(game.players[seat].payoff))
         outcome = game.outcome
         if outcome is not None and outcome.winner is not None:
             return WIN_SCORE if outcome.winner == seat else -WIN_SCORE

@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    from ..i18n import from_environment, set_default_language
+
+    set_default_language(from_environment())  # what the commands print (the terminal's locale)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from ..engine.errors import ArgumentError
+from ..i18n import _, format_date, format_number, ngettext
 
 
 def register(subparsers: Any) -> None:
@@ -46,13 +47,15 @@ def register(subparsers: Any) -> None:
 
 def _wait(seconds: int) -> str:
     hours, minutes = seconds // 3600, (seconds % 3600) // 60
-    return f"{hours} h {minutes} min" if hours else f"{max(minutes, 1)} min"
+    if hours:
+        return _("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    return _("{minutes} min", minutes=max(minutes, 1))
 
 
 def _result_text(outcome: str, points: int) -> str:
     if outcome == "win":
-        return f"you won, {points} point{'s' if points != 1 else ''}"
-    return "you lost" if outcome == "loss" else "a draw"
+        return ngettext("you won, {n} point", "you won, {n} points", points)
+    return _("you lost") if outcome == "loss" else _("a draw")
 
 
 def _daily(args: argparse.Namespace) -> int:
@@ -71,29 +74,54 @@ def _daily(args: argparse.Namespace) -> int:
         store, player = persistence.store, persistence.player
         stats = player_daily_stats(store, player, day)
         if args.stats:
+            from ..tui.language import apply_language, choose_language
+
+            apply_language(choose_language(persistence))  # the player's setting, else the locale
             persistence.close()
             if args.json:
                 print(json.dumps({"date": day.isoformat(), "stats": stats.to_json()}))
                 return 0
-            print(f"The daily deal of {day.isoformat()} (UTC).")
+            print(_("The daily deal of {date} (UTC).", date=format_date(day)))
             if stats.today is not None:
-                print(f"Today: {_result_text(stats.today.outcome, stats.today.points)}.")
+                result = _result_text(stats.today.outcome, stats.today.points)
+                print(_("Today: {result}.", result=result))
+            number = format_number
             print(
-                f"Days played {stats.days_played}, won {stats.days_won}; "
-                f"days won in a row {stats.current_streak} (best {stats.best_streak}); "
-                f"best score {stats.best_score}."
+                _(
+                    "Days played {played}, won {won}; days won in a row {streak} (best {best}); "
+                    "best score {score}.",
+                    played=number(stats.days_played),
+                    won=number(stats.days_won),
+                    streak=number(stats.current_streak),
+                    best=number(stats.best_streak),
+                    score=number(stats.best_score),
+                )
             )
             return 0
         found = daily_match(store, player, day)
         if found is not None and found.status in (FINISHED, ABANDONED):
             done = stats.today
-            said = f" ({_result_text(done.outcome, done.points)})" if done else ""
+            wait = _wait(seconds_to_next())
+            if done:
+                raise ArgumentError(
+                    _(
+                        "you have played today's deal ({result}); the next one is dealt at "
+                        "midnight UTC, in {wait}",
+                        result=_result_text(done.outcome, done.points),
+                        wait=wait,
+                    )
+                )
             raise ArgumentError(
-                f"you have played today's deal{said}; the next one is dealt at midnight UTC, "
-                f"in {_wait(seconds_to_next())}"
+                _(
+                    "you have played today's deal; the next one is dealt at midnight UTC, "
+                    "in {wait}",
+                    wait=wait,
+                )
             )
         if found is not None and found.source != "terminal":
-            raise ArgumentError("you have started today's deal in the browser: go on with it there")
+            raise ArgumentError(
+                _("you have started today's deal in the browser: go on with it there")
+            )
     except BaseException:
         if not args.stats:
             persistence.close()

@@ -9,6 +9,10 @@ from typing import Any
 
 from ..engine.errors import ArgumentError, quote
 from ..engine.record import GameRecord
+from ..i18n import N_, _, format_datetime, ngettext
+
+OUTCOME_WORDS = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
+"""A stored game's outcome in ``replay --list``."""
 
 
 def register(subparsers: Any) -> None:
@@ -49,7 +53,7 @@ def _seat(text: str | None, default: int) -> int:
     if text is None:
         return default
     if text not in ("0", "1"):
-        raise ArgumentError(f"the seat must be 0 or 1, not {quote(text)}")
+        raise ArgumentError(_("the seat must be 0 or 1, not {seat}", seat=quote(text)))
     return int(text)
 
 
@@ -63,24 +67,33 @@ def _stored(args: argparse.Namespace) -> tuple[GameRecord, int] | None:
         games = finished_games(store, player)
         if args.list:
             if not games:
-                print("No finished games are stored for you yet.")
+                print(_("No finished games are stored for you yet."))
             for entry in games:
                 opponent = entry.players[1 - entry.seat]
-                when = entry.finished_at.strftime("%Y-%m-%d %H:%M")
-                print(
-                    f"{entry.id:>6}  {when}  {entry.outcome:<4}  against {opponent} "
-                    f"({entry.level}, {entry.moves} moves)"
+                when = format_datetime(entry.finished_at, style="short")
+                outcome = entry.outcome
+                outcome = _(OUTCOME_WORDS[outcome]) if outcome in OUTCOME_WORDS else outcome
+                against = ngettext(
+                    "{outcome} against {name} ({level}, {n} move)",
+                    "{outcome} against {name} ({level}, {n} moves)",
+                    entry.moves,
+                    outcome=outcome,
+                    name=opponent,
+                    level=entry.level,
                 )
+                print(f"{entry.id:>6}  {when}  {against}")
             return None
         if args.game is None:
             if not games:
-                raise ArgumentError("no finished game is stored for you yet")
+                raise ArgumentError(_("no finished game is stored for you yet"))
             wanted = games[0].id
         else:
             wanted = args.game
         found = game_record(store, player, wanted)
         if found is None:
-            raise ArgumentError(f"there is no finished game {wanted} of yours (see --list)")
+            raise ArgumentError(
+                _("there is no finished game {number} of yours (see --list)", number=wanted)
+            )
         return found
 
 
@@ -95,8 +108,9 @@ def _replay(args: argparse.Namespace) -> int:
         try:
             data = args.record.read_bytes()
         except OSError as error:
-            reason = error.strerror or "it cannot be read"
-            print(f"spite-malice replay: cannot read {args.record}: {reason}", file=sys.stderr)
+            reason = error.strerror or _("it cannot be read")
+            message = _("cannot read {file}: {reason}", file=args.record, reason=reason)
+            print(f"spite-malice replay: {message}", file=sys.stderr)
             return 2
         try:
             record = read_record(data)

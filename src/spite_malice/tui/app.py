@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import App
 
 from ..store import StoreError
+from .language import apply_language, choose_language
 from .persistence import NoPersistence, Persistence
 from .screens import GameScreen, TableSettings
 from .screens.tutorial import TutorialOfferScreen
@@ -35,12 +36,16 @@ class SpiteMaliceApp(App[None]):
         self.resume = resume
         self.offer_tutorial = offer_tutorial
         """Offer the tutorial at the first start (``spite-malice play`` does; tests need not)."""
+        self.language = "en"
+        """The language the terminal speaks (chosen at the start, changed in the settings)."""
         self.fresh = fresh
         """Start ``setup``'s match and leave any unfinished one as it is (the daily deal)."""
         if self.settings.ascii_only:
             self.add_class("-ascii")
 
     def on_mount(self) -> None:
+        # the language before the first screen: the player's setting, else the locale's
+        self.language = apply_language(choose_language(self.persistence))
         session = None if self.fresh else self.persistence.load_unfinished()
         if session is not None and not self.resume:
             self.persistence.abandon(session)  # a new match was asked for: give this one up

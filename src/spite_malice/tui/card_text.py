@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import KING, QUEEN, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, a_rank, suit_of
+from ..engine.cards import KING, QUEEN, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, suit_of
+from ..i18n import N_, _
+from ..i18n.cards import card_name
 
 RED_SUITS = frozenset((1, 2))  # hearts, diamonds
 CHIP_WIDTH = 5
@@ -25,6 +27,14 @@ DIM = Style(dim=True)
 
 VALUE_WORDS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")
 """The short name of a center stack's value (1..12), used for what a King stands for."""
+
+# TRANSLATORS: under a center stack, the card it takes next; keep them short (12 cells)
+NEEDS_WORDS = (
+    N_("needs an Ace"), N_("needs a 2"), N_("needs a 3"), N_("needs a 4"), N_("needs a 5"),
+    N_("needs a 6"), N_("needs a 7"), N_("needs an 8"), N_("needs a 9"), N_("needs a 10"),
+    N_("needs a Jack"), N_("needs a Queen"),
+)  # fmt: skip
+"""What a center stack at value 0..11 takes next (R3.1: Ace first, then one rank up)."""
 
 _CARD_TOKEN = re.compile(r"\b([A2-9TJQK])([SHDC])\b")
 
@@ -41,6 +51,12 @@ def card_label(card: Card, *, ascii_only: bool) -> str:
     suit = suit_of(card)
     symbol = SUITS[suit] if ascii_only else SUIT_SYMBOLS[suit]
     return rank_label(RANK_OF[card], ascii_only=ascii_only) + symbol
+
+
+def card_words(card: Card) -> str:
+    """The card's name in the player's language ("King of hearts", "Re di cuori"), for the
+    tooltip of the place it lies on; the faces on the table stay symbols."""
+    return card_name(card)
 
 
 def card_style(card: Card) -> Style:
@@ -72,7 +88,8 @@ def empty_chip(*, ascii_only: bool) -> Text:
 
 def needs_text(value: int) -> str:
     """What a center stack of ``value`` takes next: ``needs a 6`` (``complete`` never shows)."""
-    return f"needs {a_rank(value + 1)}" if value < QUEEN else "complete"
+    # TRANSLATORS: under a center stack that reached its Queen (shown only for a moment)
+    return _(NEEDS_WORDS[value]) if value < QUEEN else _("complete")
 
 
 def king_value(card: Card, value: int) -> str:
@@ -81,7 +98,7 @@ def king_value(card: Card, value: int) -> str:
 
 
 def cards_in_text(text: str, *, ascii_only: bool) -> Text:
-    """Rich text of an English line in which card notations (``7H``) become coloured cards."""
+    """Rich text of a line in which card notations (``7H``) become coloured cards."""
     out = Text()
     last = 0
     for found in _CARD_TOKEN.finditer(text):

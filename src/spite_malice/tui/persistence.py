@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from ..i18n import _
 from ..tutorial import Progress
 from .session import GameSession
 
@@ -52,6 +53,14 @@ class Persistence(Protocol):
         """Keep the tutorial progress (a lesson finished, the tutorial offered)."""
         ...
 
+    def language(self) -> str | None:
+        """The language the player chose in the terminal's settings, or None (the locale's)."""
+        ...
+
+    def save_language(self, language: str) -> None:
+        """Keep the player's language with the player's other settings."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -60,10 +69,19 @@ class NoPersistence:
     as long as the program; the tutorial counts as offered, so that a start without a
     store never interrupts with the offer."""
 
-    description = "nowhere (statistics are not kept)"
+    @property
+    def description(self) -> str:
+        return _("nowhere (statistics are not kept)")
 
     def __init__(self) -> None:
         self.progress = Progress(offered=True)
+        self.chosen_language: str | None = None
+
+    def language(self) -> str | None:
+        return self.chosen_language
+
+    def save_language(self, language: str) -> None:
+        self.chosen_language = language
 
     def tutorial_progress(self) -> Progress:
         return self.progress

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..engine.cards import RANK_OF, Card, rank_char
 from ..engine.moves import Move
+from ..i18n import _, ngettext
 from .session import HUMAN
 
 PAYOFF_KEY = "p"
@@ -54,7 +55,7 @@ def pile_source(
 ) -> str | None:
     """The move source one of the person's piles stands for now, or None (empty, or a place
     cards never come from)."""
-    kind, _, number = pile_id.partition("-")
+    kind, _sep, number = pile_id.partition("-")
     if kind == "payoff":
         return "P" if payoff else None
     if kind == "side":
@@ -67,7 +68,7 @@ def pile_source(
 
 def pile_target(pile_id: str) -> str | None:
     """The move target a pile stands for: ``C2`` or ``S1``; None for a place that is none."""
-    kind, _, number = pile_id.partition("-")
+    kind, _sep, number = pile_id.partition("-")
     if kind == "center":
         return f"C{int(number) + 1}"
     if kind == "side":
@@ -77,19 +78,19 @@ def pile_target(pile_id: str) -> str | None:
 
 def place_name(pile_id: str) -> str:
     """A pile in words: ``side stack 2``, ``center 1``, ``your pay-off pile``."""
-    kind, _, number = pile_id.partition("-")
+    kind, _sep, number = pile_id.partition("-")
     if kind == "side":
-        return f"side stack {int(number) + 1}"
+        return _("side stack {number}", number=int(number) + 1)
     if kind == "center":
-        return f"center {int(number) + 1}"
+        return _("center {number}", number=int(number) + 1)
     if kind == "hand":
-        return f"card {int(number) + 1} of your hand"
-    return "your pay-off pile" if kind == "payoff" else pile_id
+        return _("card {number} of your hand", number=int(number) + 1)
+    return _("your pay-off pile") if kind == "payoff" else pile_id
 
 
 def keys_for(move: Move, hand: Sequence[Card]) -> tuple[str, str]:
     """The two keys that make the person's ``move``: its source's, then its target's."""
-    source, _, target = move.notation.partition("-")
+    source, _sep, target = move.notation.partition("-")
     if source == "P":
         first = PAYOFF_KEY
     elif source.startswith("S"):
@@ -99,3 +100,20 @@ def keys_for(move: Move, hand: Sequence[Card]) -> tuple[str, str]:
         first = HAND_KEYS[int(pile.partition("-")[2])]
     number = int(target[1:]) - 1
     return first, (CENTER_KEYS if target.startswith("C") else SIDE_KEYS)[number]
+
+
+def side_title(index: int) -> str:
+    """A side stack's title on the table: ``Side 1``."""
+    # TRANSLATORS: a side stack's short title on the table; keep it short (about 7 letters)
+    return _("Side {number}", number=index + 1)
+
+
+def center_title(index: int) -> str:
+    """A center stack's title on the table: ``Center 1``."""
+    # TRANSLATORS: a center stack's short title on the table; keep it short (about 8 letters)
+    return _("Center {number}", number=index + 1)
+
+
+def payoff_left(count: int) -> str:
+    """Under a pay-off pile: how many cards are left in it."""
+    return ngettext("{n} left", "{n} left", count)

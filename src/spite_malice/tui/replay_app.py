@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 from textual.app import App
 
+from ..i18n import from_environment
 from ..replay import Frame
+from .language import apply_language
 from .screens.replay import ReplayScreen
 
 
@@ -14,7 +16,7 @@ class ReplayApp(App[None]):
     """A game's replay, full screen in the terminal (the table's own stylesheet)."""
 
     CSS_PATH = "app.tcss"
-    TITLE = "Spite & Malice: replay"
+    TITLE = "Spite & Malice"
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
@@ -34,6 +36,7 @@ class ReplayApp(App[None]):
             self.add_class("-ascii")
 
     def on_mount(self) -> None:
+        apply_language(from_environment())  # the replay has no player settings: the locale's
         self.push_screen(
             ReplayScreen(self.frames, self.players, seat=self.seat, ascii_only=self.ascii_only)
         )

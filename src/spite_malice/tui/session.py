@@ -3,13 +3,12 @@
 
 The table does the match logic (undo with its barriers, hints and the assisted mark, the
 computer's fallback, the next game); the session adds what the screen reads (the hand in
-order, legal targets, English text) and keeps the steps not saved yet for the store. The
+order, legal targets, event sentences) and keeps the steps not saved yet for the store. The
 person always sits in seat 0.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ..bots import Bot
@@ -20,16 +19,17 @@ from ..engine.match import Match
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from ..engine.rules import Rules
+from ..i18n import _
 from ..table import COMPUTER as COMPUTER_KIND
 from ..table import HINT, PERSON, Applied, Seat, Step, Table, default_level, level_label
+from .event_text import describe_event
 
 HUMAN = 0
 """The seat of the person at the keyboard."""
 COMPUTER = 1
 """The seat of the computer player."""
-
-_PLAYER_1 = re.compile(r"\bplayer 1 (\w+?)s\b")
-_PLAYER_2 = re.compile(r"\bplayer 2\b")
+DEFAULT_PLAYER = "You"
+"""The person's name in records when none was given (shown as :attr:`player_label`)."""
 
 
 @dataclass(slots=True)
@@ -39,7 +39,7 @@ class MatchSetup:
     rules: Rules = Rules.STANDARD
     level: str = field(default_factory=default_level)
     seed: int | None = None
-    player: str = "You"
+    player: str = DEFAULT_PLAYER
     daily: str | None = None
     """The day (ISO) of the daily deal this match plays, if it is one (``spite_malice.daily``)."""
 
@@ -112,7 +112,14 @@ class GameSession:
 
     @property
     def player(self) -> str:
-        return self.table.seats[HUMAN].name or "You"
+        return self.table.seats[HUMAN].name or DEFAULT_PLAYER
+
+    @property
+    def player_label(self) -> str:
+        """The person's name as the screen shows it: the default name "You" in the player's
+        language, any other name as it was given."""
+        name = self.player
+        return _("You") if name == DEFAULT_PLAYER else name
 
     @property
     def rules(self) -> Rules:
@@ -155,7 +162,7 @@ class GameSession:
         may legally go to now."""
         found = set()
         for move in self.legal_moves():
-            move_source, _, target = move.notation.partition("-")
+            move_source, _sep, target = move.notation.partition("-")
             if move_source == source:
                 found.add(target)
         return found
@@ -233,11 +240,6 @@ class GameSession:
         return [public_event(event, HUMAN) for event in self.game.events]
 
     def describe(self, event: Event) -> str:
-        """An event in English with the players' names: ``you build 5H on center 2``."""
-        return self.name_players(str(event))
-
-    def name_players(self, text: str) -> str:
-        text = _PLAYER_1.sub(lambda found: f"you {found.group(1)}", text)
-        text = text.replace("player 1", "you")
-        text = _PLAYER_2.sub(self.opponent_name, text)
-        return text[:1].upper() + text[1:]
+        """An event as a sentence in the player's language, the person as "you" and the
+        computer by its name: ``You build 5H from the hand on center 2``."""
+        return describe_event(event, (self.player_label, self.opponent_name), you=HUMAN)

@@ -107,6 +107,17 @@ class StorePersistence:
     def save_tutorial_progress(self, progress: Progress) -> None:
         self.store.save_settings(self._tutorial_key, progress.to_json())
 
+    def language(self) -> str | None:
+        """The ``language`` of the player's settings (the browser game keeps it there too)."""
+        value = (self.store.settings(self.player) or {}).get("language")
+        return value if isinstance(value, str) else None
+
+    def save_language(self, language: str) -> None:
+        """Set the player's ``language`` setting, keeping every other setting as it is."""
+        data = dict(self.store.settings(self.player) or {})
+        data["language"] = language
+        self.store.save_settings(self.player, data)
+
     # ------------------------------------------------------------------ writing
 
     def save(self, session: GameSession) -> None:

@@ -30,6 +30,7 @@ from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnd
 from ...engine.moves import Move, parse_move
 from ...engine.observation import Observation, PlayerView
 from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
+from ...i18n import N_, _, current_language, ngettext
 from ...store import StoreError
 from ...table import computer
 from ...table.computer import Suggestion
@@ -39,22 +40,27 @@ from ..card_text import (
     back_chip,
     card_chip,
     card_label,
+    card_words,
     cards_in_text,
     center_stack_lines,
     empty_chip,
     small_back,
 )
+from ..event_text import describe_event
+from ..language import apply_language, translate_bindings
 from ..persistence import Persistence
 from ..places import (
     CENTER_KEYS,
     HAND_KEYS,
     PAYOFF_KEY,
     SIDE_KEYS,
+    center_title,
     hand_source,
     keys_for,
+    payoff_left,
     pile_source,
     pile_target,
-    place_name,
+    side_title,
     source_pile,
     target_pile,
 )
@@ -62,6 +68,7 @@ from ..session import COMPUTER, HUMAN, GameSession, MatchSetup
 from ..widgets import MessageLine, MoveLog, PileView, StatusBar
 from .game_over import GameOverScreen
 from .help import HelpScreen
+from .language import LanguageScreen
 from .log import LogScreen
 from .new_match import NewMatchScreen
 from .stats import StatsScreen
@@ -69,6 +76,7 @@ from .tutorial import PRACTICE, TutorialScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+NOTHING_TO_UNDO = N_("Nothing to undo: undo takes back your moves of this turn only.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,19 +90,11 @@ class TableSettings:
 
 
 def _pick_bindings() -> list[Binding]:
-    picks = [Binding(PAYOFF_KEY, "pick('payoff')", "Pay-off", show=False)]
-    picks += [
-        Binding(k, f"pick('hand-{i}')", f"Hand {i + 1}", show=False)
-        for i, k in enumerate(HAND_KEYS)
-    ]
-    picks += [
-        Binding(k, f"pick('side-{i}')", f"Side {i + 1}", show=False)
-        for i, k in enumerate(SIDE_KEYS)
-    ]
-    picks += [
-        Binding(k, f"pick('center-{i}')", f"Center {i + 1}", show=False)
-        for i, k in enumerate(CENTER_KEYS)
-    ]
+    # never shown in the key bar (show=False), so they need no words
+    picks = [Binding(PAYOFF_KEY, "pick('payoff')", show=False)]
+    picks += [Binding(k, f"pick('hand-{i}')", show=False) for i, k in enumerate(HAND_KEYS)]
+    picks += [Binding(k, f"pick('side-{i}')", show=False) for i, k in enumerate(SIDE_KEYS)]
+    picks += [Binding(k, f"pick('center-{i}')", show=False) for i, k in enumerate(CENTER_KEYS)]
     return picks
 
 
@@ -103,18 +103,19 @@ class GameScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pick_bindings(),
-        Binding("escape", "cancel", "Cancel"),
-        Binding("right,down", "app.focus_next", "Next place", show=False),
-        Binding("left,up", "app.focus_previous", "Previous place", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("n", "next_game", "Next game"),
-        Binding("l", "show_log", "Log"),
-        Binding("i", "statistics", "Stats"),
-        Binding("m", "new_match", "New match"),
-        Binding("t", "tutorial", "Tutorial"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("right,down", "app.focus_next", N_("Next place"), show=False),
+        Binding("left,up", "app.focus_previous", N_("Previous place"), show=False),
+        Binding("h", "hint", N_("Hint")),
+        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("n", "next_game", N_("Next game")),
+        Binding("l", "show_log", N_("Log")),
+        Binding("i", "statistics", N_("Stats")),
+        Binding("m", "new_match", N_("New match")),
+        Binding("t", "tutorial", N_("Tutorial")),
+        Binding("g", "language", N_("Language"), show=False),  # the key bar has no room: help
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("q", "quit_game", N_("Quit")),
     ]
     AUTO_FOCUS = ""  # the cursor appears with the first arrow key, not at the start
     # Screen types these two as instance variables, so they cannot be ClassVar here.
@@ -125,6 +126,7 @@ class GameScreen(Screen[None]):
         self, session: GameSession, settings: TableSettings, persistence: Persistence
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.session = session
         self.settings = settings
         self.persistence = persistence
@@ -145,22 +147,23 @@ class GameScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="table"):
                 with Horizontal(id="opp-hand-row"):
-                    yield Static(f"{opponent}'s hand", id="opp-hand-label")
+                    yield Static(_("{name}'s hand", name=opponent), id="opp-hand-label")
                     yield PileView("opp-hand", "", interactive=False)
                 with Horizontal(id="opponent", classes="player-row"):
-                    yield PileView("opp-payoff", "Pay-off", interactive=False)
+                    yield PileView("opp-payoff", _("Pay-off"), interactive=False)
                     for i in range(SIDE_STACKS):
-                        yield PileView(f"opp-side-{i}", f"Side {i + 1}", interactive=False)
+                        yield PileView(f"opp-side-{i}", side_title(i), interactive=False)
                 with Horizontal(id="center-row"):
                     for i in range(self.session.rules.center_stacks):
-                        yield PileView(f"center-{i}", f"Center {i + 1}", key=CENTER_KEYS[i])
-                    yield PileView("stock", "Stock", interactive=False)
+                        yield PileView(f"center-{i}", center_title(i), key=CENTER_KEYS[i])
+                    yield PileView("stock", _("Stock"), interactive=False)
                 with Horizontal(id="me", classes="player-row"):
-                    yield PileView("payoff", "Pay-off", key=PAYOFF_KEY)
+                    yield PileView("payoff", _("Pay-off"), key=PAYOFF_KEY)
                     for i in range(SIDE_STACKS):
-                        yield PileView(f"side-{i}", f"Side {i + 1}", key=SIDE_KEYS[i])
+                        yield PileView(f"side-{i}", side_title(i), key=SIDE_KEYS[i])
                 with Horizontal(id="hand-row"):
-                    yield Static("Your\nhand", id="hand-label")
+                    # TRANSLATORS: the label left of the hand, on two short lines of 6 cells
+                    yield Static(_("Your\nhand"), id="hand-label")
                     for i in range(HAND_SIZE):
                         yield PileView(f"hand-{i}", "", key=HAND_KEYS[i])
             yield MoveLog(id="log", focusable=False)
@@ -182,9 +185,15 @@ class GameScreen(Screen[None]):
         self.set_class(too_small, "-too-small")
         if too_small:
             self.query_one("#too-small", Static).update(
-                f"This terminal is {width}x{height}; the table needs at least "
-                f"{MIN_WIDTH}x{MIN_HEIGHT}.\nMake the window larger or the font smaller:\n"
-                "the game goes on where it was."
+                _(
+                    "This terminal is {width}x{height}; the table needs at least "
+                    "{min_width}x{min_height}.\nMake the window larger or the font smaller:\n"
+                    "the game goes on where it was.",
+                    width=width,
+                    height=height,
+                    min_width=MIN_WIDTH,
+                    min_height=MIN_HEIGHT,
+                )
             )
 
     def _pile(self, pile_id: str) -> PileView:
@@ -201,13 +210,13 @@ class GameScreen(Screen[None]):
         self._show_player("", observation.players[HUMAN])
         opponent_hand = observation.players[COMPUTER].hand_count
         backs = Text(" ").join(small_back(ascii_only=ascii_only) for _ in range(opponent_hand))
-        backs.append(f"  {opponent_hand} card{'s' if opponent_hand != 1 else ''}", style=DIM)
+        backs.append("  " + ngettext("{n} card", "{n} cards", opponent_hand), style=DIM)
         self._pile("opp-hand").show([backs])
         for i, stack in enumerate(observation.center):
             value = len(stack)
             self._pile(f"center-{i}").show(
                 center_stack_lines(stack, ascii_only=ascii_only),
-                f"{value} card{'s' if value != 1 else ''}" if value else "",
+                ngettext("{n} card", "{n} cards", value) if value else "",
             )
         stock = observation.stock_count
         self._pile("stock").show(
@@ -216,10 +225,13 @@ class GameScreen(Screen[None]):
         )
         hand = session.hand()
         for i in range(HAND_SIZE):
+            pile = self._pile(f"hand-{i}")
             if i < len(hand):
-                self._pile(f"hand-{i}").show([card_chip(hand[i], ascii_only=ascii_only)])
+                pile.show([card_chip(hand[i], ascii_only=ascii_only)])
+                pile.tooltip = card_words(hand[i])
             else:
-                self._pile(f"hand-{i}").show([empty_chip(ascii_only=ascii_only)])
+                pile.show([empty_chip(ascii_only=ascii_only)])
+                pile.tooltip = None
         self._show_status(observation)
         self._show_highlights()
         if self._offered_next != session.game.is_over:
@@ -234,7 +246,8 @@ class GameScreen(Screen[None]):
             if top is None
             else card_chip(top, ascii_only=ascii_only)
         )
-        self._pile(f"{prefix}payoff").show([chip], f"{view.payoff_count} left")
+        self._pile(f"{prefix}payoff").show([chip], payoff_left(view.payoff_count))
+        self._pile(f"{prefix}payoff").tooltip = None if top is None else card_words(top)
         for i, pile in enumerate(view.side):
             lines = [card_chip(card, ascii_only=ascii_only) for card in pile]
             self._pile(f"{prefix}side-{i}").show(
@@ -245,19 +258,20 @@ class GameScreen(Screen[None]):
         session = self.session
         game = session.game
         if game.is_over:
-            whose = "game over"
+            whose = _("game over")
         elif game.to_move == HUMAN:
-            whose = "your turn"
+            whose = _("your turn")
         else:
-            whose = f"{session.opponent_name} to play"
+            whose = _("{name} to play", name=session.opponent_name)
         self.query_one(StatusBar).show(
-            player=session.player,
+            player=session.player_label,
             opponent=session.opponent_name,
             score=(session.match.score[0], session.match.score[1]),
             target=session.rules.match_target,
             game_number=session.game_number,
             turn=observation.turn,
             whose_turn=whose,
+            mine=game.to_move == HUMAN and not game.is_over,
             assisted=session.is_assisted,
         )
 
@@ -290,7 +304,7 @@ class GameScreen(Screen[None]):
             marks["-hinted"].add(target_pile(first[2]))
         last = self.last_computer_move
         if last is not None:
-            from_, _, to = last.notation.partition("-")
+            from_, _sep, to = last.notation.partition("-")
             marks["-last"].add(target_pile(to, seat=COMPUTER))
             computer_source = self._pile_for_source(from_, seat=COMPUTER)
             if computer_source is not None:
@@ -302,12 +316,16 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ the log
 
     def _log_line(self, event: Event) -> Text:
-        line = cards_in_text(self.session.describe(event), ascii_only=self.settings.ascii_only)
+        line = cards_in_text(self._describe(event), ascii_only=self.settings.ascii_only)
         if isinstance(event, TurnEnded):
             line.stylize("dim")
         elif getattr(event, "player", HUMAN) == COMPUTER:
             line.stylize("italic")
         return line
+
+    def _describe(self, event: Event) -> str:
+        names = (self.session.player_label, self.session.opponent_name)
+        return describe_event(event, names, you=HUMAN)
 
     def _rebuild_log(self) -> None:
         self.query_one(MoveLog).replace(
@@ -339,14 +357,20 @@ class GameScreen(Screen[None]):
         session = self.session
         message = self.query_one(MessageLine)
         if session.game.is_over:
-            message.say("The game is over: press n for the next game.", "error")
+            message.say(_("The game is over: press n for the next game."), "error")
             return
         if not session.is_human_turn or self.computer_busy:
-            message.say(f"Wait: it is {session.opponent_name}'s turn.", "error")
+            message.say(_("Wait: it is {name}'s turn.", name=session.opponent_name), "error")
             return
-        kind, _, number = pile_id.partition("-")
+        kind, _sep, number = pile_id.partition("-")
         if kind == "center" and int(number) >= session.rules.center_stacks:
-            message.say(f"There are only {session.rules.center_stacks} center stacks.", "error")
+            count = session.rules.center_stacks
+            message.say(
+                ngettext(
+                    "There is only {n} center stack.", "There are only {n} center stacks.", count
+                ),
+                "error",
+            )
             return
         if self.selected is None:
             self._pick_source(pile_id)
@@ -367,21 +391,22 @@ class GameScreen(Screen[None]):
 
     def _pick_source(self, pile_id: str) -> None:
         message = self.query_one(MessageLine)
-        kind, _, _ = pile_id.partition("-")
+        kind = pile_id.partition("-")[0]
         if kind == "center":
             message.say(
-                "Pick a card first (p, 1-5, a s d f), then the center stack to build on.", "error"
+                _("Pick a card first (p, 1-5, a s d f), then the center stack to build on."),
+                "error",
             )
             return
         source = self._source_of(pile_id)
         if source is None:
+            number = int(pile_id.partition("-")[2] or 0) + 1
             if kind == "hand":
-                number = int(pile_id.partition("-")[2]) + 1
-                message.say(f"Your hand has no card {number}.", "error")
+                message.say(_("Your hand has no card {number}.", number=number), "error")
             elif kind == "side":
-                message.say(f"There is no card on {place_name(pile_id)}.", "error")
+                message.say(_("There is no card on side stack {number}.", number=number), "error")
             else:
-                message.say("Your pay-off pile is empty.", "error")
+                message.say(_("Your pay-off pile is empty."), "error")
             return
         self.selected = pile_id
         self._show_highlights()
@@ -390,15 +415,49 @@ class GameScreen(Screen[None]):
         targets = self.session.targets(source)
         builds = sorted(t for t in targets if t.startswith("C"))
         where = " ".join(CENTER_KEYS[int(t[1:]) - 1] for t in builds)
+        sides = " ".join(SIDE_KEYS)
         if source.startswith("H"):
-            text = f"{label} from your hand: " + (f"build on {where}, or " if builds else "")
-            text += f"discard on {' '.join(SIDE_KEYS)} (Esc: drop it)."
-        else:
-            place = "your pay-off" if source == "P" else place_name(pile_id)
             if builds:
-                text = f"{label} from {place}: build it on {where} (Esc: drop it)."
+                text = _(
+                    "{card} from your hand: build on {centers}, or discard on {sides} "
+                    "(Esc: drop it).",
+                    card=label,
+                    centers=where,
+                    sides=sides,
+                )
             else:
-                text = f"{label} from {place} cannot be built now: no center stack takes it."
+                text = _(
+                    "{card} from your hand: discard on {sides} (Esc: drop it).",
+                    card=label,
+                    sides=sides,
+                )
+        elif source == "P":
+            if builds:
+                text = _(
+                    "{card} from your pay-off: build it on {centers} (Esc: drop it).",
+                    card=label,
+                    centers=where,
+                )
+            else:
+                text = _(
+                    "{card} from your pay-off cannot be built now: no center stack takes it.",
+                    card=label,
+                )
+        else:
+            side = int(source[1:])
+            if builds:
+                text = _(
+                    "{card} from side stack {side}: build it on {centers} (Esc: drop it).",
+                    card=label,
+                    side=side,
+                    centers=where,
+                )
+            else:
+                text = _(
+                    "{card} from side stack {side} cannot be built now: no center stack takes it.",
+                    card=label,
+                    side=side,
+                )
         message.say(text)
 
     def _card_at(self, source: str) -> Card:
@@ -419,8 +478,10 @@ class GameScreen(Screen[None]):
         try:
             played = self.session.play(parse_move(notation))
         except SpiteMaliceError as error:
-            reason = getattr(error, "reason", str(error))
-            self.query_one(MessageLine).say(f"Not allowed ({notation}): {reason}.", "error")
+            reason = str(getattr(error, "reason", str(error))).rstrip(".")
+            self.query_one(MessageLine).say(
+                _("Not allowed ({move}): {reason}.", move=notation, reason=reason), "error"
+            )
             return
         self.selected = None
         self.suggestion = self._rest_of_hint(played.move)
@@ -441,9 +502,11 @@ class GameScreen(Screen[None]):
         session = self.session
         message = self.query_one(MessageLine)
         if session.game.is_over:
-            message.say("The game is over: press n for the next game.")
+            message.say(_("The game is over: press n for the next game."))
         elif session.is_human_turn:
-            message.say("Your turn: pick a card (p 1-5 a s d f), then a place (z x c / a s d f).")
+            message.say(
+                _("Your turn: pick a card (p 1-5 a s d f), then a place (z x c / a s d f).")
+            )
 
     def _continue_play(self) -> None:
         """After a change: end the game, start the computer or prompt the person; save."""
@@ -465,7 +528,7 @@ class GameScreen(Screen[None]):
         self.computer_busy = True
         self.selected = None
         self.refresh_table()
-        self.query_one(MessageLine).say(f"{self.session.opponent_name} is thinking...")
+        self.query_one(MessageLine).say(_("{name} is thinking...", name=self.session.opponent_name))
         self._computer_turn(self._generation, self.session.bot)
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
@@ -501,9 +564,10 @@ class GameScreen(Screen[None]):
         self._log(played.events)
         said = next((e for e in played.events if isinstance(e, CardBuilt | CardDiscarded)), None)
         if said is not None:
-            line = cards_in_text(self.session.describe(said), ascii_only=self.settings.ascii_only)
+            line = cards_in_text(self._describe(said), ascii_only=self.settings.ascii_only)
             if self.session.is_human_turn:
-                line.append(". Your turn.", style="bold")
+                line.append(". ")
+                line.append(_("Your turn."), style="bold")
             self.query_one(MessageLine).say(line)
         if self.session.is_computer_turn:
             self.refresh_table()
@@ -519,12 +583,12 @@ class GameScreen(Screen[None]):
         session = self.session
         message = self.query_one(MessageLine)
         if not session.is_human_turn or self.computer_busy:
-            message.say("A hint is for your own turn.", "error")
+            message.say(_("A hint is for your own turn."), "error")
             return
         if self.hint_busy:
             return
         self.hint_busy = True
-        message.say("Looking for a good move...", "hint")
+        message.say(_("Looking for a good move..."), "hint")
         self._find_hint(self._generation, session.observation(HUMAN))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
@@ -539,35 +603,53 @@ class GameScreen(Screen[None]):
         self.session.mark_assisted()
         self.suggestion = suggestion
         self.selected = None
-        text = Text("Hint: ")
-        text.append_text(self.move_words(suggestion.moves[0]))
+        move = self.move_words(suggestion.moves[0])
+        text = cards_in_text(_("Hint: {move}.", move=move), ascii_only=self.settings.ascii_only)
         if suggestion.reason:
             reason = suggestion.reason.rstrip(".")
-            text.append(f". {reason[:1].upper()}{reason[1:]}")
-        text.append(".")
+            text.append(f" {reason[:1].upper()}{reason[1:]}.")
         self.query_one(MessageLine).say(text, "hint")
         self.refresh_table()
 
-    def move_words(self, move: Move) -> Text:
-        """A move of the person in words, with the keys that make it: ``5♠ from your hand on
-        center 1 (keys 1 z)``."""
-        source, _, target = move.notation.partition("-")
-        card = self._card_at(source)
-        text = cards_in_text(card_str(card), ascii_only=self.settings.ascii_only)
-        if source == "P":
-            text.append(" from your pay-off")
-        elif source.startswith("S"):
-            text.append(f" from side stack {source[1:]}")
-        else:
-            text.append(" from your hand")
+    def move_words(self, move: Move) -> str:
+        """A move of the person in words, with the keys that make it, cards in notation (for
+        :func:`cards_in_text`): ``5S from your hand on center 1 (keys 1 z)``."""
+        source, _sep, target = move.notation.partition("-")
+        card = card_str(self._card_at(source))
+        first, second = keys_for(move, self.session.hand())
         number = int(target[1:])
         if target.startswith("C"):
-            text.append(f" on center {number}")
-        else:
-            text.append(f" as a discard on side stack {number}")
-        first_key, second_key = keys_for(move, self.session.hand())
-        text.append(f" (keys {first_key} {second_key})")
-        return text
+            if source == "P":
+                return _(
+                    "{card} from your pay-off on center {center} (keys {first} {second})",
+                    card=card,
+                    center=number,
+                    first=first,
+                    second=second,
+                )
+            if source.startswith("S"):
+                return _(
+                    "{card} from side stack {side} on center {center} (keys {first} {second})",
+                    card=card,
+                    side=source[1:],
+                    center=number,
+                    first=first,
+                    second=second,
+                )
+            return _(
+                "{card} from your hand on center {center} (keys {first} {second})",
+                card=card,
+                center=number,
+                first=first,
+                second=second,
+            )
+        return _(
+            "{card} from your hand as a discard on side stack {side} (keys {first} {second})",
+            card=card,
+            side=number,
+            first=first,
+            second=second,
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A worker that failed must not leave the table waiting for it."""
@@ -577,24 +659,26 @@ class GameScreen(Screen[None]):
         message = self.query_one(MessageLine)
         if event.worker.group == "hint":
             self.hint_busy = False
-            message.say(f"No hint this time: {error}", "error")
+            message.say(_("No hint this time: {error}", error=error), "error")
         elif event.worker.group == "computer":
             self.computer_busy = False
-            message.say(f"{self.session.opponent_name} failed: {error}", "error")
+            message.say(
+                _("{name} failed: {error}", name=self.session.opponent_name, error=error), "error"
+            )
             self.refresh_table()
 
     def action_undo(self) -> None:
         session = self.session
         message = self.query_one(MessageLine)
         if self.computer_busy:
-            message.say("Nothing to undo: undo takes back your moves of this turn only.", "error")
+            message.say(_(NOTHING_TO_UNDO), "error")
             return
         barrier = session.undo_barrier
         if barrier is not None:
             message.say(barrier, "error")
             return
         if not session.can_undo:
-            message.say("Nothing to undo: undo takes back your moves of this turn only.", "error")
+            message.say(_(NOTHING_TO_UNDO), "error")
             return
         taken = session.undo()
         self._generation += 1
@@ -603,7 +687,7 @@ class GameScreen(Screen[None]):
         self._rebuild_log()
         self.refresh_table()
         self._keep(self.persistence.save, session)
-        message.say(f"Took back {taken}. This game now counts as assisted.")
+        message.say(_("Took back {move}. This game now counts as assisted.", move=taken.notation))
 
     # ------------------------------------------------------------------ games and matches
 
@@ -611,7 +695,7 @@ class GameScreen(Screen[None]):
         self.computer_busy = False
         self.refresh_table()
         self._keep(self.persistence.game_finished, self.session)
-        self.query_one(MessageLine).say("The game is over: press n for the next game.")
+        self.query_one(MessageLine).say(_("The game is over: press n for the next game."))
         if not self._game_over_shown:
             self._game_over_shown = True
             self.app.push_screen(GameOverScreen(self.session), self._after_game_over)
@@ -630,7 +714,7 @@ class GameScreen(Screen[None]):
         from ...replay import replay_frames
         from .replay import ReplayScreen
 
-        names = (self.session.player, self.session.opponent_name)
+        names = (self.session.player_label, self.session.opponent_name)
         frames = replay_frames(GameRecord.from_game(self.session.game, names))
         self.app.push_screen(
             ReplayScreen(frames, names, seat=HUMAN, ascii_only=self.settings.ascii_only)
@@ -645,7 +729,7 @@ class GameScreen(Screen[None]):
     def action_next_game(self) -> None:
         session = self.session
         if not session.game.is_over:
-            self.query_one(MessageLine).say("Finish this game first.", "error")
+            self.query_one(MessageLine).say(_("Finish this game first."), "error")
             return
         if session.match.is_over:
             self.session = session.rematch()
@@ -660,10 +744,13 @@ class GameScreen(Screen[None]):
         self._rebuild_log()
         self.refresh_table()
         if first and isinstance(first[0], GameDealt):
-            starter = (
-                "You start" if first[0].first == HUMAN else (f"{self.session.opponent_name} starts")
-            )
-            self.query_one(MessageLine).say(f"Game {self.session.game_number} dealt. {starter}.")
+            number = self.session.game_number
+            if first[0].first == HUMAN:
+                dealt = _("Game {number} dealt. You start.", number=number)
+            else:
+                name = self.session.opponent_name
+                dealt = _("Game {number} dealt. {name} starts.", number=number, name=name)
+            self.query_one(MessageLine).say(dealt)
         self._continue_play()
 
     # ------------------------------------------------------------------ other screens
@@ -710,7 +797,9 @@ class GameScreen(Screen[None]):
         try:
             stats = self.persistence.statistics()
         except StoreError as error:  # the database went away: say so, keep playing
-            self.query_one(MessageLine).say(f"Statistics cannot be read: {error}", "error")
+            self.query_one(MessageLine).say(
+                _("Statistics cannot be read: {error}", error=error), "error"
+            )
             return
         self.app.push_screen(StatsScreen(stats, self.persistence.description))
 
@@ -720,7 +809,29 @@ class GameScreen(Screen[None]):
             action(session)
         except StoreError as error:  # the store's own errors: show, keep playing
             first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-            self.query_one(MessageLine).say(f"Could not save the game: {first_line}", "error")
+            self.query_one(MessageLine).say(
+                _("Could not save the game: {error}", error=first_line), "error"
+            )
+
+    def action_language(self) -> None:
+        """The language setting: the list of languages; the choice is kept and the table is
+        drawn again in it."""
+        self.app.push_screen(LanguageScreen(current_language()), self._language_chosen)
+
+    def _language_chosen(self, language: str | None) -> None:
+        if language is None or language == current_language():
+            return
+        chosen = apply_language(language)
+        try:
+            self.persistence.save_language(chosen)
+        except StoreError as error:
+            first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+            self.query_one(MessageLine).say(
+                _("The language could not be kept: {error}", error=first_line), "error"
+            )
+            return
+        self._generation += 1  # the computer's turn, if any, starts again on the new screen
+        self.app.switch_screen(GameScreen(self.session, self.settings, self.persistence))
 
     def action_quit_game(self) -> None:
         self._keep(self.persistence.save, self.session)

@@ -10,7 +10,12 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-HELP_TEXT = """\
+from ...i18n import N_, _
+from ..language import translate_bindings
+
+# TRANSLATORS: the terminal's help screen, in Markdown: keep the keys in `backticks` as they
+# are, and the table's | separators
+HELP_TEXT = N_("""\
 # Spite & Malice
 
 ## Goal
@@ -56,26 +61,33 @@ left in the other player's pay-off pile; the first to **50 points** wins the mat
 | `i` | your statistics per level (the same as in the browser game) |
 | `m` | a new match: choose the level and the rules |
 | `t` | the tutorial: seven short lessons, then a practice game against Easy |
+| `g` | the language of the game (the terminal's own at first); it is kept |
 | `?` or `F1` | this help |
 | `q` | save and quit; the match goes on at the next start |
 
 The mouse works too: click a card, then the place it goes to. Picked cards are outlined in
 yellow, the places they may go to in green, a hint in magenta, and the computer's last move in
 blue.
-"""
+""")
 
 
 class HelpScreen(ModalScreen[None]):
     """The rules and keys; Esc, ? or q closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q,f1", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q,f1", "close", N_("Close"))
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(HELP_TEXT)
+            yield Markdown(_(HELP_TEXT))
 
     def on_mount(self) -> None:
-        self.query_one("#help-box").border_title = "Help (Esc closes)"
+        self.query_one("#help-box").border_title = _("Help (Esc closes)")
 
     def action_close(self) -> None:
         self.dismiss(None)

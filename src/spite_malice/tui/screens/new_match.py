@@ -12,10 +12,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.rules import PRESETS, Rules
+from ...i18n import N_, _
 from ...table import level_label as level_title
 from ...table import levels as available_levels
+from ..language import translate_bindings
 
-RULES_NOTES = {"standard": "20-card pay-off piles", "quick": "10-card pay-off piles"}
+RULES_NOTES = {"standard": N_("20-card pay-off piles"), "quick": N_("10-card pay-off piles")}
+RULES_NAMES = {"standard": N_("standard"), "quick": N_("quick")}
+"""The presets' names as players read them (the code's names stay the preset keys)."""
 
 
 class NewMatchScreen(ModalScreen[tuple[str, Rules] | None]):
@@ -23,13 +27,14 @@ class NewMatchScreen(ModalScreen[tuple[str, Rules] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(i), f"level({i - 1})", show=False) for i in range(1, 10)],
-        Binding("r", "toggle_rules", "Rules"),
-        Binding("enter", "start", "Start"),
-        Binding("escape,q", "cancel", "Keep playing"),
+        Binding("r", "toggle_rules", N_("Rules")),
+        Binding("enter", "start", N_("Start")),
+        Binding("escape,q", "cancel", N_("Keep playing")),
     ]
 
     def __init__(self, level: str, rules_name: str, *, match_in_progress: bool) -> None:
         super().__init__()
+        translate_bindings(self)
         self.levels = available_levels()
         self.level = level if level in self.levels else self.levels[0]
         self.rules_name = rules_name if rules_name in PRESETS else "standard"
@@ -40,27 +45,34 @@ class NewMatchScreen(ModalScreen[tuple[str, Rules] | None]):
             yield Static(id="new-match-text")
 
     def on_mount(self) -> None:
-        self.query_one("#new-match-box").border_title = "New match"
+        self.query_one("#new-match-box").border_title = _("New match")
         self._show()
 
     def _show(self) -> None:
         text = Text()
-        text.append("Level\n", style="bold")
+        text.append(_("Level") + "\n", style="bold")
         for number, level in enumerate(self.levels, start=1):
             chosen = level == self.level
             text.append(
                 f" {'>' if chosen else ' '} {number}  {level_title(level)}\n",
                 style="bold reverse" if chosen else "",
             )
-        text.append("\nRules ", style="bold")
-        text.append(f"(r to change): {self.rules_name}, {RULES_NOTES.get(self.rules_name, '')}\n")
+        text.append("\n" + _("Rules") + " ", style="bold")
+        name = self.rules_name
+        rules = _(RULES_NAMES[name]) if name in RULES_NAMES else name
+        note = _(RULES_NOTES[name]) if name in RULES_NOTES else ""
+        text.append(_("(r to change): {rules}, {note}", rules=rules, note=note) + "\n")
         if self.match_in_progress:
             text.append(
-                "\nYour current match ends here and counts as abandoned "
-                "(a game in progress counts as lost).\n",
+                "\n"
+                + _(
+                    "Your current match ends here and counts as abandoned "
+                    "(a game in progress counts as lost)."
+                )
+                + "\n",
                 style="italic",
             )
-        text.append("\nEnter: start   Esc: keep playing", style="dim")
+        text.append("\n" + _("Enter: start   Esc: keep playing"), style="dim")
         self.query_one("#new-match-text", Static).update(text)
 
     def action_level(self, index: int) -> None:

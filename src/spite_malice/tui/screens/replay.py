@@ -8,7 +8,6 @@ to the other seat, ``q`` closes the replay. The frames come from :mod:`spite_mal
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -23,6 +22,7 @@ from textual.widgets import Footer, Input, Static
 from ...engine.cards import Card, parse_card
 from ...engine.events import Event, TurnEnded
 from ...engine.rules import HAND_SIZE, SIDE_STACKS
+from ...i18n import N_, _, ngettext
 from ...replay import Frame
 from ..card_text import (
     DIM,
@@ -32,17 +32,19 @@ from ..card_text import (
     center_stack_lines,
     empty_chip,
 )
+from ..event_text import describe_event
+from ..language import translate_bindings
+from ..places import center_title, payoff_left, side_title
 from ..widgets import MessageLine, MoveLog, PileView
 
-SPEEDS = (("slow", 2.0), ("normal", 1.0), ("fast", 0.4), ("very fast", 0.1))
+# TRANSLATORS: the replay's speeds, in "Replay playing, speed {speed}."
+SPEEDS = ((N_("slow"), 2.0), (N_("normal"), 1.0), (N_("fast"), 0.4), (N_("very fast"), 0.1))
 """The replay's speeds: seconds between two moves."""
-_PLAYER = re.compile(r"\bplayer ([12])\b")
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
-    """An event in English with the players' names (as the game screen's log says it)."""
-    text = _PLAYER.sub(lambda found: names[int(found.group(1)) - 1], str(event))
-    return text[:1].upper() + text[1:]
+    """An event in the player's language with both players' names (a replay has no "you")."""
+    return describe_event(event, names)
 
 
 class ReplayScreen(Screen[None]):
@@ -52,16 +54,16 @@ class ReplayScreen(Screen[None]):
     """Nothing takes the focus: the keys step the replay (the turn box only when asked)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", "Forward"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home,g", "jump(0)", "Start", show=False),
-        Binding("end,G", "jump(-1)", "End", show=False),
-        Binding("space", "play", "Play/pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster"),
-        Binding("minus", "speed(-1)", "Slower"),
-        Binding("t", "ask_turn", "Turn"),
-        Binding("s", "switch_seat", "Other seat"),
-        Binding("q,escape", "close", "Close"),
+        Binding("right,l", "step(1)", N_("Forward")),
+        Binding("left,h", "step(-1)", N_("Back")),
+        Binding("home,g", "jump(0)", N_("Start"), show=False),
+        Binding("end,G", "jump(-1)", N_("End"), show=False),
+        Binding("space", "play", N_("Play/pause")),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster")),
+        Binding("minus", "speed(-1)", N_("Slower")),
+        Binding("t", "ask_turn", N_("Turn")),
+        Binding("s", "switch_seat", N_("Other seat")),
+        Binding("q,escape", "close", N_("Close")),
     ]
 
     def __init__(
@@ -73,6 +75,7 @@ class ReplayScreen(Screen[None]):
         ascii_only: bool = False,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         if not frames:
             raise ValueError("a replay needs at least the deal")
         self.frames = list(frames)
@@ -91,17 +94,17 @@ class ReplayScreen(Screen[None]):
                     yield Static("", id="opp-hand-label")
                     yield PileView("opp-hand", "", interactive=False)
                 with Horizontal(id="opponent", classes="player-row"):
-                    yield PileView("opp-payoff", "Pay-off", interactive=False)
+                    yield PileView("opp-payoff", _("Pay-off"), interactive=False)
                     for i in range(SIDE_STACKS):
-                        yield PileView(f"opp-side-{i}", f"Side {i + 1}", interactive=False)
+                        yield PileView(f"opp-side-{i}", side_title(i), interactive=False)
                 with Horizontal(id="center-row"):
                     for i in range(len(self.frames[0].table["center"])):
-                        yield PileView(f"center-{i}", f"Center {i + 1}", interactive=False)
-                    yield PileView("stock", "Stock", interactive=False)
+                        yield PileView(f"center-{i}", center_title(i), interactive=False)
+                    yield PileView("stock", _("Stock"), interactive=False)
                 with Horizontal(id="me", classes="player-row"):
-                    yield PileView("payoff", "Pay-off", interactive=False)
+                    yield PileView("payoff", _("Pay-off"), interactive=False)
                     for i in range(SIDE_STACKS):
-                        yield PileView(f"side-{i}", f"Side {i + 1}", interactive=False)
+                        yield PileView(f"side-{i}", side_title(i), interactive=False)
                 with Horizontal(id="hand-row"):
                     yield Static("", id="hand-label")
                     for i in range(HAND_SIZE):
@@ -145,7 +148,7 @@ class ReplayScreen(Screen[None]):
         """Open the box that asks for a turn (Enter jumps, Escape closes it)."""
         if self._turn_box() is not None:
             return
-        box = Input(placeholder="Turn to jump to, then Enter", id="turn-input")
+        box = Input(placeholder=_("Turn to jump to, then Enter"), id="turn-input")
         self.mount(box, before=self.query_one(MessageLine))
         box.focus()
 
@@ -157,7 +160,7 @@ class ReplayScreen(Screen[None]):
         message.input.remove()
         text = message.value.strip()
         if not text.isdigit():
-            self.query_one(MessageLine).say("A turn is a whole number, such as 12.", "error")
+            self.query_one(MessageLine).say(_("A turn is a whole number, such as 12."), "error")
             return
         self.jump_to_turn(int(text))
 
@@ -194,8 +197,12 @@ class ReplayScreen(Screen[None]):
             self.timer = None
 
     def _say_speed(self) -> None:
-        state = "playing" if self.timer is not None else "paused"
-        self.query_one(MessageLine).say(f"Replay {state}, speed {SPEEDS[self.speed][0]}.")
+        speed = _(SPEEDS[self.speed][0])
+        if self.timer is not None:
+            said = _("Replay playing, speed {speed}.", speed=speed)
+        else:
+            said = _("Replay paused, speed {speed}.", speed=speed)
+        self.query_one(MessageLine).say(said)
 
     def show(self, index: int) -> None:
         """Draw frame ``index`` from the seat being watched."""
@@ -205,14 +212,18 @@ class ReplayScreen(Screen[None]):
         me, other = self.seat, 1 - self.seat
         self._show_player("opp-", table["players"][other])
         self._show_player("", table["players"][me])
-        self.query_one("#opp-hand-label", Static).update(f"{self.players[other]}'s hand")
-        self.query_one("#hand-label", Static).update(f"{self.players[me][:6]}\nhand")
+        self.query_one("#opp-hand-label", Static).update(
+            _("{name}'s hand", name=self.players[other])
+        )
+        # TRANSLATORS: left of the hand watched in a replay: a name cut to 6 letters, then
+        # a word of at most 6 letters under it
+        self.query_one("#hand-label", Static).update(_("{name}\nhand", name=self.players[me][:6]))
         self._pile("opp-hand").show([self._chips(table["players"][other]["hand"])])
         for i, stack in enumerate(table["center"]):
             cards = _cards(stack)
             self._pile(f"center-{i}").show(
                 center_stack_lines(cards, ascii_only=self.ascii_only),
-                f"{len(cards)} card{'s' if len(cards) != 1 else ''}" if cards else "",
+                ngettext("{n} card", "{n} cards", len(cards)) if cards else "",
             )
         stock = table["stock_count"]
         chip = back_chip if stock else empty_chip
@@ -231,7 +242,7 @@ class ReplayScreen(Screen[None]):
             if payoff
             else empty_chip(ascii_only=self.ascii_only)
         )
-        self._pile(f"{prefix}payoff").show([top], f"{len(payoff)} left")
+        self._pile(f"{prefix}payoff").show([top], payoff_left(len(payoff)))
         for i, pile in enumerate(player["side"]):
             cards = _cards(pile)
             lines = [card_chip(card, ascii_only=self.ascii_only) for card in cards]
@@ -242,21 +253,30 @@ class ReplayScreen(Screen[None]):
     def _chips(self, hand: list[str]) -> Text:
         cards = _cards(hand)
         if not cards:
-            return Text("no cards", style=DIM)
+            return Text(_("no cards"), style=DIM)
         return Text(" ").join(card_chip(card, ascii_only=self.ascii_only) for card in cards)
 
     def _show_status(self, frame: Frame) -> None:
         last = len(self.frames) - 1
         outcome = frame.table.get("outcome")
-        text = (
-            f" Replay: {self.players[0]} against {self.players[1]} · move {frame.index} of "
-            f"{last} · turn {frame.turn} · watching {self.players[self.seat]}"
+        text = " " + _(
+            "Replay: {first} against {second} · move {move} of {moves} · turn {turn} · "
+            "watching {name}",
+            first=self.players[0],
+            second=self.players[1],
+            move=frame.index,
+            moves=last,
+            turn=frame.turn,
+            name=self.players[self.seat],
         )
         if outcome is not None:
             winner = outcome.get("winner")
-            text += " · " + (
-                "a draw" if winner is None else f"{self.players[winner]} won {outcome['points']}"
-            )
+            if winner is None:
+                text += " · " + _("a draw")
+            else:
+                text += " · " + _(
+                    "{name} won {points}", name=self.players[winner], points=outcome["points"]
+                )
         self.query_one("#status", Static).update(text)
         said = [
             describe(event, self.players)
@@ -264,9 +284,10 @@ class ReplayScreen(Screen[None]):
             if not isinstance(event, TurnEnded)
         ]
         if frame.index == 0:
-            said = [f"The game as dealt; {self.players[frame.table['to_move']]} starts."]
+            starter = self.players[frame.table["to_move"]]
+            said = [_("The game as dealt; {name} starts.", name=starter)]
         self.query_one(MessageLine).say(
-            cards_in_text(" ".join(said) or "A move.", ascii_only=self.ascii_only)
+            cards_in_text(" ".join(said) or _("A move."), ascii_only=self.ascii_only)
         )
 
     def _show_log(self) -> None:

@@ -10,69 +10,76 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from ...i18n import N_, _, format_number, format_percent
 from ...table import level_label as level_title
+from ..language import translate_bindings
 
 if TYPE_CHECKING:
     from ...store import LevelStats, PlayerStats
 
+# TRANSLATORS: the statistics table's column heads: keep them short (ten columns in 80 cells)
 COLUMNS = (
-    "Level",
-    "Games",
-    "Won",
-    "Lost",
-    "Drawn",
-    "Win rate",
-    "Points",
-    "Matches won",
-    "Streak (best)",
-    "Assisted",
+    N_("Level"),
+    N_("Games"),
+    N_("Won"),
+    N_("Lost"),
+    N_("Drawn"),
+    N_("Win rate"),
+    N_("Points"),
+    N_("Matches won"),
+    N_("Streak (best)"),
+    N_("Assisted"),
 )
 
 
 def stats_row(row: LevelStats) -> tuple[str, ...]:
     """One table row: a level's results."""
+    number = format_number
     return (
-        "All levels" if row.level == "all" else level_title(row.level),
-        str(row.games),
-        str(row.wins),
-        str(row.losses),
-        str(row.draws),
-        f"{row.win_rate:.0%}",
-        f"{row.points_for}-{row.points_against}",
-        f"{row.matches_won}/{row.matches}",
-        f"{row.current_streak} ({row.best_streak})",
-        str(row.assisted),
+        _("All levels") if row.level == "all" else level_title(row.level),
+        number(row.games),
+        number(row.wins),
+        number(row.losses),
+        number(row.draws),
+        format_percent(row.win_rate),
+        f"{number(row.points_for)}-{number(row.points_against)}",
+        f"{number(row.matches_won)}/{number(row.matches)}",
+        f"{number(row.current_streak)} ({number(row.best_streak)})",
+        number(row.assisted),
     )
 
 
 class StatsScreen(ModalScreen[None]):
     """A table of the player's results against each level; Esc closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,i,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,i,q", "close", N_("Close"))]
 
     def __init__(self, stats: PlayerStats | None, where: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.stats = stats
         self.where = where
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box"):
             if self.stats is None:
-                yield Static("Statistics are not kept in this game (it was started with --no-db).")
+                yield Static(
+                    _("Statistics are not kept in this game (it was started with --no-db).")
+                )
             elif not self.stats.levels:
-                yield Static(f"No finished games yet for {self.stats.player}.")
+                yield Static(_("No finished games yet for {player}.", player=self.stats.player))
             else:
                 yield DataTable(id="stats-table", cursor_type="none", zebra_stripes=True)
-            yield Static(f"Kept in {self.where}. Esc closes.", id="stats-where")
+            yield Static(_("Kept in {where}. Esc closes.", where=self.where), id="stats-where")
 
     def on_mount(self) -> None:
         box = self.query_one("#stats-box")
         player = self.stats.player if self.stats is not None else ""
-        box.border_title = f"Statistics of {player}" if player else "Statistics"
+        box.border_title = _("Statistics of {player}", player=player) if player else _("Statistics")
         if self.stats is None or not self.stats.levels:
             return
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*(_(column) for column in COLUMNS))
         for row in [*self.stats.levels, self.stats.total]:
             table.add_row(*stats_row(row))
 

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 
 from ...engine.cards import RANK_OF, Card
 from ...engine.rules import HAND_SIZE, SIDE_STACKS
+from ...i18n import N_, _, ngettext
 from ...store import StoreError
 from ...tutorial import LESSONS, Lesson, LessonRun, Progress
 from ..card_text import (
@@ -32,17 +33,21 @@ from ..card_text import (
     empty_chip,
     small_back,
 )
+from ..language import translate_bindings
 from ..persistence import Persistence
 from ..places import (
     CENTER_KEYS,
     HAND_KEYS,
     PAYOFF_KEY,
     SIDE_KEYS,
+    center_title,
     hand_source,
     keys_for,
+    payoff_left,
     pile_source,
     pile_target,
     place_name,
+    side_title,
     source_pile,
     target_pile,
 )
@@ -97,7 +102,8 @@ def _keep(persistence: Persistence, progress: Progress) -> str | None:
     try:
         persistence.save_tutorial_progress(progress)
     except StoreError as error:
-        return f"Your progress could not be kept: {str(error).splitlines()[0]}"
+        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return _("Your progress could not be kept: {error}", error=first_line)
     return None
 
 
@@ -113,22 +119,28 @@ class TutorialOfferScreen(ModalScreen[bool]):
 
     CSS = _CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("t,enter", "choose(True)", "Tutorial"),
-        Binding("escape,q", "choose(False)", "Play now"),
+        Binding("t,enter", "choose(True)", N_("Tutorial")),
+        Binding("escape,q", "choose(False)", N_("Play now")),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tutorial-offer-box"):
             yield Static(
-                "New to Spite & Malice? The tutorial has seven short lessons on small "
-                "hand-made deals, and a practice game against Easy at the end.\n\n"
-                "Press t or Enter for the tutorial, Esc to play now. The tutorial is always "
-                "there with the t key.",
+                _(
+                    "New to Spite & Malice? The tutorial has seven short lessons on small "
+                    "hand-made deals, and a practice game against Easy at the end.\n\n"
+                    "Press t or Enter for the tutorial, Esc to play now. The tutorial is always "
+                    "there with the t key."
+                ),
                 id="tutorial-offer-text",
             )
 
     def on_mount(self) -> None:
-        self.query_one("#tutorial-offer-box").border_title = "Welcome"
+        self.query_one("#tutorial-offer-box").border_title = _("Welcome")
 
     def action_choose(self, take: bool) -> None:
         self.dismiss(take)
@@ -141,13 +153,14 @@ class TutorialScreen(ModalScreen[str | None]):
     CSS = _CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(i), f"open({i - 1})", show=False) for i in range(1, len(LESSONS) + 1)],
-        Binding("enter", "open_next", "Next lesson"),
-        Binding("g", "practice", "Practice game"),
-        Binding("escape,q", "close", "Back to the game"),
+        Binding("enter", "open_next", N_("Next lesson")),
+        Binding("g", "practice", N_("Practice game")),
+        Binding("escape,q", "close", N_("Back to the game")),
     ]
 
     def __init__(self, persistence: Persistence) -> None:
         super().__init__()
+        translate_bindings(self)
         self.persistence = persistence
         self.progress = _progress(persistence)
 
@@ -157,7 +170,7 @@ class TutorialScreen(ModalScreen[str | None]):
             yield MessageLine(id="tutorial-message")
 
     def on_mount(self) -> None:
-        self.query_one("#tutorial-box").border_title = "Tutorial"
+        self.query_one("#tutorial-box").border_title = _("Tutorial")
         self.show_list()
 
     def show_list(self) -> None:
@@ -166,11 +179,14 @@ class TutorialScreen(ModalScreen[str | None]):
         for number, lesson in enumerate(LESSONS, start=1):
             done = self.progress.is_finished(lesson.key)
             text.append(f" {number} ", style="bold reverse")
-            text.append(f" {'[done] ' if done else ''}{lesson.title}\n", style=DIM if done else "")
+            # TRANSLATORS: before a finished lesson's title in the list of lessons
+            title = _("[done] {title}", title=lesson.title) if done else lesson.title
+            text.append(f" {title}\n", style=DIM if done else "")
         text.append(" g ", style="bold reverse")
-        text.append(" A short practice game against Easy\n")
+        text.append(" " + _("A short practice game against Easy") + "\n")
         text.append(
-            "\nPress a number for a lesson, Enter for the next one, Esc to go back.", style=DIM
+            "\n" + _("Press a number for a lesson, Enter for the next one, Esc to go back."),
+            style=DIM,
         )
         self.query_one("#tutorial-list", Static).update(text)
 
@@ -188,15 +204,17 @@ class TutorialScreen(ModalScreen[str | None]):
             self.action_open(index + 1)
         else:
             self.query_one(MessageLine).say(
-                "That was the last lesson. Press g for a short practice game against Easy."
+                _("That was the last lesson. Press g for a short practice game against Easy.")
             )
 
     def action_open_next(self) -> None:
         key = self.progress.next_lesson(tuple(lesson.key for lesson in LESSONS))
         if key is None:
             self.query_one(MessageLine).say(
-                "Every lesson is done: press g for the practice game, or a number to go over "
-                "a lesson again."
+                _(
+                    "Every lesson is done: press g for the practice game, or a number to go "
+                    "over a lesson again."
+                )
             )
             return
         self.action_open(next(i for i, lesson in enumerate(LESSONS) if lesson.key == key))
@@ -214,15 +232,15 @@ class LessonScreen(Screen[str | None]):
 
     CSS = _CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(PAYOFF_KEY, "pick('payoff')", "Pay-off", show=False),
+        Binding(PAYOFF_KEY, "pick('payoff')", show=False),
         *[Binding(k, f"pick('hand-{i}')", show=False) for i, k in enumerate(HAND_KEYS)],
         *[Binding(k, f"pick('side-{i}')", show=False) for i, k in enumerate(SIDE_KEYS)],
         *[Binding(k, f"pick('center-{i}')", show=False) for i, k in enumerate(CENTER_KEYS)],
-        Binding("escape", "cancel", "Drop the card / back"),
-        Binding("h", "show_me", "Show me"),
-        Binding("n", "next_lesson", "Next lesson"),
-        Binding("r", "restart", "Start again"),
-        Binding("b", "back", "Lessons"),
+        Binding("escape", "cancel", N_("Drop the card / back")),
+        Binding("h", "show_me", N_("Show me")),
+        Binding("n", "next_lesson", N_("Next lesson")),
+        Binding("r", "restart", N_("Start again")),
+        Binding("b", "back", N_("Lessons")),
     ]
     AUTO_FOCUS = ""  # as at the game's table: the cursor appears with the first arrow key
     # a short terminal (under 34 lines) drops the lesson's intro and squeezes the opponent
@@ -230,6 +248,7 @@ class LessonScreen(Screen[str | None]):
 
     def __init__(self, lesson: Lesson, persistence: Persistence) -> None:
         super().__init__()
+        translate_bindings(self)
         self.lesson = lesson
         self.persistence = persistence
         self.run = LessonRun(lesson)
@@ -242,28 +261,33 @@ class LessonScreen(Screen[str | None]):
         return LESSONS.index(self.lesson) + 1
 
     def compose(self) -> ComposeResult:
-        title = f"Lesson {self.number} of {len(LESSONS)}: {self.lesson.title}"
+        title = _(
+            "Lesson {number} of {count}: {title}",
+            number=self.number,
+            count=len(LESSONS),
+            title=self.lesson.title,
+        )
         yield Static(title, id="lesson-title")
         yield Static(self.lesson.intro, id="lesson-intro")
         yield Static(id="lesson-text")
         with Vertical(id="table"):
             with Horizontal(id="opp-hand-row"):
-                yield Static("Opponent's hand", id="opp-hand-label")
+                yield Static(_("Opponent's hand"), id="opp-hand-label")
                 yield PileView("opp-hand", "", interactive=False)
             with Horizontal(id="opponent", classes="player-row"):
-                yield PileView("opp-payoff", "Pay-off", interactive=False)
+                yield PileView("opp-payoff", _("Pay-off"), interactive=False)
                 for i in range(SIDE_STACKS):
-                    yield PileView(f"opp-side-{i}", f"Side {i + 1}", interactive=False)
+                    yield PileView(f"opp-side-{i}", side_title(i), interactive=False)
             with Horizontal(id="center-row"):
                 for i in range(self.run.game.rules.center_stacks):
-                    yield PileView(f"center-{i}", f"Center {i + 1}", key=CENTER_KEYS[i])
-                yield PileView("stock", "Stock", interactive=False)
+                    yield PileView(f"center-{i}", center_title(i), key=CENTER_KEYS[i])
+                yield PileView("stock", _("Stock"), interactive=False)
             with Horizontal(id="me", classes="player-row"):
-                yield PileView("payoff", "Pay-off", key=PAYOFF_KEY)
+                yield PileView("payoff", _("Pay-off"), key=PAYOFF_KEY)
                 for i in range(SIDE_STACKS):
-                    yield PileView(f"side-{i}", f"Side {i + 1}", key=SIDE_KEYS[i])
+                    yield PileView(f"side-{i}", side_title(i), key=SIDE_KEYS[i])
             with Horizontal(id="hand-row"):
-                yield Static("Your\nhand", id="hand-label")
+                yield Static(_("Your\nhand"), id="hand-label")
                 for i in range(HAND_SIZE):
                     yield PileView(f"hand-{i}", "", key=HAND_KEYS[i])
         yield MessageLine(id="message")
@@ -272,7 +296,7 @@ class LessonScreen(Screen[str | None]):
     def on_mount(self) -> None:
         self.refresh_table()
         self.query_one(MessageLine).say(
-            "Pick a card (p 1-5 a s d f), then its place (z x c, or a s d f to discard)."
+            _("Pick a card (p 1-5 a s d f), then its place (z x c, or a s d f to discard).")
         )
 
     # ------------------------------------------------------------------ drawing
@@ -291,10 +315,16 @@ class LessonScreen(Screen[str | None]):
         text = Text()
         if run.is_finished:
             text.append(run.instruction, style="bold")
-            following = "n: next lesson" if self.number < len(LESSONS) else "n: the practice game"
-            text.append(f"\n{following}   r: start again   b: the lessons", style=DIM)
+            if self.number < len(LESSONS):
+                keys = _("n: next lesson   r: start again   b: the lessons")
+            else:
+                keys = _("n: the practice game   r: start again   b: the lessons")
+            text.append("\n" + keys, style=DIM)
         else:
-            text.append(f"Step {run.index + 1} of {len(self.lesson.steps)}: ", style="bold")
+            step = _(
+                "Step {number} of {count}:", number=run.index + 1, count=len(self.lesson.steps)
+            )
+            text.append(step + " ", style="bold")
             text.append(run.instruction)
         self.query_one("#lesson-text", Static).update(text)
         observation = run.game.observation(0)
@@ -306,7 +336,7 @@ class LessonScreen(Screen[str | None]):
                 if top is None
                 else card_chip(top, ascii_only=ascii_only)
             )
-            self._pile(f"{prefix}payoff").show([chip], f"{view.payoff_count} left")
+            self._pile(f"{prefix}payoff").show([chip], payoff_left(view.payoff_count))
             for i, pile in enumerate(view.side):
                 lines = [card_chip(card, ascii_only=ascii_only) for card in pile]
                 self._pile(f"{prefix}side-{i}").show(
@@ -318,7 +348,7 @@ class LessonScreen(Screen[str | None]):
         for i, stack in enumerate(observation.center):
             self._pile(f"center-{i}").show(
                 center_stack_lines(stack, ascii_only=ascii_only),
-                f"{len(stack)} card{'s' if len(stack) != 1 else ''}" if stack else "",
+                ngettext("{n} card", "{n} cards", len(stack)) if stack else "",
             )
         stock = observation.stock_count
         chip = back_chip(ascii_only=ascii_only) if stock else empty_chip(ascii_only=ascii_only)
@@ -337,7 +367,7 @@ class LessonScreen(Screen[str | None]):
         targets: set[str] = set()
         if source is not None:
             for move in self.run.legal_moves():
-                move_source, _, target = move.notation.partition("-")
+                move_source, _sep, target = move.notation.partition("-")
                 if move_source == source:
                     targets.add(target_pile(target))
         shown = set(self.shown or ())
@@ -364,11 +394,17 @@ class LessonScreen(Screen[str | None]):
         """A pile picked by key or click: a card to move, or where the picked card goes."""
         message = self.query_one(MessageLine)
         if self.run.is_finished:
-            message.say("This lesson is done: press n for the next one, r to start again.")
+            message.say(_("This lesson is done: press n for the next one, r to start again."))
             return
         kind = pile_id.partition("-")[0]
         if kind == "center" and int(pile_id.partition("-")[2]) >= len(self.run.game.center):
-            message.say(f"There are only {len(self.run.game.center)} center stacks.", "error")
+            count = len(self.run.game.center)
+            message.say(
+                ngettext(
+                    "There is only {n} center stack.", "There are only {n} center stacks.", count
+                ),
+                "error",
+            )
             return
         selected = self._source_of(self.selected)
         if selected is None or pile_id == self.selected:
@@ -388,7 +424,7 @@ class LessonScreen(Screen[str | None]):
         self.shown = None
         attempt = self.run.attempt(f"{selected}-{target}")
         if attempt.accepted:
-            message.say(attempt.text or "Good.")
+            message.say(attempt.text or _("Good."))
             if self.run.is_finished:
                 self._finished()
         else:
@@ -401,21 +437,24 @@ class LessonScreen(Screen[str | None]):
         if source is None:
             kind = pile_id.partition("-")[0]
             if kind == "center":
-                message.say("Pick a card first (p, 1-5, a s d f), then the stack.", "error")
+                message.say(_("Pick a card first (p, 1-5, a s d f), then the stack."), "error")
             elif kind == "hand":
-                message.say("Your hand has no card there.", "error")
+                message.say(_("Your hand has no card there."), "error")
             else:
-                message.say(f"There is no card on {place_name(pile_id)}.", "error")
+                message.say(_("There is no card on {place}.", place=place_name(pile_id)), "error")
             return
         self.selected = pile_id
         card = self._card(source)
         label = card_label(card, ascii_only=self.ascii_only)
-        where = "discard it on a s d f" if source.startswith("H") else ""
-        message.say(
-            f"{label} picked: now a center stack (z x c)"
-            + (f", or {where}" if where else "")
-            + " (Esc: drop it)."
-        )
+        if source.startswith("H"):
+            said = _(
+                "{card} picked: now a center stack (z x c), or discard it on a s d f "
+                "(Esc: drop it).",
+                card=label,
+            )
+        else:
+            said = _("{card} picked: now a center stack (z x c) (Esc: drop it).", card=label)
+        message.say(said)
         self._highlight()
 
     def _card(self, source: str) -> Card:
@@ -440,21 +479,22 @@ class LessonScreen(Screen[str | None]):
             return
         self.selected = None
         self._highlight()
-        self.query_one(MessageLine).say("Dropped. Pick a card.")
+        self.query_one(MessageLine).say(_("Dropped. Pick a card."))
 
     def action_show_me(self) -> None:
         """Outline a move that does the step and say it in words (with its keys)."""
         shown = self.run.show_me()
         if shown is None:
-            self.query_one(MessageLine).say("This lesson is done: press n for the next one.")
+            self.query_one(MessageLine).say(_("This lesson is done: press n for the next one."))
             return
         move, text = shown
-        source, _, target = move.notation.partition("-")
+        source, _sep, target = move.notation.partition("-")
         source_id = source_pile(source, self.hand())
         assert source_id is not None  # the move is legal, so its card is there
         self.shown = (source_id, target_pile(target))
         first, second = keys_for(move, self.hand())
-        self.query_one(MessageLine).say(f"{text} Keys: {first} then {second}.", "hint")
+        keys = _("Keys: {first} then {second}.", first=first, second=second)
+        self.query_one(MessageLine).say(f"{text} {keys}", "hint")
         self._highlight()
 
     def action_restart(self) -> None:
@@ -462,13 +502,15 @@ class LessonScreen(Screen[str | None]):
         self.selected = None
         self.shown = None
         self.refresh_table()
-        self.query_one(MessageLine).say("The lesson starts again.")
+        self.query_one(MessageLine).say(_("The lesson starts again."))
 
     def action_back(self) -> None:
         self.dismiss(None)
 
     def action_next_lesson(self) -> None:
         if not self.run.is_finished:
-            self.query_one(MessageLine).say("Finish this lesson first (b: the lessons).", "error")
+            self.query_one(MessageLine).say(
+                _("Finish this lesson first (b: the lessons)."), "error"
+            )
             return
         self.dismiss("next")

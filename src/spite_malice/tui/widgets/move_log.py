@@ -1,9 +1,11 @@
-"""The move log: every public event of the current game, in English, newest last."""
+"""The move log: every public event of the current game, in the player's language, newest last."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import RichLog
+
+from ...i18n import _
 
 
 class MoveLog(RichLog):
@@ -12,7 +14,7 @@ class MoveLog(RichLog):
     def __init__(self, *, id: str | None = None, focusable: bool = True) -> None:
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=20)
         self.can_focus = focusable
-        self.border_title = "Moves"
+        self.border_title = _("Moves")
         self.entries: list[Text] = []
 
     def add(self, line: Text) -> None:

@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
+from ...i18n import _
 from ..card_text import DIM
 
 KEY_STYLE = "bold reverse"
@@ -26,7 +27,7 @@ class PileView(Widget):
     """A place on the table that can be picked with its key, a mouse click, or the cursor
     (the arrow keys or Tab move it; Enter or Space picks)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "activate", "Pick", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "activate", show=False)]
 
     class Picked(Message):
         """The player clicked this pile."""
@@ -68,7 +69,8 @@ class PileView(Widget):
         lines = self._lines
         if room and len(lines) > room:
             hidden = len(lines) - room + 1
-            lines = [Text(f"+{hidden} below", style=DIM), *lines[-(room - 1) :]] if room > 1 else []
+            more = Text(_("+{n} below", n=hidden), style=DIM)
+            lines = [more, *lines[-(room - 1) :]] if room > 1 else []
         return Text("\n").join(lines)
 
     def action_activate(self) -> None:
