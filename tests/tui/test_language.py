@@ -182,6 +182,8 @@ async def test_long_translations_still_fit_the_smallest_terminal(
         assert "your turn~~~" in line and "(to 50)~" in line
         message = screen.query_one("#message")
         assert message.size.height <= 2 and message.region.bottom <= 23
+        keys = {key.action: key.region for key in screen.query(FooterKey)}
+        assert keys["help"].right <= 80 and keys["quit_game"].right <= 80  # never cut off
         await pilot.press("m")
         await pilot.pause()
         box = app.screen.query_one("#new-match-box")
