@@ -48,6 +48,11 @@ const app = {
     await setLanguage(chosen ?? browserLanguage());
     translateChrome();
     try {
+      app.config = await api.config(); // the levels' names and the rules' labels, in it
+    } catch {
+      // The old ones stay until the next load.
+    }
+    try {
       app.settings = await api.saveSettings({ player: app.player(), language: chosen ?? "" });
     } catch {
       if (app.settings) app.settings.language = chosen;
@@ -241,7 +246,11 @@ async function start() {
   await chooseLanguage(false);
   await ensurePlayer(); // the first visit asks for a name and makes the player
   await loadConfig();
+  const asked = currentLanguage();
   await chooseLanguage(app.settings !== null);
+  // The player's saved language (another device chose it): the server's words, such as the
+  // levels' names, are asked for again in it.
+  if (currentLanguage() !== asked) await loadConfig();
   window.addEventListener("hashchange", route);
   await route();
   document.body.classList.add("ready");
