@@ -17,10 +17,8 @@ from . import events as ev
 from .cards import (
     FACES,
     KING,
-    RANK_NAMES,
     RANK_OF,
     Card,
-    a_rank,
     card_str,
     cards_str,
     full_deck,
@@ -40,6 +38,7 @@ from .moves import (
 )
 from .observation import Observation, observe
 from .position import parse_position, position_to_json
+from .reasons import N_, Reason
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
 from .stacks import COMPLETE, fit_masks, fits, needs
@@ -414,30 +413,31 @@ class Game:
         return b"".join(by_source)
 
     def why_illegal(self, move: Move) -> str | None:
-        """Why ``move`` is not legal here, or None when it is."""
+        """Why ``move`` is not legal here, or None when it is: a :class:`~.reasons.Reason`
+        for a player's mistake (its template and fields let the table translate it)."""
         if self.outcome is not None:
-            return "the game is over"
+            return Reason(N_("the game is over"))
         if self.chance:
             return f"the game waits for chance first: {self.chance[0]}"
         me = self.players[self.to_move]
         source, target = move.source, move.target
         if target >= SIDE_TARGET_BASE:
             if source == 0:
-                return "a pay-off card may only be built on a center stack (R3.5)"
+                return Reason(N_("a pay-off card may only be built on a center stack (R3.5)"))
             if source >= SIDE_SOURCE_BASE:
-                return "a card never moves from one side stack to another (R3.5)"
+                return Reason(N_("a card never moves from one side stack to another (R3.5)"))
         elif target >= len(self.center):
-            return f"there are only {len(self.center)} center stacks"
+            return Reason(N_("there are only {count} center stacks"), count=len(self.center))
         if source == 0:
             card = me.payoff[-1]
         elif source < SIDE_SOURCE_BASE:
             card = next((c for c in me.hand if RANK_OF[c] == source), -1)
             if card < 0:
-                return f"there is no {RANK_NAMES[source - 1]} in your hand"
+                return Reason(N_("there is no {rank} in your hand"), rank=source)
         else:
             pile = me.side[source - SIDE_SOURCE_BASE]
             if not pile:
-                return f"side stack {source - SIDE_SOURCE_BASE + 1} is empty"
+                return Reason(N_("side stack {side} is empty"), side=source - SIDE_SOURCE_BASE + 1)
             card = pile[-1]
         if target >= SIDE_TARGET_BASE:
             return None  # R3.3: any hand card onto any side stack
@@ -445,8 +445,8 @@ class Game:
         if fits(RANK_OF[card], value, self.rules.king_can_start_stack):
             return None
         if RANK_OF[card] == KING:
-            return "a King may not start a center stack under these rules (R3.2)"
-        return f"center {target + 1} needs {a_rank(needs(value))}"
+            return Reason(N_("a King may not start a center stack under these rules (R3.2)"))
+        return Reason(N_("center {center} needs {a_rank}"), center=target + 1, a_rank=needs(value))
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a :class:`Move` or its notation) is legal here."""
