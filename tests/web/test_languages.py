@@ -149,3 +149,26 @@ def test_an_analysis_is_written_in_the_language_it_was_asked_in() -> None:
         said = service.status((2, 0))
     assert said is not None and said["error"] == "[ru] This game could not be analysed."
     service.close()
+
+
+def test_two_tabs_of_one_seat_read_the_undo_barrier_in_their_own_languages(
+    client: TestClient,
+) -> None:
+    """The state a seat is sent is made once per language of its connections."""
+    from undo_scenes import RULES, payoff_turned
+
+    from .test_undo_barriers import play_scene
+
+    scene = payoff_turned()
+    answer = new_room(client, level="reference", rules=RULES.to_json(), seed=scene.seed)
+    with (
+        seat_in(client, answer, "?lang=it") as italian,
+        seat_in(client, answer, "?lang=ru") as russian,
+    ):
+        play_scene(italian, scene)
+        moves = len(scene.moves)
+        russian.until(lambda m: "state" in m and len(m["state"]["observation"]["history"]) >= moves)
+        barrier = "That move cannot be taken back: a new card was turned up."
+        assert italian.state["undo_barrier"] == f"[it] {barrier}"
+        assert russian.state["undo_barrier"] == f"[ru] {barrier}"
+        assert russian.request({"type": "undo"})["message"] == f"[ru] {barrier}"

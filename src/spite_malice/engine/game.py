@@ -446,6 +446,7 @@ class Game:
             return None
         if RANK_OF[card] == KING:
             return Reason(N_("a King may not start a center stack under these rules (R3.2)"))
+        # TRANSLATORS: {a_rank} is a rank with its article ("a 4", "an Ace": context "a rank")
         return Reason(N_("center {center} needs {a_rank}"), center=target + 1, a_rank=needs(value))
 
     def is_legal(self, move: Move | str) -> bool:

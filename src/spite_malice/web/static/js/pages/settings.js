@@ -98,7 +98,7 @@ function languageField(app) {
     },
   },
   h("option", { value: "", selected: chosen === null }, _("The browser's language")),
-  Object.entries(LANGUAGE_NAMES).map(([code, name]) =>
+  (app.languages ?? Object.entries(LANGUAGE_NAMES).map(([code, name]) => ({ code, name }))).map(({ code, name }) =>
     h("option", { value: code, lang: code, selected: chosen === code }, name)));
   return h("fieldset", {},
     h("legend", {}, _("Language")),
