@@ -4,7 +4,7 @@
 import { api } from "../api.js";
 import { h, replaceChildren, withNodes } from "../dom.js";
 import { cardFace } from "../cards.js";
-import { _, N_ } from "../i18n.js";
+import { _, N_, NP_, pgettext } from "../i18n.js";
 import { keyList } from "../input.js";
 import { renderTable } from "../table.js";
 
@@ -55,7 +55,7 @@ function howToPlay() {
 const SAMPLE = {
   mode: "computer",
   seat: 0,
-  players: ["You", "Medium"],
+  players: ["You", NP_("level", "Medium")],
   observation: {
     seat: 0, to_move: 0, turn: 9, rules: {},
     hand: ["3H", "5S", "8D", "JC", "KH"],
@@ -80,7 +80,7 @@ function tablePicture() {
   const table = h("div", {
     class: "table rules-table", "aria-hidden": "true", dataset: { layout: "stacked", centers: "3", small: "" },
   });
-  renderTable(table, SAMPLE, { me: "You", opponent: SAMPLE.players[1], waiting: false });
+  renderTable(table, SAMPLE, { me: "You", opponent: pgettext("level", SAMPLE.players[1]), waiting: false });
   for (const node of table.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
   for (const node of table.querySelectorAll("button")) node.disabled = true;
   return h("section", { class: "rules-section", id: "table-picture" },
