@@ -81,14 +81,11 @@ def test_a_game_in_each_language(
     while me.phase == "mine":
         tops = [stack[-1] if stack else None for stack in me.side_cards("me")]
         move = greedy_move(me.legal_moves(), tops)
-        source, target = move.split("-")
-        if target.startswith("S"):
-            discarded = (
-                page.locator(f"{TABLE} [data-source={source}]").first.get_attribute("data-card"),
-                target[1],
-            )
+        target = move.split("-")[1]
         me.play_move(move)
         if target.startswith("S"):
+            # the card that went there (a hand source names a rank, not one card)
+            discarded = (me.side_cards("me")[int(target[1]) - 1][-1], target[1])
             break
         me.wait_phase("mine", "theirs", "over")
     if discarded is not None:
@@ -96,7 +93,7 @@ def test_a_game_in_each_language(
         sentence = tr(
             language,
             "You discard the {card} onto side stack {n}.",
-            card=name_of(language, code or ""),
+            card=name_of(language, code),
             n=stack,
         )
         expect(page.locator("#move-log")).to_contain_text(sentence)
