@@ -75,7 +75,8 @@ class Watched:
 
     def _request(self, request: Any) -> None:
         path = request.url.split("//", 1)[-1].split("/", 1)[-1]
-        if path.startswith("api/") and not path.startswith("api/language/"):
+        # the list of languages is asked for before the page knows its language
+        if path.startswith("api/") and not path.startswith("api/language"):
             self.api_languages.append((path, request.headers.get("accept-language", "")))
 
     def watch_sockets(self, page: Page) -> None:

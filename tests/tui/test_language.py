@@ -39,6 +39,7 @@ FAKES: dict[str, dict[Key, str]] = {
         (None, "Cards dealt; you start"): "Carte date; inizi tu",
         (None, "Cards dealt; {name} starts"): "Carte date; inizia {name}",
         (None, "Side {number}"): "Lato {number}",
+        ("level", "Easy"): "Facile",
         (None, "The daily deal of {date} (UTC)."): "La partita del giorno, {date} (UTC).",
     },
     "ru": {
@@ -50,6 +51,7 @@ FAKES: dict[str, dict[Key, str]] = {
         (None, "Cards dealt; you start"): "Карты розданы; вы начинаете",
         (None, "Cards dealt; {name} starts"): "Карты розданы; начинает {name}",
         (None, "Side {number}"): "Запас {number}",
+        ("level", "Easy"): "Лёгкий",
         (None, "No finished games are stored for you yet."): "Сохранённых партий пока нет.",
     },
 }
@@ -68,9 +70,9 @@ def catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(text_module, "catalog", _catalog)
 
 
-def translated(language: str, message: str, **fields: object) -> str:
+def translated(language: str, message: str, context: str | None = None, **fields: object) -> str:
     """What the catalog says ``message`` is in ``language`` (as the game must show it)."""
-    return _catalog(language).gettext(message).format(**fields)
+    return _catalog(language).gettext(message, context).format(**fields)
 
 
 def plain(text: object) -> str:
@@ -106,6 +108,10 @@ async def test_the_terminal_speaks_the_locales_language(
         assert translated(language, "your turn") in status
         keys = [key.description for key in screen.query(FooterKey)]
         assert translated(language, "Hint") in keys and "Hint" not in keys
+        await pilot.press("m")  # the levels by their names in the language
+        await pilot.pause()
+        levels = str(app.screen.query_one("#new-match-text").render())
+        assert translated(language, "Easy", "level") in levels and "Easy" not in levels
 
 
 async def test_the_setting_overrides_the_locale_and_is_kept(
@@ -182,6 +188,8 @@ async def test_long_translations_still_fit_the_smallest_terminal(
         assert "your turn~~~" in line and "(to 50)~" in line
         message = screen.query_one("#message")
         assert message.size.height <= 2 and message.region.bottom <= 23
+        keys = {key.action: key.region for key in screen.query(FooterKey)}
+        assert keys["help"].right <= 80 and keys["quit_game"].right <= 80  # never cut off
         await pilot.press("m")
         await pilot.pause()
         box = app.screen.query_one("#new-match-box")

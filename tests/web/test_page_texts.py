@@ -197,3 +197,14 @@ def test_the_page_texts_are_extracted_into_the_catalogs() -> None:
         (None, "Language"),
     ):
         assert key in page, key
+
+
+def test_the_pages_copy_of_the_language_names_is_the_servers() -> None:
+    """i18n.js keeps the names for a page that cannot reach the server: the same as
+    LANGUAGE_NAMES (which GET /api/language sends), in the same order."""
+    from spite_malice.i18n import LANGUAGE_NAMES
+
+    source = (JS / "i18n.js").read_text(encoding="utf-8")
+    block = source.split("export const LANGUAGE_NAMES = {", 1)[1].split("};", 1)[0]
+    copy = dict(re.findall(r"(\w+): \"([^\"]+)\"", block))
+    assert list(copy.items()) == list(LANGUAGE_NAMES.items())

@@ -23,6 +23,7 @@ const DEFAULT_SPEEDS = ["off", "fast", "normal", "slow"];
 
 const app = {
   config: null,
+  languages: null,
   settings: null,
   screen: null,
   /** The player's display name (its secret goes with every request, see player.js). */
@@ -242,8 +243,17 @@ async function chooseLanguage(settingsRead) {
   translateChrome();
 }
 
+/** The languages offered, by their own names, from the server (i18n.LANGUAGE_NAMES). */
+async function loadLanguages() {
+  try {
+    app.languages = (await api.language()).languages;
+  } catch {
+    app.languages = null; // the page's own copy of the names serves
+  }
+}
+
 async function start() {
-  await chooseLanguage(false);
+  await Promise.all([chooseLanguage(false), loadLanguages()]);
   await ensurePlayer(); // the first visit asks for a name and makes the player
   await loadConfig();
   const asked = currentLanguage();

@@ -3,7 +3,7 @@
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
 import { button, confirmDialog, gameFigures, gameOverDialog, resignedDialog } from "./dialogs.js";
-import { delay, h, replaceChildren } from "./dom.js";
+import { delay, h, replaceChildren, withNodes } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
 import { splitMove } from "./moves.js";
@@ -817,7 +817,7 @@ export class GameScreen {
       h("p", {}, _("Send this link to your friend. The game starts when they open it.")),
       h("div", { class: "invite-row" }, field,
         h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(link) }, _("Copy"))),
-      h("p", { class: "muted" }, _("Room code"), " ", h("b", { class: "room-code" }, this.state.room)),
+      h("p", { class: "muted" }, withNodes(_("Room code {code}"), { code: h("b", { class: "room-code" }, this.state.room) })),
       h("p", { class: "muted", id: "claim-rule" }, claimRule(this.state.claim_after ?? 180)));
   }
 

@@ -3,7 +3,7 @@
 
 import { api } from "../api.js";
 import { confirmDialog } from "../dialogs.js";
-import { h, replaceChildren } from "../dom.js";
+import { h, replaceChildren, withNodes } from "../dom.js";
 import { _, formatNumber } from "../i18n.js";
 import { roomTicket, saveRoomTicket } from "../store.js";
 import { rulesSummary } from "./settings.js";
@@ -78,8 +78,11 @@ export async function renderLobby(mount, app) {
       h("h1", {}, _("Play the computer")),
       h("p", { class: "muted" }, _("Empty your pay-off pile first. Kings are wild.")),
       levelButtons,
-      h("p", { class: "rules-line" }, _("Rules:"), " ", h("b", {}, rulesSummary(settings, config)), " · ",
-        h("a", { href: "#/settings" }, _("change"))),
+      h("p", { class: "rules-line" }, withNodes(_("Rules: {rules} · {change}"), {
+        rules: h("b", {}, rulesSummary(settings, config)),
+        // TRANSLATORS: a link to Settings, after the rules of new matches
+        change: h("a", { href: "#/settings" }, _("change")),
+      })),
       startButton),
     h("section", { class: "card-box" },
       h("h2", {}, _("Play a friend")),

@@ -2,7 +2,7 @@
 // level and the animation speed; stored per player by the server (web-protocol 2.3).
 
 import { api } from "../api.js";
-import { h, replaceChildren } from "../dom.js";
+import { h, replaceChildren, withNodes } from "../dom.js";
 import { _, currentLanguage, LANGUAGE_NAMES, N_, NP_, pgettext } from "../i18n.js";
 import { pref, setPref } from "../prefs.js";
 import { savePlayerName } from "../store.js";
@@ -98,7 +98,7 @@ function languageField(app) {
     },
   },
   h("option", { value: "", selected: chosen === null }, _("The browser's language")),
-  Object.entries(LANGUAGE_NAMES).map(([code, name]) =>
+  (app.languages ?? Object.entries(LANGUAGE_NAMES).map(([code, name]) => ({ code, name }))).map(({ code, name }) =>
     h("option", { value: code, lang: code, selected: chosen === code }, name)));
   return h("fieldset", {},
     h("legend", {}, _("Language")),
@@ -213,8 +213,10 @@ export function renderSettings(mount, app) {
       h("legend", {}, _("Rules of new matches")),
       h("div", { class: "field" }, h("label", { for: "preset" }, _("Preset")), presetSelect),
       fields,
-      h("p", { class: "muted" }, _("The rule numbers refer to the rules page."), " ",
-        h("a", { href: "#/rules" }, _("Read the rules")))),
+      h("p", { class: "muted" }, withNodes(_("The rule numbers refer to the {link}."), {
+        // TRANSLATORS: a link to the rules page, in "The rule numbers refer to the {link}."
+        link: h("a", { href: "#/rules" }, _("rules page")),
+      }))),
     h("fieldset", {},
       h("legend", {}, _("Animation of the opponent's moves")),
       speedGroup),
