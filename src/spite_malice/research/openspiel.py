@@ -705,13 +705,12 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         box = self._box
-        return box.game.outcome is not None and not box.reveals
+        return not box.reveals and box.game.outcome is not None
 
     def is_chance_node(self) -> bool:
         """``pyspiel.State.is_chance_node``, answered in Python: the same answer without
         going through C++ and back into :meth:`current_player`."""
-        box = self._box
-        return bool(box.reveals)
+        return bool(self._box.reveals)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """``pyspiel.State.legal_actions``: at a player's turn the same list, made in Python
@@ -728,7 +727,12 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             if player is None:
                 return super().legal_actions()  # type: ignore[no-any-return]
             return super().legal_actions(player)  # type: ignore[no-any-return]
-        return _flagged_actions(game.legal_move_flags())
+        flags = game.legal_move_flags()  # as _flagged_actions, without the call
+        return [
+            *_PIECE_1[flags[:_CUT_1]],
+            *_PIECE_2[flags[_CUT_1:_CUT_2]],
+            *_PIECE_3[flags[_CUT_2:]],
+        ]
 
     def _legal_actions(self, player: int) -> list[int]:
         box = self._box
