@@ -171,6 +171,11 @@ async function route() {
   }
 }
 
+/** A computer level's name in the page's language (GET /api/config), or null. */
+function levelName(id) {
+  return app.config?.levels?.find((level) => level.id === id)?.name ?? null;
+}
+
 function openGame(mount, room) {
   const ticket = roomTicket(room);
   document.title = _("Game {room} · Spite & Malice", { room });
@@ -187,6 +192,7 @@ function openGame(mount, room) {
     speed: () => app.speed(),
     setSpeed: (name) => app.setSpeed(name),
     speeds: app.config?.animation_speeds ?? DEFAULT_SPEEDS,
+    levelName: (id) => levelName(id),
     leave: () => (location.hash = "#/play"),
     toast: showToast,
     onSeatRefused: (error) => {

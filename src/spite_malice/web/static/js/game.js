@@ -695,7 +695,9 @@ export class GameScreen {
   names() {
     const players = this.state?.players ?? [null, null];
     const seat = this.state?.seat ?? this.ticket.seat;
-    const other = players[1 - seat];
+    // the computer is named by its level, in the page's language (the server's config)
+    const level = this.state?.mode === "computer" ? this.ctx.levelName?.(this.state.level) : null;
+    const other = level ?? players[1 - seat];
     return {
       me: YOU,
       opponent: other ?? (this.state?.mode === "friend" ? _("Your friend") : _("Computer")),

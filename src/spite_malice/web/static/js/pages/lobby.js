@@ -113,7 +113,8 @@ export async function renderLobby(mount, app) {
     const { rooms } = await api.rooms();
     const mine = rooms.filter((r) => roomTicket(r.room));
     for (const r of mine) {
-      const opponent = r.players[1 - r.seat] ?? _("waiting for a friend");
+      const level = r.mode === "computer" ? levels.find((l) => l.id === r.level)?.name : null;
+      const opponent = level ?? r.players[1 - r.seat] ?? _("waiting for a friend");
       const name = { name: opponent };
       const item = h("li", { class: "resume-item", dataset: { room: r.room } },
         h("a", { href: `#/game/${r.room}`, class: "resume-link" },
