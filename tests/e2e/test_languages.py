@@ -67,6 +67,8 @@ def test_a_game_in_each_language(
     me.wait_phase("mine", timeout_ms=120_000)
     expect(page.locator("#turn-banner")).to_have_text(tr(language, "Your turn"))
     expect(page.locator("#hint-button")).to_have_text(tr(language, "Hint"))
+    opponent = page.locator(".seat-opponent .seat-name")
+    expect(opponent).to_contain_text(tr(language, "Easy", "level"))
     stock_caption = page.locator(f"{TABLE} [data-stock] + .pile-caption")
     expect(stock_caption).to_have_text(tr(language, "Stock", "caption"))
     first = page.locator(f"{TABLE} .hand-card").first
