@@ -89,7 +89,7 @@ def test_replay_prints_the_game_move_by_move(
     ]
     assert shown == list(record.moves)
     assert "player 1" not in text and "player 2" not in text  # players are named
-    assert "Bob wins, scoring 8 point(s)" in lines[-1]
+    assert "Bob wins, scoring 8 points" in lines[-1]
 
 
 def test_replay_of_a_drawn_game_says_why(
@@ -97,7 +97,7 @@ def test_replay_of_a_drawn_game_says_why(
 ) -> None:
     status, lines, _ = _run(capsys, "replay", str(GOLDEN / "drawn_stock_exhausted.json"))
     assert status == 0
-    assert lines[-1].strip().endswith("the game is drawn: stock exhausted")
+    assert lines[-1].strip().endswith("The game is drawn: stock exhausted")
 
 
 def test_bench_prints_games_and_moves_per_second_for_both_paths(

@@ -21,8 +21,11 @@ from .engine.cards import Card, card_str
 from .engine.errors import GameOverError, IllegalMoveError, NotationError, SpiteMaliceError
 from .engine.game import Game, Outcome
 from .engine.jsontext import load_json
+from .engine.reasons import Reason
 from .engine.record import GameRecord
+from .i18n import N_, _
 from .table.table import RESIGNED
+from .table.words import say_reason
 
 MAX_RECORD_BYTES = 64 * 1024
 """The largest record file a replay reads (a 1,000-turn game's record is well under it)."""
@@ -69,30 +72,38 @@ def read_record(data: str | bytes) -> GameRecord:
     wrong with a file that is too large, not text, not JSON or not a game record."""
     if len(data) > MAX_RECORD_BYTES:
         raise ReplayError(
-            f"This file is too large to be a game record (over {MAX_RECORD_BYTES // 1024} KB)."
+            _(
+                "This file is too large to be a game record (over {size} KB).",
+                size=MAX_RECORD_BYTES // 1024,
+            )
         )
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise ReplayError("This file is not a game record: it is not text.") from None
+            raise ReplayError(_("This file is not a game record: it is not text.")) from None
     try:
         parsed = load_json(data, "record")
     except SpiteMaliceError:
-        raise ReplayError("This file is not a game record: it is not JSON.") from None
+        raise ReplayError(_("This file is not a game record: it is not JSON.")) from None
     return check_record(parsed)
 
 
 def check_record(data: object) -> GameRecord:
     """A record from parsed JSON, refused with a plain sentence when it is not one."""
     if not isinstance(data, dict):
-        raise ReplayError("This file is not a game record: it holds no record object.")
+        raise ReplayError(_("This file is not a game record: it holds no record object."))
     try:
         record = GameRecord.from_json(data)
     except SpiteMaliceError as error:
-        raise ReplayError(f"This file is not a game record: {_sentence(error)}") from None
+        # TRANSLATORS: {reason} is the engine's, in English, ending with a full stop
+        raise ReplayError(
+            _("This file is not a game record: {reason}", reason=_sentence(error))
+        ) from None
     if len(record.moves) > MAX_MOVES:
-        raise ReplayError(f"This record has more moves than a game can have ({MAX_MOVES}).")
+        raise ReplayError(
+            _("This record has more moves than a game can have ({count}).", count=MAX_MOVES)
+        )
     return record
 
 
@@ -101,7 +112,10 @@ def replay_frames(record: GameRecord) -> list[Frame]:
     try:
         game = Game.new(record.seed, record.rules, first=record.first, recording=True)
     except SpiteMaliceError as error:
-        raise ReplayError(f"This record cannot be dealt: {_sentence(error)}") from None
+        # TRANSLATORS: {reason} is the engine's, in English, ending with a full stop
+        raise ReplayError(
+            _("This record cannot be dealt: {reason}", reason=_sentence(error))
+        ) from None
     frames = [_frame(game, 0, None, None, game.turn, tuple(game.events))]
     for number, move in enumerate(record.moves, start=1):
         seat, turn, seen = game.to_move, game.turn, len(game.events)
@@ -109,7 +123,12 @@ def replay_frames(record: GameRecord) -> list[Frame]:
             game.play(move)
         except SpiteMaliceError as error:
             raise ReplayError(
-                f"Move {number} of this record cannot be played: {_move_problem(error)}"
+                # TRANSLATORS: {problem} is why, a clause ending with a full stop
+                _(
+                    "Move {number} of this record cannot be played: {problem}",
+                    number=number,
+                    problem=_move_problem(error),
+                )
             ) from None
         frames.append(_frame(game, number, str(move), seat, turn, tuple(game.events[seen:])))
     _check_result(record, game, frames)
@@ -126,7 +145,7 @@ def _check_result(record: GameRecord, game: Game, frames: list[Frame]) -> None:
     if result is not None and result.reason == RESIGNED and not game.is_over:
         # a resigned game ends where it stood: its moves do not finish it
         if result.winner is None or result.points != 0:
-            raise ReplayError("This record's resignation is malformed.")
+            raise ReplayError(_("This record's resignation is malformed."))
         last = frames[-1]
         frames[-1] = Frame(
             last.index,
@@ -139,7 +158,7 @@ def _check_result(record: GameRecord, game: Game, frames: list[Frame]) -> None:
         )
         return
     if result is not None and game.outcome != result:
-        raise ReplayError("This record's result does not follow from its moves.")
+        raise ReplayError(_("This record's result does not follow from its moves."))
 
 
 def _frame(
@@ -182,19 +201,32 @@ def _names(cards: list[Card]) -> list[str]:
 def _sentence(error: Exception) -> str:
     """An engine error's reason as the end of a sentence (without the input it quotes or
     the rule it cites), with a full stop."""
-    text = str(getattr(error, "reason", "") or error).strip() or "it is malformed"
-    text = _RULE_CITATION.sub("", text)
+    return _ending(str(getattr(error, "reason", "") or error))
+
+
+def _ending(text: str) -> str:
+    text = _RULE_CITATION.sub("", text.strip() or _("it is malformed"))
     return text if text.endswith(".") else text + "."
 
 
+THIRD_PERSON = {
+    N_("there is no {rank} in your hand"): N_("there is no {rank} in the player's hand"),
+}
+"""The engine's reasons that say "your", as a record's reader reads them: about the player."""
+
+
 def _move_problem(error: SpiteMaliceError) -> str:
-    """Why a record's move fails, in words: no notation, no quoted input."""
+    """Why a record's move fails, in words (the current language): no notation, no quoted
+    input."""
     if isinstance(error, NotationError):
-        return "it is not a move."
+        return _("it is not a move.")
     if isinstance(error, GameOverError):
-        return "the game was already over."
+        return _("the game was already over.")
     if isinstance(error, IllegalMoveError):
-        return _sentence(error).replace(" your ", " the player's ")
+        reason = error.reason
+        if isinstance(reason, Reason):
+            reason = Reason(THIRD_PERSON.get(reason.template, reason.template), **reason.fields)
+        return _ending(say_reason(reason))
     return _sentence(error)
 
 

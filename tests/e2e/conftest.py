@@ -88,8 +88,9 @@ def new_context(browser: Browser) -> Iterator[ContextFactory]:
     """A factory of fresh browser contexts (separate storage: separate players)."""
     contexts: list[BrowserContext] = []
 
-    def make(width: int = 1280, height: int = 900) -> BrowserContext:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 900, locale: str | None = None) -> BrowserContext:
+        # locale: the browser's language (navigator.languages and Accept-Language)
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         contexts.append(context)
         return context

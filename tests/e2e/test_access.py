@@ -13,7 +13,7 @@ from .server import ServerProcess
 
 pytestmark = pytest.mark.e2e
 
-WORDS = r"(Ace|two|three|four|five|six|seven|eight|nine|ten|Jack|Queen|King)"
+WORDS = r"(Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King)"
 SUITS = r"(spades|hearts|diamonds|clubs)"
 
 

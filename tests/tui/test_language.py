@@ -14,7 +14,9 @@ import pytest
 from rich.text import Text
 from textual.widgets._footer import FooterKey
 
-from spite_malice.i18n import Catalog, current_language
+from spite_malice.cli import main
+from spite_malice.daily import today
+from spite_malice.i18n import Catalog, current_language, format_date
 from spite_malice.i18n import catalogs as catalogs_module
 from spite_malice.i18n import text as text_module
 from spite_malice.i18n.catalogs import Key
@@ -37,6 +39,8 @@ FAKES: dict[str, dict[Key, str]] = {
         (None, "Cards dealt; you start"): "Carte date; inizi tu",
         (None, "Cards dealt; {name} starts"): "Carte date; inizia {name}",
         (None, "Side {number}"): "Lato {number}",
+        ("level", "Easy"): "Facile",
+        (None, "The daily deal of {date} (UTC)."): "La partita del giorno, {date} (UTC).",
     },
     "ru": {
         (None, "Stock"): "Колода",
@@ -47,6 +51,8 @@ FAKES: dict[str, dict[Key, str]] = {
         (None, "Cards dealt; you start"): "Карты розданы; вы начинаете",
         (None, "Cards dealt; {name} starts"): "Карты розданы; начинает {name}",
         (None, "Side {number}"): "Запас {number}",
+        ("level", "Easy"): "Лёгкий",
+        (None, "No finished games are stored for you yet."): "Сохранённых партий пока нет.",
     },
 }
 """A few texts of the table, with translations for tests (a real catalog's win)."""
@@ -64,9 +70,9 @@ def catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(text_module, "catalog", _catalog)
 
 
-def translated(language: str, message: str, **fields: object) -> str:
+def translated(language: str, message: str, context: str | None = None, **fields: object) -> str:
     """What the catalog says ``message`` is in ``language`` (as the game must show it)."""
-    return _catalog(language).gettext(message).format(**fields)
+    return _catalog(language).gettext(message, context).format(**fields)
 
 
 def plain(text: object) -> str:
@@ -102,6 +108,10 @@ async def test_the_terminal_speaks_the_locales_language(
         assert translated(language, "your turn") in status
         keys = [key.description for key in screen.query(FooterKey)]
         assert translated(language, "Hint") in keys and "Hint" not in keys
+        await pilot.press("m")  # the levels by their names in the language
+        await pilot.pause()
+        levels = str(app.screen.query_one("#new-match-text").render())
+        assert translated(language, "Easy", "level") in levels and "Easy" not in levels
 
 
 async def test_the_setting_overrides_the_locale_and_is_kept(
@@ -178,8 +188,27 @@ async def test_long_translations_still_fit_the_smallest_terminal(
         assert "your turn~~~" in line and "(to 50)~" in line
         message = screen.query_one("#message")
         assert message.size.height <= 2 and message.region.bottom <= 23
+        keys = {key.action: key.region for key in screen.query(FooterKey)}
+        assert keys["help"].right <= 80 and keys["quit_game"].right <= 80  # never cut off
         await pilot.press("m")
         await pilot.pause()
         box = app.screen.query_one("#new-match-box")
         assert box.region.right <= 80 and box.region.bottom <= 24
         assert "counts as lost).~~~" in str(app.screen.query_one("#new-match-text").render())
+
+
+def test_the_commands_print_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "games.db")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["replay", "--list", "--db", db]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out == translated("ru", "No finished games are stored for you yet.")
+    persistence = StorePersistence.open(db)
+    persistence.save_language("it")  # the setting wins over the Russian locale
+    persistence.close()
+    assert main(["daily", "--stats", "--db", db]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    date = format_date(today(), "it")
+    assert first == translated("it", "The daily deal of {date} (UTC).", date=date)

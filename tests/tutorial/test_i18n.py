@@ -18,11 +18,19 @@ import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
+from spite_malice.engine.moves import parse_move  # noqa: E402
 from spite_malice.i18n import Catalog, catalog_tools, use_language  # noqa: E402
 from spite_malice.i18n.catalogs import Key  # noqa: E402
 from spite_malice.tutorial import LESSONS, Lesson, LessonRun, lesson_named  # noqa: E402
 
 OPEN, CLOSE = "⟦", "⟧"
+TRIED = (
+    *(f"P-{to}" for to in ("C1", "C2", "C3", "C4", "S1")),
+    *(f"H{rank}-C{n}" for rank in "A23456789TJQK" for n in (1, 2, 3, 4)),
+    *(f"S{n}-C1" for n in (1, 2, 3, 4)),
+    "S1-S2",
+)
+"""Moves tried at every step: those the engine refuses there are refused with its reason."""
 _INNERMOST = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 
 
@@ -71,8 +79,9 @@ def _assert_marked(text: str, where: str) -> None:
 def _every_text(lesson: Lesson) -> Iterator[tuple[str, str]]:
     """(where, text) for every text the lesson can show on its way through its examples:
     title, intro, each step's instruction, its "show me", its tip (after a move that is not
-    one), each wrong legal move's explanation, what a done step says, and the summary. The
-    engine's own reasons for an illegal move are not the lesson's."""
+    one), each wrong legal move's explanation, each illegal move's refusal (the engine's
+    reason, translated by table/words.py, then the tip), what a done step says, and the
+    summary."""
     yield "title", lesson.title
     yield "intro", lesson.intro
     run = LessonRun(lesson)
@@ -91,6 +100,9 @@ def _every_text(lesson: Lesson) -> Iterator[tuple[str, str]]:
             if step.free is not None and step.free(run.game, move):
                 continue  # accepted: see _free_moves_said
             yield f"{where} wrong {move.notation}", run.attempt(move).text
+        for notation in TRIED:
+            if run.game.why_illegal(parse_move(notation)) is not None:
+                yield f"{where} illegal {notation}", run.attempt(notation).text
         done = run.attempt(step.example)
         assert done.finished_step, done.text
         yield f"{where} done", done.text

@@ -10,18 +10,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..bots.hints import a_rank_word, rank_word
 from ..bots.view import TurnView
-from ..engine.cards import ACE, KING, QUEEN, RANK_NAMES, a_rank
+from ..engine.cards import ACE, KING, QUEEN
 from ..engine.moves import Move
+from ..i18n import _, ngettext, pgettext
 
 
 def _name(rank: int) -> str:
-    return RANK_NAMES[rank - 1]
+    """A rank in the current language: digits for 2 to 10, else its name."""
+    return rank_word(rank)
 
 
 def _at(value: int) -> str:
     """A center stack's value as in "left at 6", "left at a Jack", "left at an Ace"."""
-    return a_rank(value) if value == ACE or value > 10 else _name(value)
+    return a_rank_word(value) if value == ACE or value > 10 else _name(value)
+
+
+def _shown(rank: int, value: int) -> str:
+    """A card built, by its rank; a King with the rank it stands for (R3.1)."""
+    if rank == KING:
+        # TRANSLATORS: a King built as another rank (R3.1), e.g. "King (as a 5)"
+        return _("King (as {a_rank})", a_rank=a_rank_word(value))
+    return _name(rank)
 
 
 @dataclass(slots=True)
@@ -89,28 +100,44 @@ def _played(view: TurnView, moves: Sequence[Move]) -> _Table:
     return table
 
 
-def describe_moves(view: TurnView, moves: Sequence[Move]) -> str:
-    """The moves in words: "your pay-off 4 on center 2, then discard the 9 onto side stack 1"."""
+def describe_moves(view: TurnView, moves: Sequence[Move], skip: int = 0) -> str:
+    """The moves in words: "your pay-off 4 on center 2, then discard the 9 onto side stack 1"
+    (the first ``skip`` moves are played but not told: the rest of a plan)."""
     table = _Table.of(view)
     parts: list[str] = []
-    for move in moves:
-        rank = table.card(move)
-        if move.is_discard:
-            parts.append(f"discard the {_name(rank)} onto side stack {move.side_target + 1}")
-        else:
-            value = table.center[move.center] + 1
-            shown = f"King (as {a_rank(value)})" if rank == KING else _name(rank)
-            if move.is_from_payoff:
-                card = f"your pay-off {shown}" if rank else "your next pay-off card"
-            elif move.is_from_hand:
-                card = f"the {shown} from your hand"
-            else:
-                card = f"the {shown} from side stack {move.side_source + 1}"
-            parts.append(f"{card} on center {move.center + 1}")
+    for index, move in enumerate(moves):
+        if index >= skip:
+            parts.append(_move_words(table, move))
         table.play(move)
     if not parts:
-        return "nothing"
-    return ", then ".join(parts)
+        return pgettext("moves", "nothing")
+    text = parts[0]
+    for part in parts[1:]:
+        # TRANSLATORS: two moves of a turn, one after the other
+        text = _("{first}, then {second}", first=text, second=part)
+    return text
+
+
+def _move_words(table: _Table, move: Move) -> str:
+    """One move in words, before it is played on ``table``."""
+    rank = table.card(move)
+    side = move.side_target + 1 if move.is_discard else move.side_source + 1
+    if move.is_discard:
+        return _("discard the {rank} onto side stack {side}", rank=_name(rank), side=side)
+    center = move.center + 1
+    if move.is_from_payoff and not rank:
+        return _("your next pay-off card on center {center}", center=center)
+    card = _shown(rank, table.center[move.center] + 1)
+    if move.is_from_payoff:
+        return _("your pay-off {card} on center {center}", card=card, center=center)
+    if move.is_from_hand:
+        return _("the {card} from your hand on center {center}", card=card, center=center)
+    return _(
+        "the {card} from side stack {side} on center {center}",
+        card=card,
+        side=side,
+        center=center,
+    )
 
 
 def _needed(view: TurnView, table: _Table, rank: int) -> bool:
@@ -136,16 +163,23 @@ def why_better(view: TurnView, played: Sequence[Move], better: Sequence[Move]) -
     theirs = _played(view, better)
     if theirs.payoff_builds > mine.payoff_builds:
         if theirs.payoff_builds >= view.payoff_left:
-            return "You could have won the game with your last pay-off card."
-        shown = "King" if theirs.payoff_rank == KING else _name(theirs.payoff_rank)
-        return f"You could have played your pay-off card, the {shown}."
+            return _("You could have won the game with your last pay-off card.")
+        return _(
+            "You could have played your pay-off card, the {rank}.",
+            rank=_name(theirs.payoff_rank),
+        )
     fed = _feeding(view, mine)
     if fed >= 0 and _feeding(view, theirs) < 0:
         if mine.center[fed] == 0:
-            return f"Center {fed + 1} was left empty, ready for your opponent's pay-off Ace."
-        return (
-            f"Center {fed + 1} was left at {_at(mine.center[fed])}, one below your "
-            f"opponent's {_name(view.opp_top)}."
+            return _(
+                "Center {center} was left empty, ready for your opponent's pay-off Ace.",
+                center=fed + 1,
+            )
+        return _(
+            "Center {center} was left at {value}, one below your opponent's {rank}.",
+            center=fed + 1,
+            value=_at(mine.center[fed]),
+            rank=_name(view.opp_top),
         )
     if mine.discard is not None and mine.buried:
         rank, side = mine.discard
@@ -157,23 +191,38 @@ def why_better(view: TurnView, played: Sequence[Move], better: Sequence[Move]) -
             and theirs.discard[0] not in (hidden, hidden - 1)
         )
         if rank not in (hidden, hidden - 1) and not covered_too and _needed(view, mine, hidden):
-            buried = _name(hidden)
-            return f"Your {_name(rank)} on side stack {side + 1} buried the {buried} you needed."
+            return _(
+                "Your {rank} on side stack {side} buried the {buried} you needed.",
+                rank=_name(rank),
+                side=side + 1,
+                buried=_name(hidden),
+            )
     if theirs.refilled and not mine.refilled:
-        return "You could have emptied your hand and drawn five new cards."
+        return _("You could have emptied your hand and drawn five new cards.")
     wasted = _wasted_king(view, played, better)
     if wasted:
         return wasted
     built_mine = sum(1 for m in played if m.is_build)
     built_theirs = sum(1 for m in better if m.is_build)
     if built_theirs > built_mine:
-        extra = built_theirs - built_mine
-        return f"You could have built {extra} more card{'s' if extra > 1 else ''} this turn."
+        return ngettext(
+            "You could have built {n} more card this turn.",
+            "You could have built {n} more cards this turn.",
+            built_theirs - built_mine,
+        )
     if mine.discard is not None and theirs.discard is not None and mine.discard != theirs.discard:
         (rank, side), (other, other_side) = mine.discard, theirs.discard
         if rank == other:
-            return f"Side stack {other_side + 1} was a better place for your {_name(rank)}."
-        return f"The {_name(other)} was a better card to discard than the {_name(rank)}."
+            return _(
+                "Side stack {side} was a better place for your {rank}.",
+                side=other_side + 1,
+                rank=_name(rank),
+            )
+        return _(
+            "The {better} was a better card to discard than the {rank}.",
+            better=_name(other),
+            rank=_name(rank),
+        )
     if built_theirs < built_mine:
         left = list(theirs.built)
         kept = []
@@ -184,8 +233,8 @@ def why_better(view: TurnView, played: Sequence[Move], better: Sequence[Move]) -
                 kept.append(rank)
         if kept:
             words = _list([_name(r) for r in sorted(set(kept))])
-            return f"Holding back the {words} played out better over the next turns."
-    return "The better turn did better over the next turns on the deals looked at."
+            return _("Holding back the {ranks} played out better over the next turns.", ranks=words)
+    return _("The better turn did better over the next turns on the deals looked at.")
 
 
 def _wasted_king(view: TurnView, played: Sequence[Move], better: Sequence[Move]) -> str:
@@ -200,33 +249,54 @@ def _wasted_king(view: TurnView, played: Sequence[Move], better: Sequence[Move])
         if move.is_build and move.hand_rank == KING:
             value = table.center[move.center] + 1
             if value in table.hand:
-                return (
-                    f"You used a King as {a_rank(value)} while you held {a_rank(value)}; "
-                    "a King is worth keeping for a card you lack."
+                return _(
+                    "You used a King as {a_rank} while you held {a_rank}; "
+                    "a King is worth keeping for a card you lack.",
+                    a_rank=a_rank_word(value),
                 )
         table.play(move)
-    return "Keeping your King for later was worth more than playing it now."
+    return _("Keeping your King for later was worth more than playing it now.")
 
 
 def _list(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """Words as a list in the current language: "7", "7 and 9", "7, 8 and 9"."""
+    text = words[0]
+    for word in words[1:-1]:
+        # TRANSLATORS: the items of a list but its last, e.g. "7, 8" in "7, 8 and 9"
+        text = _("{first}, {second}", first=text, second=word)
+    if len(words) > 1:
+        text = _("{first} and {second}", first=text, second=words[-1])
+    return text
 
 
 def describe_table(view: TurnView) -> str:
     """The seat's position in words: centers, its pay-off card, hand and side-stack tops, and
     the opponent's pay-off card."""
-    centers = _list([_name(v) if v else "empty" for v in view.center])
-    hand = _list([_name(r) for r in view.hand]) if view.hand else "no cards"
-    tops = _list([_name(p[-1]) if p else "empty" for p in view.side])
-    text = f"center stacks {centers}; "
+    empty = pgettext("stack", "empty")
+    centers = _list([_name(v) if v else empty for v in view.center])
+    hand = _list([_name(r) for r in view.hand]) if view.hand else _("no cards")
+    tops = _list([_name(p[-1]) if p else empty for p in view.side])
+    parts = [_("center stacks {centers}", centers=centers)]
     if view.payoff_top:
-        text += f"your pay-off card the {_name(view.payoff_top)} ({view.payoff_left} left); "
-    text += f"your hand {hand}; your side stacks {tops}"
-    if view.opp_top:
-        text += (
-            f"; your opponent's pay-off card the {_name(view.opp_top)} "
-            f"({view.opp_payoff_left} left)"
+        parts.append(
+            _(
+                "your pay-off card the {rank} ({left} left)",
+                rank=_name(view.payoff_top),
+                left=view.payoff_left,
+            )
         )
+    parts.append(_("your hand {hand}", hand=hand))
+    parts.append(_("your side stacks {tops}", tops=tops))
+    if view.opp_top:
+        parts.append(
+            _(
+                "your opponent's pay-off card the {rank} ({left} left)",
+                rank=_name(view.opp_top),
+                left=view.opp_payoff_left,
+            )
+        )
+    text = parts[0]
+    for part in parts[1:]:
+        # TRANSLATORS: two parts of a description of the table, joined (as in a hint's reason)
+        text = _("{first}; {second}", first=text, second=part)
     return text + "."

@@ -21,6 +21,7 @@ from ..engine.errors import PositionError, quote
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.record import GameRecord
+from ..i18n import _, current_language, ngettext
 from .judge import DEFAULT_Z, AnalysisCancelled, Judgement, Settings, judge_decision
 from .reasons import describe_moves, describe_table, why_better
 from .turns import Decision, record_decisions, seat_decisions
@@ -252,9 +253,9 @@ def _played_words(view: TurnView, decision: Decision) -> str:
     ):
         return words  # R2.4: the last pay-off card won the game
     if last.is_from_payoff:
-        words += " (then your next pay-off card turned up)"
-    elif sum(1 for move in decision.moves if move.is_from_hand) == len(decision.observation.hand):
-        words += " (then you drew five new cards)"  # R3.4(c)
+        return _("{moves} (then your next pay-off card turned up)", moves=words)
+    if sum(1 for move in decision.moves if move.is_from_hand) == len(decision.observation.hand):
+        return _("{moves} (then you drew five new cards)", moves=words)  # R3.4(c)
     return words
 
 
@@ -263,8 +264,12 @@ def _better_words(view: TurnView, moves: tuple[Move, ...], plan: tuple[Move, ...
     seen first (a pay-off card turned up decides how the turn goes on)."""
     words = describe_moves(view, moves)
     if len(plan) > len(moves):
-        rest = describe_moves(view, plan)[len(words) :].removeprefix(", then ")
-        words += f" (and then, unless your next pay-off card changes the plan: {rest})"
+        rest = describe_moves(view, plan, skip=len(moves))
+        return _(
+            "{moves} (and then, unless your next pay-off card changes the plan: {rest})",
+            moves=words,
+            rest=rest,
+        )
     return words
 
 
@@ -340,54 +345,92 @@ def analyse_game(
     )
 
 
-def _cards(value: float) -> str:
+def _tenths(value: float) -> str:
+    """A number with one decimal, as the language writes it ("2.5", "2,5")."""
     shown = f"{value:.1f}"
-    return f"{shown} pay-off card" + ("" if shown == "1.0" else "s")
+    try:
+        from babel.numbers import get_decimal_symbol
+    except ImportError:  # without Babel every text is English
+        return shown
+    return shown.replace(".", get_decimal_symbol(current_language()))
+
+
+def _cards(value: float) -> str:
+    # a count with one decimal takes the plural, but "1.0" (as English says "1.0 pay-off card")
+    count = 1 if round(value, 1) == 1.0 else 2
+    return ngettext("{value} pay-off card", "{value} pay-off cards", count, value=_tenths(value))
 
 
 def _text_lines(report: Report) -> list[str]:
     me, them = report.players[report.seat], report.players[1 - report.seat]
     settings = report.settings
     if not report.turns:
-        return [f"{me} has no turn in this game yet, so there is nothing to look at."]
+        return [_("{me} has no turn in this game yet, so there is nothing to look at.", me=me)]
     lines = [
-        f"How {me} played against {them}: {len(report.turns)} turns looked at, each against "
-        f"Expert's best choices on {settings.samples} deals of the cards {me} could not see, "
-        f"played {settings.horizon} turns ahead.",
-        f"In all, {me}'s choices lost {_cards(report.total_lost)} expected.",
+        ngettext(
+            "How {me} played against {them}: {n} turn looked at, against Expert's best "
+            "choices on {samples} deals of the cards {me} could not see, played {horizon} "
+            "turns ahead.",
+            "How {me} played against {them}: {n} turns looked at, each against Expert's best "
+            "choices on {samples} deals of the cards {me} could not see, played {horizon} "
+            "turns ahead.",
+            len(report.turns),
+            me=me,
+            them=them,
+            samples=settings.samples,
+            horizon=settings.horizon,
+        ),
+        _(
+            "In all, {me}'s choices lost {cards} expected.",
+            me=me,
+            cards=_cards(report.total_lost),
+        ),
     ]
     worst = report.worst
     if worst:
-        lines += ["", "The turns that lost the most:"]
+        lines += ["", _("The turns that lost the most:")]
         for number, turn in enumerate(worst, start=1):
             where = turn.worst
             lines += [
-                f"{number}. Turn {turn.turn}: {_cards(turn.lost)} lost "
-                f"(give or take {turn.error:.1f}).",
-                f"   The table: {where.table}",
-                f"   You played: {where.played_words}.",
-                f"   Better: {where.better_words}.",
-                f"   Why: {where.reason}",
+                _(
+                    "{number}. Turn {turn}: {cards} lost (give or take {error}).",
+                    number=number,
+                    turn=turn.turn,
+                    cards=_cards(turn.lost),
+                    error=_tenths(turn.error),
+                ),
+                "   " + _("The table: {table}", table=where.table),
+                "   " + _("You played: {moves}.", moves=where.played_words),
+                "   " + _("Better: {moves}.", moves=where.better_words),
+                "   " + _("Why: {reason}", reason=where.reason),
             ]
         others = [t for t in report.turns if t.lost > 0 and t not in worst]
         others.sort(key=lambda turn: (-turn.lost, turn.turn))
         if others:
-            listed = ", ".join(f"turn {t.turn} ({t.lost:.1f})" for t in others)
-            lines.append(f"Other turns that lost something: {listed}.")
+            listed = ", ".join(
+                _("turn {turn} ({lost})", turn=t.turn, lost=_tenths(t.lost)) for t in others
+            )
+            lines.append(_("Other turns that lost something: {turns}.", turns=listed))
     else:
-        lines += ["", "No turn lost anything clear against Expert's best choices."]
+        lines += ["", _("No turn lost anything clear against Expert's best choices.")]
     best = report.best
     if best is not None and best.edge is not None:
         where = max((d for d in best.decisions if d.edge is not None), key=lambda d: d.edge or 0.0)
-        lines += ["", f"The best turn: turn {best.turn}."]
+        lines += ["", _("The best turn: turn {turn}.", turn=best.turn)]
         if best.edge > 0:
             lines.append(
-                f"   Your choice beat every other one Expert looked at, by "
-                f"{_cards(best.edge)} expected."
+                "   "
+                + _(
+                    "Your choice beat every other one Expert looked at, by {cards} expected.",
+                    cards=_cards(best.edge),
+                )
             )
         else:
             lines.append(
-                "   No choice of yours beat every one Expert looked at; this came closest."
+                "   " + _("No choice of yours beat every one Expert looked at; this came closest.")
             )
-        lines += [f"   The table: {where.table}", f"   You played: {where.played_words}."]
+        lines += [
+            "   " + _("The table: {table}", table=where.table),
+            "   " + _("You played: {moves}.", moves=where.played_words),
+        ]
     return lines

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import KING, RANK_NAMES, a_rank
+from ..engine.cards import KING
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from ..engine.stacks import built, needs
+from ..i18n import NP_, _, ngettext, pgettext
+from ..i18n.cards import rank_name
 from .evaluation import AwareEvaluator
 from .planning import Ending, Plan, plan_turn, replay_ranks
 from .view import TurnView, view_from_observation
@@ -46,12 +48,52 @@ def hint(observation: Observation, seed: int = 0) -> Hint:
     return Hint(plan.moves, explain(view, plan))
 
 
-def _word(value: int) -> str:
-    return RANK_NAMES[value - 1]
+A_RANK = (
+    NP_("a rank", "an Ace"), NP_("a rank", "a 2"), NP_("a rank", "a 3"), NP_("a rank", "a 4"),
+    NP_("a rank", "a 5"), NP_("a rank", "a 6"), NP_("a rank", "a 7"), NP_("a rank", "an 8"),
+    NP_("a rank", "a 9"), NP_("a rank", "a 10"), NP_("a rank", "a Jack"),
+    NP_("a rank", "a Queen"), NP_("a rank", "a King"),
+)  # fmt: skip
+"""A rank with its article, as in "center 2 needs a 4" (context "a rank"). Number cards are
+written as digits, as the engine writes them."""
+
+
+def rank_word(rank: int) -> str:
+    """A rank as hints and reasons name it, in the current language: digits for 2 to 10,
+    else the rank's name (i18n/cards.py: "Ace", "Jack", "Queen", "King")."""
+    return str(rank) if 2 <= rank <= 10 else rank_name(rank)
+
+
+def a_rank_word(rank: int) -> str:
+    """A rank with its article ("an Ace", "a 7") in the current language."""
+    return pgettext("a rank", A_RANK[rank - 1])
+
+
+def join_clauses(clauses: list[str]) -> str:
+    """Clauses of one reason joined in the current language ("a; b; c")."""
+    text = clauses[0] if clauses else ""
+    for clause in clauses[1:]:
+        # TRANSLATORS: two clauses of a hint's reason, joined (a third joins the same way).
+        # Each clause says what the suggested turn does ("plays your pay-off 7"); the page
+        # shows the reason after its own "This ..." and each clause after "; " with "it ...",
+        # so keep "; " between the clauses.
+        text = _("{first}; {second}", first=text, second=clause)
+    return text
+
+
+def _and(items: list[str]) -> str:
+    """Items joined by "and" ("an Ace and a 2") in the current language."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first} and {second}", first=text, second=item)
+    return text
 
 
 def explain(view: TurnView, plan: Plan) -> str:
-    """A short reason for ``plan`` in the player's words."""
+    """A short reason for ``plan`` in the player's words, in the current language: whole
+    clauses (one message each), joined by :func:`join_clauses`. Each clause says what the
+    turn does, its subject left out ("plays your pay-off 7"): front ends put "This" (or
+    "it") before it, in their language."""
     center = list(view.center)
     hand = list(view.hand)
     clauses: list[str] = []
@@ -65,13 +107,7 @@ def explain(view: TurnView, plan: Plan) -> str:
         value = needs(center[move.center])  # the rank the card stands for (R3.1)
         if move.is_from_payoff:
             rank = view.payoff_top
-            shown = f"King (as {a_rank(value)})" if rank == KING else _word(rank)
-            if plan.ending is Ending.WIN:
-                payoff_clause = f"wins the game with your last pay-off card, the {shown}"
-            else:
-                payoff_clause = f"plays your pay-off {shown}"
-            if kings_as:
-                payoff_clause += ", using the King as " + " and ".join(a_rank(v) for v in kings_as)
+            payoff_clause = _payoff_clause(rank, value, kings_as, plan.ending is Ending.WIN)
             kings_as = []
         else:
             rank = move.hand_rank if move.is_from_hand else view.side[move.side_source][-1]
@@ -83,7 +119,7 @@ def explain(view: TurnView, plan: Plan) -> str:
     if payoff_clause:
         clauses.append(payoff_clause)
     if plan.ending is Ending.REFILL:
-        clauses.append("empties your hand so you draw five new cards; ask again after")
+        clauses.append(_("empties your hand so you draw five new cards; ask again after"))
     danger = _danger_clause(view, center)
     if danger:
         clauses.append(danger)
@@ -91,7 +127,26 @@ def explain(view: TurnView, plan: Plan) -> str:
     if last.is_discard and len(clauses) < 2:
         side = replay_ranks(view, plan.moves[:-1])[2]
         clauses.append(_discard_clause(side, last, builds, bool(payoff_clause)))
-    return "; ".join(clauses)
+    return join_clauses(clauses)
+
+
+def _payoff_clause(rank: int, value: int, kings_as: list[int], wins: bool) -> str:
+    """The pay-off build of the turn (a King standing for ``value``), and the Kings built
+    before it, standing for ``kings_as``."""
+    # TRANSLATORS: a King built as another rank (R3.1), e.g. "King (as a 5)"
+    card = _("King (as {a_rank})", a_rank=a_rank_word(value)) if rank == KING else rank_word(rank)
+    if kings_as:
+        ranks = _and([a_rank_word(v) for v in kings_as])
+        if wins:
+            return _(
+                "wins the game with your last pay-off card, the {card}, using the King as {ranks}",
+                card=card,
+                ranks=ranks,
+            )
+        return _("plays your pay-off {card}, using the King as {ranks}", card=card, ranks=ranks)
+    if wins:
+        return _("wins the game with your last pay-off card, the {card}", card=card)
+    return _("plays your pay-off {card}", card=card)
 
 
 def _danger_clause(view: TurnView, center: list[int]) -> str:
@@ -105,30 +160,60 @@ def _danger_clause(view: TurnView, center: list[int]) -> str:
     if below in view.center:
         i = view.center.index(below)
         if center[i] != below:
-            return (
-                f"blocks center {i + 1}, which was ready for the {_word(need)} your opponent needs"
+            return _(
+                "blocks center {center}, which was ready for the {rank} your opponent needs",
+                center=i + 1,
+                rank=rank_word(need),
             )
     # a center one card short of the danger, when the player held that card and kept it back
     mine = set(view.hand) | {pile[-1] for pile in view.side if pile}
     if below in mine:
         for i, value in enumerate(center):
             if value == below - 1:
-                return f"keeps center {i + 1} away from the {_word(need)} your opponent needs"
+                return _(
+                    "keeps center {center} away from the {rank} your opponent needs",
+                    center=i + 1,
+                    rank=rank_word(need),
+                )
     return ""
 
 
 def _discard_clause(
     side: tuple[tuple[int, ...], ...], move: Move, builds: int, played_payoff: bool
 ) -> str:
+    """The turn's discard, after its builds when it made some and played no pay-off card."""
     pile = side[move.side_target]
-    rank = move.hand_rank
+    fields = {"rank": rank_word(move.hand_rank), "side": move.side_target + 1}
+    built_first = builds > 0 and not played_payoff
     if not pile:
-        where = f"onto empty side stack {move.side_target + 1}"
-    elif rank in (pile[-1], pile[-1] - 1):
-        where = f"onto the {_word(pile[-1])} on side stack {move.side_target + 1}, in order"
-    else:
-        where = f"onto side stack {move.side_target + 1}"
-    text = f"discards the {_word(rank)} {where}"
-    if builds and not played_payoff:
-        text = f"builds {builds} card{'s' if builds > 1 else ''}, then " + text
-    return text
+        if built_first:
+            return ngettext(
+                "builds {n} card, then discards the {rank} onto empty side stack {side}",
+                "builds {n} cards, then discards the {rank} onto empty side stack {side}",
+                builds,
+                **fields,
+            )
+        return _("discards the {rank} onto empty side stack {side}", **fields)
+    if move.hand_rank in (pile[-1], pile[-1] - 1):
+        top = rank_word(pile[-1])
+        if built_first:
+            return ngettext(
+                "builds {n} card, then discards the {rank} onto the {top} on side stack "
+                "{side}, in order",
+                "builds {n} cards, then discards the {rank} onto the {top} on side stack "
+                "{side}, in order",
+                builds,
+                top=top,
+                **fields,
+            )
+        return _(
+            "discards the {rank} onto the {top} on side stack {side}, in order", top=top, **fields
+        )
+    if built_first:
+        return ngettext(
+            "builds {n} card, then discards the {rank} onto side stack {side}",
+            "builds {n} cards, then discards the {rank} onto side stack {side}",
+            builds,
+            **fields,
+        )
+    return _("discards the {rank} onto side stack {side}", **fields)

@@ -74,6 +74,9 @@ def _daily(args: argparse.Namespace) -> int:
         store, player = persistence.store, persistence.player
         stats = player_daily_stats(store, player, day)
         if args.stats:
+            from ..tui.language import apply_language, choose_language
+
+            apply_language(choose_language(persistence))  # the player's setting, else the locale
             persistence.close()
             if args.json:
                 print(json.dumps({"date": day.isoformat(), "stats": stats.to_json()}))

@@ -94,21 +94,28 @@ def print_record(args: argparse.Namespace) -> int:
 
 
 def describe_game(game: Game, names: tuple[str, str]) -> list[str]:
-    """The game's events as readable lines: a heading per turn, each move with its notation."""
+    """The game's events as readable lines in the player's language: a heading per turn,
+    each move with its notation."""
+    from ..i18n import _
+    from ..tui.event_text import describe_event
+
     options = ", ".join(f"{key}={value}" for key, value in game.rules.to_json().items())
-    lines = [f"{names[0]} v {names[1]}, seed {game.seed}, rules: {options or 'standard'}"]
+    # TRANSLATORS: the heading of a record printed by "replay --text"; {rules} is the rules'
+    # options in notation (payoff_size=10 ...) or the word "standard"
+    heading = _("{first} v {second}, seed {seed}, rules: {rules}", first=names[0],
+                second=names[1], seed=game.seed, rules=options or _("standard"))  # fmt: skip
+    lines = [heading]
     moves = iter(game.moves)
     for event in game.events:
         if isinstance(event, GameDealt):
-            lines.append(f"Turn 1, {names[event.first]}")
+            lines.append(_("Turn {turn}, {name}", turn=1, name=names[event.first]))
             continue
         if isinstance(event, TurnEnded):
             if event.turn < TURN_LIMIT:
-                lines.append(f"Turn {event.turn + 1}, {names[1 - event.player]}")
+                turn, name = event.turn + 1, names[1 - event.player]
+                lines.append(_("Turn {turn}, {name}", turn=turn, name=name))
             continue
-        text = str(event)
-        for seat, name in enumerate(names):
-            text = text.replace(f"player {seat + 1}", name)
+        text = describe_event(event, names)
         notation = str(next(moves)) if isinstance(event, CardBuilt | CardDiscarded) else ""
         lines.append(f"  {notation:<6} {text}")
     return lines

@@ -17,10 +17,8 @@ from . import events as ev
 from .cards import (
     FACES,
     KING,
-    RANK_NAMES,
     RANK_OF,
     Card,
-    a_rank,
     card_str,
     cards_str,
     full_deck,
@@ -40,6 +38,7 @@ from .moves import (
 )
 from .observation import Observation, observe
 from .position import parse_position, position_to_json
+from .reasons import N_, Reason
 from .rules import HAND_SIZE, SIDE_STACKS, TURN_LIMIT, Rules
 from .seeds import check_seed
 from .stacks import COMPLETE, fit_masks, fits, needs
@@ -100,6 +99,23 @@ def _target_flags(
         tuple(_TARGET_FLAGS[targets] for targets in fits),
         tuple(_TARGET_FLAGS[targets | discards] for targets in fits),
     )
+
+
+_GAME_OVER = Reason(N_("the game is over"))
+_PAYOFF_NOT_ON_SIDE = Reason(N_("a pay-off card may only be built on a center stack (R3.5)"))
+_SIDE_TO_SIDE = Reason(N_("a card never moves from one side stack to another (R3.5)"))
+_NO_KING_START = Reason(N_("a King may not start a center stack under these rules (R3.2)"))
+_NOT_IN_HAND = {r: Reason(N_("there is no {rank} in your hand"), rank=r) for r in range(1, 14)}
+_SIDE_EMPTY = tuple(
+    Reason(N_("side stack {side} is empty"), side=s + 1) for s in range(SIDE_STACKS)
+)
+# TRANSLATORS: {a_rank} is a rank with its article ("a 4", "an Ace": context "a rank")
+_CENTER_NEEDS = N_("center {center} needs {a_rank}")
+_NEEDS = {
+    (c, r): Reason(_CENTER_NEEDS, center=c + 1, a_rank=r) for c in range(4) for r in range(1, 14)
+}
+"""The reasons of :meth:`Game.why_illegal`, made once (it is asked for every move a caller
+tries, so a reason is looked up rather than made)."""
 
 
 class Game:
@@ -414,30 +430,31 @@ class Game:
         return b"".join(by_source)
 
     def why_illegal(self, move: Move) -> str | None:
-        """Why ``move`` is not legal here, or None when it is."""
+        """Why ``move`` is not legal here, or None when it is: a :class:`~.reasons.Reason`
+        for a player's mistake (its template and fields let the table translate it)."""
         if self.outcome is not None:
-            return "the game is over"
+            return _GAME_OVER
         if self.chance:
             return f"the game waits for chance first: {self.chance[0]}"
         me = self.players[self.to_move]
         source, target = move.source, move.target
         if target >= SIDE_TARGET_BASE:
             if source == 0:
-                return "a pay-off card may only be built on a center stack (R3.5)"
+                return _PAYOFF_NOT_ON_SIDE
             if source >= SIDE_SOURCE_BASE:
-                return "a card never moves from one side stack to another (R3.5)"
+                return _SIDE_TO_SIDE
         elif target >= len(self.center):
-            return f"there are only {len(self.center)} center stacks"
+            return Reason(N_("there are only {count} center stacks"), count=len(self.center))
         if source == 0:
             card = me.payoff[-1]
         elif source < SIDE_SOURCE_BASE:
             card = next((c for c in me.hand if RANK_OF[c] == source), -1)
             if card < 0:
-                return f"there is no {RANK_NAMES[source - 1]} in your hand"
+                return _NOT_IN_HAND[source]
         else:
             pile = me.side[source - SIDE_SOURCE_BASE]
             if not pile:
-                return f"side stack {source - SIDE_SOURCE_BASE + 1} is empty"
+                return _SIDE_EMPTY[source - SIDE_SOURCE_BASE]
             card = pile[-1]
         if target >= SIDE_TARGET_BASE:
             return None  # R3.3: any hand card onto any side stack
@@ -445,8 +462,9 @@ class Game:
         if fits(RANK_OF[card], value, self.rules.king_can_start_stack):
             return None
         if RANK_OF[card] == KING:
-            return "a King may not start a center stack under these rules (R3.2)"
-        return f"center {target + 1} needs {a_rank(needs(value))}"
+            return _NO_KING_START
+        rank = needs(value)
+        return _NEEDS.get((target, rank)) or Reason(_CENTER_NEEDS, center=target + 1, a_rank=rank)
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a :class:`Move` or its notation) is legal here."""

@@ -101,12 +101,18 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _FACE_RANGE = range(FACES)
 _RECYCLED_RANGE = range(FACES, 2 * FACES)
 
-# The words of information states, made once: a move, a card drawn (as its owner and as the
-# others see it) and a pay-off card turned up, for each seat.
-_MOVE_WORDS = tuple(tuple(f"{who}:{move.notation}" for move in ALL_MOVES) for who in (0, 1))
-_DRAW_WORDS = tuple(tuple(f"{who}+{card_str(face)}" for face in _FACE_RANGE) for who in (0, 1))
-_HIDDEN_DRAW_WORDS = ("0+??", "1+??")
-_TURN_UP_WORDS = tuple(tuple(f"{who}^{card_str(face)}" for face in _FACE_RANGE) for who in (0, 1))
+# The words of information states, made once as whole entries of _EngineBox.log (owner,
+# text, text the others see), so that logging one is an append: a move, a card drawn (as its
+# owner and as the others see it) and a pay-off card turned up, for each seat.
+_MOVE_WORDS = tuple(
+    tuple((-1, f"{who}:{move.notation}", None) for move in ALL_MOVES) for who in (0, 1)
+)
+_DRAW_WORDS = tuple(
+    tuple((who, f"{who}+{card_str(face)}", f"{who}+??") for face in _FACE_RANGE) for who in (0, 1)
+)
+_TURN_UP_WORDS = tuple(
+    tuple((-1, f"{who}^{card_str(face)}", None) for face in _FACE_RANGE) for who in (0, 1)
+)
 
 # The places waiting for chance that each event brings (see _next_chance), made once.
 _PAYOFF_SLOTS: tuple[_Slot, _Slot] = (("payoff", 0), ("payoff", 1))
@@ -289,7 +295,7 @@ class _EngineBox:
         reveals = self.reveals
         del reveals[0]
         chosen.append(face)
-        self.log.append((who, _DRAW_WORDS[who][face], _HIDDEN_DRAW_WORDS[who]))
+        self.log.append(_DRAW_WORDS[who][face])
         if not reveals:  # every card drawn is chosen: the engine draws them
             self.chosen = []
             game.apply_chance(chosen)
@@ -317,7 +323,7 @@ class _EngineBox:
         fresh[face] -= 1
         self.fresh_total -= 1
         del self.reveals[0]
-        self.log.append((-1, _TURN_UP_WORDS[who][face], None))
+        self.log.append(_TURN_UP_WORDS[who][face])
         game.apply_chance((face,))
         if game.chance:
             self.next_chance()
@@ -382,9 +388,9 @@ class _EngineBox:
         del reveals[0]
         self.chosen.append(face)
         if hand:
-            self.log.append((who, _DRAW_WORDS[who][face], _HIDDEN_DRAW_WORDS[who]))
+            self.log.append(_DRAW_WORDS[who][face])
         else:
-            self.log.append((-1, _TURN_UP_WORDS[who][face], None))
+            self.log.append(_TURN_UP_WORDS[who][face])
         if not reveals:  # every card of the engine's chance event is chosen
             self.settle()
             self.next_chance()
@@ -699,13 +705,12 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         box = self._box
-        return box.game.outcome is not None and not box.reveals
+        return not box.reveals and box.game.outcome is not None
 
     def is_chance_node(self) -> bool:
         """``pyspiel.State.is_chance_node``, answered in Python: the same answer without
         going through C++ and back into :meth:`current_player`."""
-        box = self._box
-        return bool(box.reveals)
+        return bool(self._box.reveals)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """``pyspiel.State.legal_actions``: at a player's turn the same list, made in Python
@@ -722,7 +727,12 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             if player is None:
                 return super().legal_actions()  # type: ignore[no-any-return]
             return super().legal_actions(player)  # type: ignore[no-any-return]
-        return _flagged_actions(game.legal_move_flags())
+        flags = game.legal_move_flags()  # as _flagged_actions, without the call
+        return [
+            *_PIECE_1[flags[:_CUT_1]],
+            *_PIECE_2[flags[_CUT_1:_CUT_2]],
+            *_PIECE_3[flags[_CUT_2:]],
+        ]
 
     def _legal_actions(self, player: int) -> list[int]:
         box = self._box
@@ -775,7 +785,7 @@ class SpiteMaliceState(pyspiel.State):  # type: ignore[misc]
             return
         # a move: the engine plays it, then waits for the chance it brings (if any)
         game = box.game
-        box.log.append((-1, _MOVE_WORDS[game.to_move][action], None))
+        box.log.append(_MOVE_WORDS[game.to_move][action])
         game.apply(ALL_MOVES[action])
         chance = game.chance
         if chance:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .computer import Suggestion, choose, new_computer, suggest
 from .errors import TableError
-from .levels import default_level, is_level, level_label, levels
+from .levels import default_level, is_level, level_label, level_name, levels
 from .seats import COMPUTER, FRIEND, PERSON, Seat
 from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
 from .table import Table, TableMeta
@@ -38,6 +38,7 @@ __all__ = [
     "default_level",
     "is_level",
     "level_label",
+    "level_name",
     "levels",
     "new_computer",
     "suggest",

@@ -14,6 +14,7 @@ from ..bot_registry import make_bot
 from ..bots import Bot, ReferenceBot, hint
 from ..engine.moves import Move
 from ..engine.observation import Observation
+from ..i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +61,9 @@ def suggest(observation: Observation, seed: int = 0) -> Suggestion:
 
 def _reference_reason(move: Move) -> str:
     if move.is_discard:
-        return "no build helps now: discard and end the turn"
+        return _("no build helps now: discard and end the turn")
     if move.is_from_payoff:
-        return "build your pay-off card: emptying that pile wins"
+        return _("build your pay-off card: emptying that pile wins")
     if move.is_from_side:
-        return "a side stack card builds: it frees the card below"
-    return "a hand card builds now"
+        return _("a side stack card builds: it frees the card below")
+    return _("a hand card builds now")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..bot_registry import bot_names
 from ..bots import LEVELS
 from ..bots.levels import level_label as _bots_label
+from ..i18n import NP_, pgettext
 
 DEFAULT_LEVEL = "medium"
 
@@ -28,3 +29,18 @@ def level_label(level: str) -> str:
     """How a level is named on screen: ``Hard``, ``Expert 0.25s``, ``Reference``."""
     label = _bots_label(level)
     return label if label != level else level.replace("_", " ").replace("-", " ").title()
+
+
+LEVEL_NAMES = {
+    "easy": NP_("level", "Easy"),
+    "medium": NP_("level", "Medium"),
+    "hard": NP_("level", "Hard"),
+    "expert": NP_("level", "Expert"),
+}
+"""The offered levels' names, marked for the catalogs (context "level")."""
+
+
+def level_name(level: str) -> str:
+    """A level's name in the current language (an offered level), else :func:`level_label`."""
+    known = LEVEL_NAMES.get(level)
+    return pgettext("level", known) if known is not None else level_label(level)

@@ -14,19 +14,21 @@ from typing import Any
 
 from ..bots import Bot
 from ..engine.cards import card_str
-from ..engine.errors import IllegalMoveError, NotationError, SpiteMaliceError
+from ..engine.errors import NotationError, SpiteMaliceError, quote
 from ..engine.game import Game, Outcome
 from ..engine.match import Match
 from ..engine.moves import Move, parse_move
 from ..engine.observation import Observation
 from ..engine.record import GameRecord
 from ..engine.rules import HAND_SIZE, TURN_LIMIT, Rules
+from ..i18n import _
 from . import computer
 from .computer import Suggestion
 from .errors import TableError
 from .levels import level_label
 from .seats import COMPUTER, FRIEND, PERSON, Seat
 from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
+from .words import barrier_sentence, say_reason
 
 RESIGNED = "resigned"
 """The reason a resigned game ends with (its winner is the other seat, for no points)."""
@@ -256,7 +258,7 @@ class Table:
         if seat == self.computer_seat or self.is_game_over or self.game.to_move != seat:
             return None
         barrier = self.match.undo_barrier
-        return None if barrier is None else f"That move cannot be taken back: {barrier}."
+        return None if barrier is None else barrier_sentence(barrier)
 
     def can_undo(self, seat: int) -> bool:
         return self.undo_refusal(seat) is None
@@ -311,26 +313,32 @@ class Table:
     def check_deal(self) -> Step:
         """The next game's deal (the first one for a new table)."""
         if self.resigned is not None:
-            raise TableError("match_over", "This match was resigned: start a new match.")
+            raise TableError("match_over", _("This match was resigned: start a new match."))
         if self.is_dealt:
             if not self.game.is_over:
-                raise TableError("game_not_over", "The game is not over yet.")
+                raise TableError("game_not_over", _("The game is not over yet."))
             if self.match.is_over:
-                raise TableError("match_over", "The match is over: start a new match.")
+                raise TableError("match_over", _("The match is over: start a new match."))
         return Step(DEAL, self.game_number + 1, 0, seed=self.match.next_seed())
 
     def check_move(self, seat: int, move: Move | str) -> Step:
         """``seat`` playing ``move`` (notation or a :class:`Move`)."""
-        self._check_turn(seat, f"illegal move {str(move)!r}", busy=True)
+        self._check_turn(seat, MOVE, str(move), busy=True)
         try:
             parsed = parse_move(move)
         except NotationError as error:
-            raise TableError("bad_notation", str(error)) from None
+            raise TableError(
+                "bad_notation",
+                # TRANSLATORS: {move} is the move as the page sent it, {reason} in English
+                _("invalid move {move}: {reason}", move=quote(move), reason=error.reason),
+            ) from None
         game = self.game
         reason = game.why_illegal(parsed)
         if reason is not None:
-            text = str(IllegalMoveError(str(move), reason))
-            raise TableError("illegal_move", text, reason) from None
+            said = say_reason(reason)
+            # TRANSLATORS: {move} is the move in notation (P-C1), {reason} why it is not legal
+            text = _("illegal move {move}: {reason}", move=quote(str(move)), reason=said)
+            raise TableError("illegal_move", text, said) from None
         step = Step(MOVE, self.game_number, self.plies, seat, parsed.notation)
         if not _may_end_game(game, parsed):
             return step
@@ -350,32 +358,33 @@ class Table:
     def check_undo(self, seat: int) -> Step:
         """``seat`` taking back its last move of this turn (against the computer only)."""
         if self.computer_seat is None:
-            raise TableError("no_undo", "Undo is for games against the computer.")
+            raise TableError("no_undo", _("Undo is for games against the computer."))
         if seat == self.computer_seat:
-            raise TableError("no_undo", "The computer does not take moves back.")
-        self._check_turn(seat, "undo")
+            raise TableError("no_undo", _("The computer does not take moves back."))
+        self._check_turn(seat, UNDO)
         if self.match.turn_moves() == 0:
-            raise TableError("no_undo", "Nothing of your current turn to take back.")
+            raise TableError("no_undo", _("Nothing of your current turn to take back."))
         barrier = self.undo_barrier(seat)
         if barrier is not None:
             raise TableError("no_undo", barrier)
-        reason = self.match.undo_refusal
-        if reason is not None:
-            raise TableError("no_undo", f"{reason[:1].upper()}{reason[1:]}.")
+        if self.match.undo_refusal is not None:  # only a game played without its event log
+            raise TableError(
+                "no_undo", _("A game played without its event log cannot take moves back.")
+            )
         return Step(UNDO, self.game_number, self.plies, seat)
 
     def check_hint(self, seat: int) -> Step:
         """``seat`` asking for a hint (against the computer only); the hint marks the game
         assisted, as undo does."""
         if self.computer_seat is None or seat == self.computer_seat:
-            raise TableError("not_available", "Hints are for games against the computer.")
-        self._check_turn(seat, "a hint")
+            raise TableError("not_available", _("Hints are for games against the computer."))
+        self._check_turn(seat, HINT)
         return Step(HINT, self.game_number, self.plies, seat)
 
     def check_resign(self, seat: int) -> Step:
         """``seat`` giving up the match: its current game counts as lost, for no points."""
         if self.is_game_over:
-            raise TableError("game_over", "The game is over.")
+            raise TableError("game_over", _("The game is over."))
         record = self._game_record(Outcome(1 - seat, 0, RESIGNED))
         return Step(
             RESIGN, self.game_number, self.plies, seat, finished=record, assisted=self.is_assisted
@@ -386,13 +395,13 @@ class Table:
         for): the friend's match ends as if resigned, its game a win of ``seat`` for no
         points. Between friends only, while a game is played."""
         if self.computer_seat is not None:
-            raise TableError("not_available", "Claiming a game is for games between friends.")
+            raise TableError("not_available", _("Claiming a game is for games between friends."))
         if not self.is_dealt:
-            raise TableError("game_not_dealt", "No game is dealt yet.")
+            raise TableError("game_not_dealt", _("No game is dealt yet."))
         if self.is_game_over:
-            raise TableError("game_over", "The game is over.")
+            raise TableError("game_over", _("The game is over."))
         if not self.is_full:
-            raise TableError("waiting_for_opponent", "Wait for your friend to join.")
+            raise TableError("waiting_for_opponent", _("Wait for your friend to join."))
         record = self._game_record(Outcome(seat, 0, CLAIMED))
         return Step(CLAIM, self.game_number, self.plies, seat, finished=record)
 
@@ -413,24 +422,27 @@ class Table:
             result=result,
         )
 
-    def _check_turn(self, seat: int, what: str, *, busy: bool = False) -> None:
+    def _check_turn(self, seat: int, what: str, move: str = "", *, busy: bool = False) -> None:
+        """Refuse ``what`` (a step kind: MOVE of ``move``, UNDO or HINT) unless it is
+        ``seat``'s turn in a game being played."""
         if not self.is_dealt:
-            raise TableError("game_not_dealt", "No game is dealt yet.")
+            raise TableError("game_not_dealt", _("No game is dealt yet."))
         if self.is_game_over:
-            raise TableError("game_over", f"{what}: the game is over")
+            raise TableError("game_over", _refusal(what, move, computer=False, over=True))
         if not self.is_full:
-            raise TableError("waiting_for_opponent", "Wait for your friend to join.")
+            raise TableError("waiting_for_opponent", _("Wait for your friend to join."))
         if self.game.to_move != seat:
             if busy and self.computer_seat is not None and self.computer_seat != seat:
-                raise TableError("busy", "The computer is playing its turn.")
-            whose = "the computer's" if seat == self.computer_seat else "your"
-            raise TableError("not_your_turn", f"{what}: it is not {whose} turn")
+                raise TableError("busy", _("The computer is playing its turn."))
+            computer = seat == self.computer_seat
+            raise TableError("not_your_turn", _refusal(what, move, computer=computer, over=False))
 
     # ----------------------------------------------------------------- the computer
 
     def think(self) -> Move:
-        """The computer's next move (slow: run it off any UI or event-loop thread). The
-        table is not changed; check and apply the move as any other."""
+        """The computer's next move (it may be slow: run it off any UI or event-loop thread
+        unless its decisions are known to be quick). The table is not changed; check and
+        apply the move as any other."""
         seat = self.computer_seat
         assert seat is not None and self.bot is not None, "the computer does not sit here"
         return computer.choose(self.bot, self.observation(seat))
@@ -494,6 +506,25 @@ class Table:
         """Release the computer player."""
         if self.bot is not None:
             self.bot.close()
+
+
+def _refusal(what: str, move: str, *, computer: bool, over: bool) -> str:
+    """Why a move, undo or hint is refused: the game is over, or it is not the turn of the
+    seat (yours, or the computer's when the computer's seat asked)."""
+    shown = quote(move)
+    if over:
+        if what == MOVE:
+            return _("illegal move {move}: the game is over", move=shown)
+        return _("undo: the game is over") if what == UNDO else _("a hint: the game is over")
+    if computer:
+        if what == MOVE:
+            return _("illegal move {move}: it is not the computer's turn", move=shown)
+        if what == UNDO:
+            return _("undo: it is not the computer's turn")
+        return _("a hint: it is not the computer's turn")
+    if what == MOVE:
+        return _("illegal move {move}: it is not your turn", move=shown)
+    return _("undo: it is not your turn") if what == UNDO else _("a hint: it is not your turn")
 
 
 def _may_end_game(game: Game, move: Move) -> bool:

@@ -21,7 +21,7 @@ from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..i18n import _
 from ..table import COMPUTER as COMPUTER_KIND
-from ..table import HINT, PERSON, Applied, Seat, Step, Table, default_level, level_label
+from ..table import HINT, PERSON, Applied, Seat, Step, Table, default_level, level_label, level_name
 from .event_text import describe_event
 
 HUMAN = 0
@@ -127,7 +127,12 @@ class GameSession:
 
     @property
     def opponent_name(self) -> str:
-        return self.table.seats[COMPUTER].name or level_label(self.level)
+        """The computer's name as the screen shows it: its level's name in the player's
+        language ("Medio", "Средний"); the record keeps the English label it was given."""
+        name = self.table.seats[COMPUTER].name
+        if not name or name == level_label(self.level):
+            return level_name(self.level)
+        return name
 
     @property
     def game_number(self) -> int:

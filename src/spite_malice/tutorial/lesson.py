@@ -26,6 +26,7 @@ from ..engine.game import Game
 from ..engine.moves import Move, parse_move
 from ..i18n import _
 from ..i18n.cards import card_name
+from ..table.words import say_reason
 from .errors import TutorialError
 
 PLAYER = 0
@@ -197,7 +198,7 @@ class LessonRun:
             return Attempt(False, sentences(_("That is not a move."), _(step.tip)))
         reason = self.game.why_illegal(move)
         if reason is not None:
-            return Attempt(False, sentences(plain(reason) + ".", _(step.tip)))
+            return Attempt(False, sentences(plain(say_reason(reason)) + ".", _(step.tip)))
         game = self.game
         before = len(game.events)
         if step.goal(game, move):
@@ -274,6 +275,7 @@ def show_me_words(game: Game, move: Move) -> str:
 
 
 def plain(reason: str) -> str:
-    """An engine reason as a sentence for a player: no rule numbers, a capital first."""
+    """An engine reason (in any language) as a sentence for a player: no rule numbers, a
+    capital first."""
     text = _RULE_REFERENCE.sub("", reason).strip().rstrip(".")
     return text[:1].upper() + text[1:]

@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse
 from ..analysis import Settings
 from ..analysis.report import DEFAULT_SETTINGS
 from ..engine.record import GameRecord
+from ..i18n import N_, _, current_language, set_default_language, use_language
 from ..store.history import game_record
 from ..table.table import RESIGNED
 from .api import _current, _lobby
@@ -45,8 +46,9 @@ MAX_WAITING = 8
 """Analyses a server keeps waiting behind the running one; more are refused (503)."""
 KEPT = 64
 """Analyses (finished or not) a server remembers."""
-BUSY = "The server is analysing other games just now: try again in a minute."
-FAILED_TEXT = "This game could not be analysed."
+BUSY = N_("The server is analysing other games just now: try again in a minute.")
+FAILED_TEXT = N_("This game could not be analysed.")
+"""Marked only: a task keeps it as it is, :meth:`AnalysisTask.status` says it (``_``)."""
 POLL_SECONDS = 0.25
 
 Key = tuple[int, int]
@@ -70,22 +72,29 @@ class AnalysisTask:
     report: dict[str, Any] | None = None
     error: str = ""
     finished: threading.Event = field(default_factory=threading.Event)
+    language: str = "en"
+    """The language the report is written in: the one of the request that asked for it
+    (a report is made once; a player asking again in another language gets the same)."""
 
     def status(self, ahead: int = 0) -> dict[str, Any]:
         data: dict[str, Any] = {"state": self.state, "done": self.done, "total": self.total}
         if self.state == WAITING:
             data["ahead"] = ahead
         if self.error:
-            data["error"] = self.error
+            data["error"] = _(self.error)
         if self.report is not None:
             data["report"] = self.report
         return data
 
 
-def _child(record: dict[str, Any], seat: int, settings: dict[str, Any], out: Any) -> None:
-    """The child process: run the analysis job, sending its progress and its report (or why
-    it failed) to the server."""
+def _child(
+    record: dict[str, Any], seat: int, settings: dict[str, Any], out: Any, language: str = "en"
+) -> None:
+    """The child process: run the analysis job (its words in ``language``), sending its
+    progress and its report (or why it failed) to the server."""
     from ..analysis import AnalysisJob
+
+    set_default_language(language)
 
     try:
         job = AnalysisJob(
@@ -131,7 +140,7 @@ class AnalysisService:
                 return task
             if len(self._queue) >= MAX_WAITING:
                 raise Busy
-            task = AnalysisTask(key, record, seat)
+            task = AnalysisTask(key, record, seat, language=current_language())
             self._tasks[key] = task
             while len(self._tasks) > KEPT:
                 oldest = next(iter(self._tasks))
@@ -201,12 +210,13 @@ class AnalysisService:
     def _run_here(self, task: AnalysisTask) -> None:
         from ..analysis import analyse_record
 
-        report = analyse_record(
-            task.record,
-            task.seat,
-            settings=self.settings,
-            progress=lambda done, total: self._progress(task, done, total),
-        )
+        with use_language(task.language):
+            report = analyse_record(
+                task.record,
+                task.seat,
+                settings=self.settings,
+                progress=lambda done, total: self._progress(task, done, total),
+            )
         self._finish(task, report=report.to_json())
 
     def _run_in_process(self, task: AnalysisTask) -> None:
@@ -214,7 +224,7 @@ class AnalysisService:
         out: Any = context.Queue()
         child = context.Process(
             target=_child,
-            args=(task.record.to_json(), task.seat, self.settings.to_json(), out),
+            args=(task.record.to_json(), task.seat, self.settings.to_json(), out, task.language),
             name="spite-malice-analysis",
             daemon=True,
         )
@@ -278,13 +288,13 @@ async def _own(request: Request, game_id: int) -> tuple[GameRecord, int] | None:
 async def start_analysis(request: Request, game_id: int) -> dict[str, Any] | JSONResponse:
     found = await _own(request, game_id)
     if found is None:
-        return error_response(404, "unknown_game", UNKNOWN_GAME)
+        return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     record, seat = found
     analyses = service(request)
     try:
         analyses.submit((game_id, seat), analysable(record), seat)
     except Busy:
-        return error_response(503, "busy", BUSY, {"Retry-After": "60"})
+        return error_response(503, "busy", _(BUSY), {"Retry-After": "60"})
     status = analyses.status((game_id, seat))
     assert status is not None
     return status
@@ -294,11 +304,11 @@ async def start_analysis(request: Request, game_id: int) -> dict[str, Any] | JSO
 async def analysis_status(request: Request, game_id: int) -> dict[str, Any] | JSONResponse:
     found = await _own(request, game_id)
     if found is None:
-        return error_response(404, "unknown_game", UNKNOWN_GAME)
+        return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     status = service(request).status((game_id, found[1]))
     if status is None:
         return error_response(
-            404, "no_analysis", "This game has not been analysed: ask for its analysis first."
+            404, "no_analysis", _("This game has not been analysed: ask for its analysis first.")
         )
     return status
 

@@ -11,8 +11,9 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
+from ..i18n import N_, NP_, _, pgettext
 from ..store import Player, Store
-from ..table import default_level, level_label, levels
+from ..table import default_level, level_name, levels
 from . import limits
 from .errors import error_response
 from .lobby import Lobby
@@ -27,26 +28,31 @@ PLAYER_HEADER = "X-Player-Secret"
 NAME_LIMIT = 40
 
 _OPTIONS: dict[str, dict[str, Any]] = {
-    "payoff_size": {"label": "Pay-off pile size", "rule": "R1.2"},
-    "decks": {"label": "Decks", "rule": "R0.2"},
-    "center_stacks": {"label": "Center stacks", "rule": "R1.3"},
-    "king_can_start_stack": {"label": "A King may start a center stack", "rule": "R3.2"},
+    "payoff_size": {"label": NP_("rules option", "Pay-off pile size"), "rule": "R1.2"},
+    "decks": {"label": NP_("rules option", "Decks"), "rule": "R0.2"},
+    "center_stacks": {"label": NP_("rules option", "Center stacks"), "rule": "R1.3"},
+    "king_can_start_stack": {
+        "label": NP_("rules option", "A King may start a center stack"),
+        "rule": "R3.2",
+    },
     "first_player": {
-        "label": "Who starts a game",
+        "label": NP_("rules option", "Who starts a game"),
         "rule": "R1.4",
         "choices": list(FIRST_PLAYER_RULES),
     },
-    "match_target": {"label": "Points to win a match", "rule": "R5.1"},
+    "match_target": {"label": NP_("rules option", "Points to win a match"), "rule": "R5.1"},
 }
+"""The rules options as ``/api/config`` describes them; labels marked, translated per request."""
 for _option, (_low, _high) in limits.RULE_LIMITS.items():
     _OPTIONS[_option] |= {"min": _low, "max": _high}  # the bounds make_rules enforces
 
-SEED_REFUSED = (
+SEED_REFUSED = N_(
     "A game between people is dealt by the server alone: leave out the seed. "
     "A seed may be given only in a game against the computer (a practice game)."
 )
-UNKNOWN_ROOM = "There is no room with this code and token."
-NO_INVITATION = "There is no open invitation with this code."
+UNKNOWN_ROOM = N_("There is no room with this code and token.")
+NO_INVITATION = N_("There is no open invitation with this code.")
+NO_PLAYER = N_("This needs your player: reload the page, which makes one for this browser.")
 
 
 class CreateRoom(BaseModel):
@@ -145,13 +151,13 @@ async def config(request: Request) -> dict[str, Any]:
     options = []
     for field in fields(Rules):
         kind = {bool: "bool", int: "int"}.get(type(defaults[field.name]), "choice")
-        options.append(
-            {"name": field.name, "type": kind, "default": defaults[field.name]}
-            | _OPTIONS.get(field.name, {"label": field.name, "rule": ""})
-        )
+        option = _OPTIONS.get(field.name, {"label": field.name, "rule": ""})
+        if field.name in _OPTIONS:
+            option = option | {"label": pgettext("rules option", option["label"])}
+        options.append({"name": field.name, "type": kind, "default": defaults[field.name]} | option)
     return {
         "player": None,
-        "levels": [{"id": level, "name": level_label(level)} for level in levels()],
+        "levels": [{"id": level, "name": level_name(level)} for level in levels()],
         "default_level": default_level(),
         "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
         "rules_defaults": defaults,
@@ -216,7 +222,7 @@ async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JS
     player = await _current(request)
     lobby = _lobby(request)
     if body.mode == FRIEND_MODE and body.seed is not None:
-        return error_response(422, "invalid", SEED_REFUSED)
+        return error_response(422, "invalid", _(SEED_REFUSED))
     try:
         if body.rules is None and body.preset is None:
             # nothing asked: the player's saved settings (2.3) choose the rules and level
@@ -254,7 +260,7 @@ async def join_room(
         room = await _lobby(request).get(code)
         if room is None:
             lookups.charge(client)
-            return error_response(404, "unknown_room", NO_INVITATION)
+            return error_response(404, "unknown_room", _(NO_INVITATION))
         try:
             token = await room.join(player.id, name)
         except RoomClosed:
@@ -263,7 +269,7 @@ async def join_room(
             if error.code in ("room_full", "not_a_friend_room", "expired"):
                 # the same answer as an unknown code: no oracle of which codes exist
                 lookups.charge(client)
-                return error_response(404, "unknown_room", NO_INVITATION)
+                return error_response(404, "unknown_room", _(NO_INVITATION))
             return room_error_response(error)
         return _seat_answer(room, 1, token)
 
@@ -272,7 +278,7 @@ def _too_many(lookups: limits.RateLimit, client: str) -> JSONResponse:
     return error_response(
         429,
         "too_many_requests",
-        limits.TOO_MANY,
+        _(limits.TOO_MANY),
         {"Retry-After": str(lookups.retry_after(client))},
     )
 
@@ -298,7 +304,7 @@ async def _as_seat(
         seat = None if room is None else room.seat_for(token)
         if room is None or seat is None:
             lookups.charge(client)
-            return error_response(404, "unknown_room", UNKNOWN_ROOM)
+            return error_response(404, "unknown_room", _(UNKNOWN_ROOM))
         try:
             return await act(room, seat)
         except RoomClosed:

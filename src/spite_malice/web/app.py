@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from ..i18n import _
 from ..store import Store
 from . import analyses, api, daily, errors, language, limits, replays, sockets, tutorial
 from .instance import InstanceHeader
@@ -82,7 +83,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
         return api.error_response(
             401,
             "no_player",
-            "This needs your player: reload the page, which makes one for this browser.",
+            _(api.NO_PLAYER),
         )
 
     @app.get("/", include_in_schema=False)

@@ -21,20 +21,24 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..daily import DAILY_RULES, daily_seed, seconds_to_next, today
+from ..i18n import N_, _
 from ..store import ABANDONED, FINISHED
 from ..store.daily import daily_match, player_daily_stats
-from ..table import default_level, level_label, levels
+from ..table import default_level, level_name, levels
 from .api import _current, _lobby, _name, _seat_answer, room_error_response
 from .errors import error_response
 from .rooms import COMPUTER_MODE, RoomError
 
 router = APIRouter(prefix="/api")
 
-STARTED = "You have started today's deal: go on with it from your unfinished games in the lobby."
-STARTED_IN_TERMINAL = (
+STARTED = N_(
+    "You have started today's deal: go on with it from your unfinished games in the lobby."
+)
+STARTED_IN_TERMINAL = N_(
     "You have started today's deal in the terminal: go on with it there (spite-malice play)."
 )
-PLAYED = "You have played today's deal. The next one is dealt at midnight UTC."
+PLAYED = N_("You have played today's deal. The next one is dealt at midnight UTC.")
+"""The refusals of a second daily deal; marked only, said with ``_(PLAYED)`` and so on."""
 
 
 def now() -> datetime:
@@ -68,7 +72,7 @@ async def daily(request: Request) -> dict[str, Any]:
     return {
         "date": day.isoformat(),
         "next_in": seconds_to_next(moment),
-        "levels": [{"id": level, "name": level_label(level)} for level in levels()],
+        "levels": [{"id": level, "name": level_name(level)} for level in levels()],
         "default_level": default_level(),
         "match": None
         if match is None
@@ -93,9 +97,9 @@ async def new_daily(
         found = await lobby.run(daily_match, lobby.store, player.id, day)
         if found is not None:
             if found.status in (FINISHED, ABANDONED):
-                return error_response(409, "daily_played", PLAYED)
+                return error_response(409, "daily_played", _(PLAYED))
             started = STARTED if found.source == "web" else STARTED_IN_TERMINAL
-            return error_response(409, "daily_started", started)
+            return error_response(409, "daily_started", _(started))
         try:
             room, token = await lobby.create(
                 mode=COMPUTER_MODE,

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from ..engine.errors import quote
+from ..i18n import N_, _, negotiate, use_language
 from ..store import StoreError, StoreUnavailable
 from ..table import TableError
 
@@ -34,10 +35,12 @@ STATUS = {
 }
 """HTTP status of each error code an endpoint may answer."""
 
-DAMAGED = (
+DAMAGED = N_(
     "This room's saved game cannot be read, so it cannot be played. Other rooms are not affected."
 )
-INTERNAL = "Something went wrong on the server; the game was not changed."
+"""Marked only: say it with ``_(DAMAGED)``."""
+INTERNAL = N_("Something went wrong on the server; the game was not changed.")
+UNAVAILABLE = N_("The game's database cannot be used now; try again soon.")
 MAX_DETAIL = 3
 """Validation problems named in one message."""
 
@@ -60,10 +63,11 @@ def describe_validation(error: RequestValidationError) -> tuple[str, str]:
     parts = []
     for item in error.errors()[:MAX_DETAIL]:
         if item.get("type") == "json_invalid":
-            return "invalid", "The request body is not JSON."
+            return "invalid", _("The request body is not JSON.")
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
         parts.append(f"{quote(where or 'body')[1:-1]}: {quote(item.get('msg', 'invalid'))[1:-1]}")
-    return "invalid", "The request is not valid: " + "; ".join(parts) + "."
+    # TRANSLATORS: {problems} names the fields and what is wrong, in English (from pydantic)
+    return "invalid", _("The request is not valid: {problems}.", problems="; ".join(parts))
 
 
 def install(app: FastAPI, page: Callable[[], Response]) -> None:
@@ -81,16 +85,21 @@ def install(app: FastAPI, page: Callable[[], Response]) -> None:
         if error.status_code == 404:
             if not _is_api(path) and request.method in ("GET", "HEAD"):
                 return page()
-            return error_response(404, "not_found", f"There is no {quote(path)} here.")
+            return error_response(404, "not_found", _("There is no {path} here.", path=quote(path)))
         if error.status_code == 405:
             return error_response(
                 405,
                 "method_not_allowed",
-                f"{request.method} is not allowed on {quote(path)}.",
+                # TRANSLATORS: {method} is an HTTP method (GET, POST ...), {path} a URL path
+                _(
+                    "{method} is not allowed on {path}.",
+                    method=request.method,
+                    path=quote(path),
+                ),
                 dict(error.headers or {}),
             )
         if error.status_code == 400:  # FastAPI's "There was an error parsing the body"
-            return error_response(422, "invalid", "The request body is not JSON.")
+            return error_response(422, "invalid", _("The request body is not JSON."))
         message = quote(str(error.detail))[1:-1]
         return error_response(error.status_code, "invalid", message, dict(error.headers or {}))
 
@@ -100,23 +109,32 @@ def install(app: FastAPI, page: Callable[[], Response]) -> None:
 
     @app.exception_handler(StoreUnavailable)
     async def store_unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
-        return error_response(
-            503, "store_unavailable", "The game's database cannot be used now; try again soon."
-        )
+        return error_response(503, "store_unavailable", _(UNAVAILABLE))
 
     @app.exception_handler(StoreError)
     async def damaged(request: Request, error: StoreError) -> JSONResponse:
         log.error("unreadable data behind %s: %s", request.url.path, error)
-        return error_response(500, "damaged_room", DAMAGED)
+        return error_response(500, "damaged_room", _(DAMAGED))
 
     @app.exception_handler(Exception)
     async def internal(request: Request, error: Exception) -> JSONResponse:
         log.exception("internal error on %s", request.url.path)
-        return error_response(500, "internal", INTERNAL)
+        # this handler runs outside every middleware (Starlette's server-error layer), so it
+        # reads the request's language itself
+        with use_language(negotiate(request.headers.get("accept-language"))):
+            return error_response(500, "internal", _(INTERNAL))
 
 
 def _is_api(path: str) -> bool:
     return path == "/api" or path.startswith(("/api/", "/ws/", "/static/"))
 
 
-__all__ = ["DAMAGED", "STATUS", "error_response", "install", "table_error_response"]
+__all__ = [
+    "DAMAGED",
+    "INTERNAL",
+    "STATUS",
+    "UNAVAILABLE",
+    "error_response",
+    "install",
+    "table_error_response",
+]

@@ -19,6 +19,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..engine.rules import Rules
+from ..i18n import N_, _, negotiate, use_language
 from ..table import TableError
 
 MAX_BODY = 64 * 1024
@@ -67,7 +68,16 @@ def check_rules(rules: Rules) -> Rules:
     for name, (low, high) in RULE_LIMITS.items():
         value = values.get(name)
         if isinstance(value, int) and not low <= value <= high:
-            raise TableError("invalid", f"The rules option {name} must be {low} to {high}.")
+            raise TableError(
+                "invalid",
+                # TRANSLATORS: {name} is the option's name in the rules (payoff_size ...)
+                _(
+                    "The rules option {name} must be {low} to {high}.",
+                    name=name,
+                    low=low,
+                    high=high,
+                ),
+            )
     return rules
 
 
@@ -124,7 +134,8 @@ class RateLimit:
         return max(1, int((1.0 - tokens) / self.rate) + 1) if self.rate > 0 else 60
 
 
-TOO_MANY = "Too many attempts with room codes from this address; wait a minute and try again."
+TOO_MANY = N_("Too many attempts with room codes from this address; wait a minute and try again.")
+"""Marked only: say it with ``_(TOO_MANY)``."""
 
 
 def client_address(scope: Scope) -> str:
@@ -143,7 +154,8 @@ class _Reading:
     answered: bool = False
 
 
-TOO_LARGE = f"The request body is over the limit of {MAX_BODY // 1024} KB."
+TOO_LARGE = N_("The request body is over the limit of {size} KB.")
+"""Said with ``size``: the limit in KB."""
 
 
 class BodyLimit:
@@ -167,7 +179,7 @@ class BodyLimit:
                 except ValueError:
                     length = self.limit + 1
                 if length > self.limit:
-                    await _refuse(send)
+                    await _refuse(scope, send)
                     return
         reading = _Reading()
 
@@ -193,11 +205,16 @@ class BodyLimit:
             if not reading.too_large:
                 raise
         if reading.too_large:
-            await _refuse(send)
+            await _refuse(scope, send)
 
 
-async def _refuse(send: Send) -> None:
-    body = json.dumps({"error": {"code": "too_large", "message": TOO_LARGE}}).encode()
+async def _refuse(scope: Scope, send: Send) -> None:
+    # this layer runs before the language middleware: it reads the request's language itself
+    headers = dict(scope.get("headers", ()))
+    asked = headers.get(b"accept-language", b"").decode("latin-1")
+    with use_language(negotiate(asked)):
+        message = _(TOO_LARGE, size=MAX_BODY // 1024)
+    body = json.dumps({"error": {"code": "too_large", "message": message}}).encode()
     await send(
         {
             "type": "http.response.start",

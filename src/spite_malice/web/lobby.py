@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import secrets
 import time
@@ -29,12 +30,12 @@ from ..table import DEAL, Seat, Step, Table, default_level, is_level, level_labe
 from .fanout import Fanout, fanout_for
 from .rooms import (
     COMPUTER_MODE,
-    STORE_UNAVAILABLE,
     Room,
     RoomError,
     hash_token,
     new_match_id,
     new_token,
+    store_unavailable,
     unknown_level,
 )
 
@@ -250,7 +251,9 @@ class Lobby:
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Call the store on a worker thread of its own, off the event loop."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, lambda: function(*args))
+        # in a copy of this task's context, so texts made there speak the caller's language
+        context = contextvars.copy_context()
+        return await loop.run_in_executor(self._threads, lambda: context.run(function, *args))
 
     async def get(self, code: str) -> Room | None:
         """The room with this code, loaded from the store if needed; None when unknown."""
@@ -312,7 +315,7 @@ class Lobby:
                 header = await self.run(self.store.create_match, header, deal)
             except StoreUnavailable:
                 table.close()
-                raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+                raise store_unavailable() from None
             table.close()
             room = Room(self, StoredMatch(header, [deal]))
             self.rooms[code] = room

@@ -23,6 +23,7 @@ from ..engine import events as ev
 from ..engine.cards import card_str
 from ..engine.errors import NotationError, quote
 from ..engine.jsontext import load_json
+from ..i18n import _
 
 
 def _encodes(value: str) -> bool:
@@ -153,11 +154,17 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     data, reply_to = _object(text)
     kind = data.get("type")
     if kind == "hello":
-        raise ProtocolError("invalid_message", "This connection has already said hello.", reply_to)
+        raise ProtocolError(
+            "invalid_message", _("This connection has already said hello."), reply_to
+        )
     if kind not in MESSAGE_TYPES:
         raise ProtocolError(
             "invalid_message",
-            f"Unknown message type {quote(kind)}; expected one of {', '.join(MESSAGE_TYPES)}.",
+            _(
+                "Unknown message type {kind}; expected one of {types}.",
+                kind=quote(kind),
+                types=", ".join(MESSAGE_TYPES),
+            ),
             reply_to,
         )
     try:
@@ -172,7 +179,11 @@ def parse_hello(text: str | bytes) -> HelloMessage:
     if data.get("type") != "hello":
         raise ProtocolError(
             "invalid_message",
-            'The first message must be {"type": "hello", "token": ...} with your seat\'s token.',
+            # TRANSLATORS: {hello} is the JSON of the hello message, as it is
+            _(
+                "The first message must be {hello} with your seat's token.",
+                hello='{"type": "hello", "token": ...}',
+            ),
             reply_to,
         )
     try:
@@ -187,9 +198,12 @@ def _object(text: str | bytes) -> tuple[dict[str, Any], int | str | None]:
         data = load_json(text, "message")
     except NotationError as error:
         reason = error.reason.removeprefix("not JSON: ")
-        raise ProtocolError("bad_json", f"The message is not JSON: {reason}.") from None
+        # TRANSLATORS: {reason} is the JSON parser's, in English
+        raise ProtocolError(
+            "bad_json", _("The message is not JSON: {reason}.", reason=reason)
+        ) from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_json", "The message must be a JSON object with a 'type'.")
+        raise ProtocolError("bad_json", _("The message must be a JSON object with a 'type'."))
     return data, _usable_id(data.get("id"))
 
 
@@ -206,7 +220,8 @@ def _describe(error: ValidationError) -> str:
     for item in error.errors()[:3]:
         where = ".".join(str(part) for part in item["loc"][1:]) or "message"
         parts.append(f"{quote(where)[1:-1]}: {quote(item['msg'])[1:-1]}")
-    return "The message is not valid: " + "; ".join(parts) + "."
+    # TRANSLATORS: {problems} names the fields and what is wrong, in English (from pydantic)
+    return _("The message is not valid: {problems}.", problems="; ".join(parts))
 
 
 # ----------------------------------------------------------------- server messages

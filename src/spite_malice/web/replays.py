@@ -20,6 +20,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..engine.record import GameRecord
+from ..i18n import N_, _
 from ..replay import ReplayError, read_record, replay_frames
 from ..store.history import finished_games, game_record
 from .api import _current, _lobby
@@ -28,7 +29,8 @@ from .protocol import event_to_json
 
 router = APIRouter(prefix="/api")
 
-UNKNOWN_GAME = "There is no finished game of yours with this number."
+UNKNOWN_GAME = N_("There is no finished game of yours with this number.")
+"""Marked only: said with ``_(UNKNOWN_GAME)``."""
 
 
 def replay_answer(record: GameRecord, seat: int | None) -> dict[str, Any]:
@@ -67,7 +69,7 @@ async def _own_record(request: Request, game_id: int) -> tuple[GameRecord, int] 
 async def record(request: Request, game_id: int) -> Response:
     found = await _own_record(request, game_id)
     if found is None:
-        return error_response(404, "unknown_game", UNKNOWN_GAME)
+        return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     return JSONResponse(
         found[0].to_json(),
         headers={"Content-Disposition": f'attachment; filename="spite-malice-game-{game_id}.json"'},
@@ -78,7 +80,7 @@ async def record(request: Request, game_id: int) -> Response:
 async def game_replay(request: Request, game_id: int) -> dict[str, Any] | JSONResponse:
     found = await _own_record(request, game_id)
     if found is None:
-        return error_response(404, "unknown_game", UNKNOWN_GAME)
+        return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     record_, seat = found
     try:
         return await _lobby(request).run(replay_answer, record_, seat)

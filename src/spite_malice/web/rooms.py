@@ -30,7 +30,9 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.rules import PRESETS, Rules
+from ..i18n import N_, _, ngettext, use_language
 from ..store import (
     MatchHeader,
     SeatPresence,
@@ -79,7 +81,10 @@ STALE_CODES = frozenset({"not_your_turn", "busy", "game_over", "game_not_over", 
 """Refusals that may only mean this process is behind the log: check the log, then retry."""
 COMPUTER_RETRIES = 8
 """Times the computer's move is tried again when the store fails (with growing pauses)."""
-STORE_UNAVAILABLE = "The game could not be saved, so that did not happen. Try again in a moment."
+STORE_UNAVAILABLE = N_(
+    "The game could not be saved, so that did not happen. Try again in a moment."
+)
+"""Marked only: say it with ``_(STORE_UNAVAILABLE)`` (or :func:`store_unavailable`)."""
 LEASE_SECONDS = 5.0
 """How long a computer-turn lease lasts unless renewed: when the instance playing a turn dies,
 another takes the room over within this time (docs/deploying.md)."""
@@ -92,6 +97,10 @@ reach one instance, so its next turn is played there too) and lets it run out, o
 back when it forgets the room."""
 LEASE_RETRY_SECONDS = 1.0
 """How often an instance waiting for another's lease checks again."""
+QUICK_THINK_SECONDS = 0.0005
+"""A computer whose last decision took less than this thinks its next one on the event
+loop: handing a decision to a worker thread and back costs more than Easy's or Medium's
+usual one. A slower decision goes back to a worker thread, so other rooms go on meanwhile."""
 
 CLAIM_SECONDS = 180.0
 """How long a friend must have been offline (no connection to any server instance) before
@@ -113,12 +122,23 @@ def claim_seconds() -> float:
 
 
 def minutes(seconds: float) -> str:
-    """'3 minutes', '1 minute', '20 seconds': a duration for a sentence."""
+    """'3 minutes', '1 minute', '20 seconds': a duration for a sentence (current language)."""
     if seconds >= 60:
         count = max(1, round(seconds / 60))
-        return f"{count} minute{'s' if count != 1 else ''}"
+        return ngettext("{n} minute", "{n} minutes", count)
     count = max(1, round(seconds))
-    return f"{count} second{'s' if count != 1 else ''}"
+    return ngettext("{n} second", "{n} seconds", count)
+
+
+def store_unavailable() -> TableError:
+    """The refusal when the store failed: nothing happened, try again."""
+    return RoomError("store_unavailable", _(STORE_UNAVAILABLE))
+
+
+def peer_language(peer: Peer) -> str | None:
+    """The language of ``peer``'s texts (a socket's ``language``; None: the current one)."""
+    language = getattr(peer, "language", None)
+    return language if isinstance(language, str) else None
 
 
 RoomError = TableError
@@ -164,7 +184,9 @@ def new_match_id() -> str:
 
 
 def unknown_level(level: str) -> str:
-    return f"Unknown level {level!r}; levels: {', '.join(levels())}."
+    return _(
+        "Unknown level {level}; levels: {levels}.", level=quote(level), levels=", ".join(levels())
+    )
 
 
 def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
@@ -174,13 +196,17 @@ def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
         chosen = PRESETS.get(preset)
         if chosen is None:
             known = ", ".join(PRESETS)
-            raise RoomError("invalid", f"Unknown preset {preset!r}; known: {known}.")
+            raise RoomError(
+                "invalid",
+                _("Unknown preset {preset}; known: {known}.", preset=quote(preset), known=known),
+            )
         base = chosen.to_json()
     try:
         made = Rules.from_json({**base, **(rules or {})})
     except SpiteMaliceError as error:  # the engine's NotationError, saying which option
         reason = getattr(error, "reason", None) or quote(str(error))
-        raise RoomError("invalid", f"The rules are not valid: {reason}.") from None
+        # TRANSLATORS: {reason} is the engine's, in English (which option, what is wrong)
+        raise RoomError("invalid", _("The rules are not valid: {reason}.", reason=reason)) from None
     return limits.check_rules(made)  # the bounds /api/config publishes
 
 
@@ -212,6 +238,8 @@ class Room:
         self.lease_until = 0.0
         """Until when (``time.monotonic()``) this instance surely holds the room's lease."""
         self.last_active = time.monotonic()
+        self.think_seconds: float | None = None
+        """How long the computer's last decision took here (None before the first)."""
         self.writes: set[asyncio.Task[None]] = set()
         """Presence writes in flight (the lobby waits for them when it closes)."""
         self.remote_online = [False, False]
@@ -367,8 +395,9 @@ class Room:
             await self._catch_up()
             self.peers[seat].add(peer)
             await self._mark_presence(seat, True)
-            peer.push(self.welcome(seat))
-            peer.push(self.state_message(seat, "connect", None))
+            with use_language(peer_language(peer)):
+                peer.push(self.welcome(seat))
+                peer.push(self.state_message(seat, "connect", None))
             self._broadcast_presence()
         self.start_computer()
 
@@ -435,7 +464,7 @@ class Room:
             async with self._open():
                 await self._reload()
             raise RoomError(
-                "conflict", "The game changed meanwhile: here it is as it stands now."
+                "conflict", _("The game changed meanwhile: here it is as it stands now.")
             ) from None
         finally:
             self.start_computer()
@@ -448,21 +477,23 @@ class Room:
     async def _sync(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         async with self._open():
             await self._catch_up()
-            peer.push(self.state_message(seat, "sync", message.id))
+            with use_language(peer_language(peer)):
+                peer.push(self.state_message(seat, "sync", message.id))
 
     async def _move(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         assert isinstance(message, MoveMessage)
         if self.mode == FRIEND_MODE and not self.is_full():
             await self.refresh_seats()  # the friend may have joined through another process
             if not self.is_full():
-                raise RoomError("waiting_for_opponent", "Wait for your friend to join.")
+                raise RoomError("waiting_for_opponent", _("Wait for your friend to join."))
         text = message.move
         await self._request(lambda: self.table.check_move(seat, text), peer, message.id)
 
     async def _hint(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         async with self._open():
             step = await self._checked(lambda: self.table.check_hint(seat))
-            suggestion = await asyncio.to_thread(self.table.suggest, seat)
+            with use_language(peer_language(peer)):  # the thread runs in a copy of it
+                suggestion = await asyncio.to_thread(self.table.suggest, seat)
             # a hint leaves the same mark as undo, as in the terminal game
             if not self.table.is_assisted:
                 await self._commit(step)
@@ -491,11 +522,11 @@ class Room:
             changes = message.level is not None or message.rules is not None
             if self.mode == FRIEND_MODE:
                 if changes or message.preset is not None:
-                    raise RoomError("invalid", "A friend room keeps its level and rules.")
+                    raise RoomError("invalid", _("A friend room keeps its level and rules."))
                 if message.seed is not None:
                     # a seed's chooser would know every hidden card: the server deals alone
                     raise RoomError(
-                        "invalid", "A game between people is dealt by the server: no seed."
+                        "invalid", _("A game between people is dealt by the server: no seed.")
                     )
                 # between friends a new match takes both: it is a rematch offer (4.2)
                 await self._offer_rematch(peer, seat, message.id)
@@ -540,7 +571,7 @@ class Room:
             header = await self.lobby.run(self.lobby.store.create_match, header, deal)
         except StoreUnavailable:
             fresh.close()
-            raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+            raise store_unavailable() from None
         fresh.apply(deal)
         table.close()
         self.table, self.header = fresh, header
@@ -551,10 +582,10 @@ class Room:
 
     def _check_rematch(self) -> None:
         if self.mode != FRIEND_MODE:
-            raise RoomError("invalid", "A rematch is for games between friends: use new_match.")
+            raise RoomError("invalid", _("A rematch is for games between friends: use new_match."))
         table = self.table
         if not table.match.is_over and table.status != "abandoned":
-            raise RoomError("match_not_over", "The match is not over yet.")
+            raise RoomError("match_not_over", _("The match is not over yet."))
 
     async def _rematch(self, peer: Peer, seat: int, message: ClientMessage) -> None:
         async with self._open():
@@ -579,7 +610,7 @@ class Room:
             self._check_rematch()
             meta = self.table.meta
             if meta.rematch is None:
-                raise RoomError("no_offer", "Nobody has offered a rematch.")
+                raise RoomError("no_offer", _("Nobody has offered a rematch."))
             # declining the friend's offer, or taking back one's own
             declined = seat if meta.rematch != seat else None
             await self._save_meta(replace(meta, rematch=None, declined=declined))
@@ -592,7 +623,7 @@ class Room:
         try:
             await self.lobby.run(self.lobby.store.update_header, header)
         except StoreUnavailable:
-            raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+            raise store_unavailable() from None
         self.table.meta, self.header = meta, header
 
     async def _claim(self, peer: Peer, seat: int, message: ClientMessage) -> None:
@@ -605,22 +636,30 @@ class Room:
             try:
                 rows = await self.lobby.run(self.lobby.store.presence, [self.code])
             except StoreUnavailable:
-                raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+                raise store_unavailable() from None
             self.learn_presence(rows.get(self.code, []))
             away = self.away()[friend]
             needed = claim_seconds()
             if away is None:
                 raise RoomError(
                     "friend_online",
-                    "Your friend is connected, so the game cannot be claimed. "
-                    f"A game can be claimed once your friend has been offline for "
-                    f"{minutes(needed)}.",
+                    # TRANSLATORS: {needed} is a duration: "3 minutes", "20 seconds"
+                    _(
+                        "Your friend is connected, so the game cannot be claimed. A game can "
+                        "be claimed once your friend has been offline for {needed}.",
+                        needed=minutes(needed),
+                    ),
                 )
             if away < needed:
                 raise RoomError(
                     "too_soon",
-                    f"Your friend has been offline for {minutes(away)}. You can claim the "
-                    f"game once they have been offline for {minutes(needed)}.",
+                    # TRANSLATORS: {away} and {needed} are durations: "3 minutes", "20 seconds"
+                    _(
+                        "Your friend has been offline for {away}. You can claim the game once "
+                        "they have been offline for {needed}.",
+                        away=minutes(away),
+                        needed=minutes(needed),
+                    ),
                 )
             applied = await self._commit(step)
             self._announce(applied, peer, message.id)
@@ -634,7 +673,7 @@ class Room:
             await self._catch_up()
             table = self.table
             if table.status != "playing":
-                raise RoomError("match_over", "This match is over already.")
+                raise RoomError("match_over", _("This match is over already."))
             if table.is_game_over:
                 self._announce(await self._commit(table.check_deal()), None, None)
             applied = await self._commit(table.check_resign(seat))
@@ -646,11 +685,11 @@ class Room:
         async with self._open():
             await self._catch_up()
             if self.mode != FRIEND_MODE:
-                raise RoomError("not_a_friend_room", "This is a game against the computer.")
+                raise RoomError("not_a_friend_room", _("This is a game against the computer."))
             if self.is_full():
-                raise RoomError("room_full", "This room already has two players.")
+                raise RoomError("room_full", _("This room already has two players."))
             if limits.is_expired(self.header.created_at):
-                raise RoomError("expired", "This invitation has expired.")
+                raise RoomError("expired", _("This invitation has expired."))
             token = new_token()
             table = self.table
             before = table.meta
@@ -660,7 +699,7 @@ class Room:
                 await self.lobby.run(self.lobby.store.update_header, header)
             except StoreUnavailable:
                 table.meta = before
-                raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+                raise store_unavailable() from None
             self.header = header
             self._broadcast_state("joined", None, None)
             return token
@@ -688,7 +727,7 @@ class Room:
         """Check, store, apply and announce one step, under the room's lock."""
         async with self._open():
             step = await self._checked(check)
-            for _ in range(RETRIES):
+            for _attempt in range(RETRIES):
                 try:
                     applied = await self._commit(step)
                 except StoreConflict:
@@ -697,7 +736,7 @@ class Room:
                     continue
                 self._announce(applied, peer, reply_to)
                 return applied
-            raise RoomError("store_unavailable", STORE_UNAVAILABLE)
+            raise store_unavailable()
 
     async def _checked(self, check: Callable[[], Step]) -> Step:
         """``check()``, again after catching up with the log when the refusal may only
@@ -715,7 +754,7 @@ class Room:
             await self.lobby.append(self.header, step)
         except StoreUnavailable:
             log.warning("room %s: the store failed; step %s refused", self.code, step.kind)
-            raise RoomError("store_unavailable", STORE_UNAVAILABLE) from None
+            raise store_unavailable() from None
         return self.table.apply(step)
 
     async def _catch_up(self) -> bool:
@@ -901,6 +940,17 @@ class Room:
         with contextlib.suppress(StoreError):
             await self.lobby.run(self.lobby.store.release_lease, self.code, self.lobby.instance)
 
+    async def _think(self, table: Table) -> Move:
+        """The computer's next move: on the event loop when its last decision was quick
+        (:data:`QUICK_THINK_SECONDS`), else on a worker thread (in a copy of this task's
+        context, so the same language either way)."""
+        last = self.think_seconds
+        if last is not None and last < QUICK_THINK_SECONDS:
+            move, self.think_seconds = _timed_think(table)
+        else:
+            move, self.think_seconds = await asyncio.to_thread(_timed_think, table)
+        return move
+
     async def _computer_moves(self) -> None:
         generation = self.generation
         announced = False
@@ -913,7 +963,7 @@ class Room:
                 if not announced:
                     announced = True
                     self._broadcast(messages.Thinking(seat=COMPUTER_SEAT))
-            move = await asyncio.to_thread(table.think)
+            move = await self._think(table)
             async with self._open():
                 if generation != self.generation or self.table is not table or self.lease_lost:
                     return
@@ -952,10 +1002,13 @@ class Room:
 
     def _broadcast_state(self, cause: str, origin: Peer | None, reply_to: int | str | None) -> None:
         for seat, peers in enumerate(self.peers):
-            if not peers:
-                continue
-            message = self.state_message(seat, cause, None)
+            made: dict[str | None, messages.State] = {}  # one per language of the seat's peers
             for peer in list(peers):
+                language = peer_language(peer)
+                message = made.get(language)
+                if message is None:
+                    with use_language(language):
+                        message = made[language] = self.state_message(seat, cause, None)
                 if peer is origin:
                     peer.push(message.model_copy(update={"reply_to": reply_to}))
                 else:
@@ -970,15 +1023,18 @@ class Room:
         reply_to: int | str | None,
     ) -> None:
         for seat, peers in enumerate(self.peers):
-            if not peers:
-                continue
-            message = messages.Update(
-                seat=mover,
-                move=move,
-                events=public_events(events, seat),
-                state=self.state_for(seat),
-            )
+            made: dict[str | None, messages.Update] = {}  # one per language of the seat's peers
             for peer in list(peers):
+                language = peer_language(peer)
+                message = made.get(language)
+                if message is None:
+                    with use_language(language):
+                        message = made[language] = messages.Update(
+                            seat=mover,
+                            move=move,
+                            events=public_events(events, seat),
+                            state=self.state_for(seat),
+                        )
                 if peer is origin:
                     peer.push(message.model_copy(update={"reply_to": reply_to}))
                 else:
@@ -986,6 +1042,13 @@ class Room:
 
     def close(self) -> None:
         self.table.close()
+
+
+def _timed_think(table: Table) -> tuple[Move, float]:
+    """``table.think()`` and the seconds it took."""
+    started = time.perf_counter()
+    move = table.think()
+    return move, time.perf_counter() - started
 
 
 def computer_seats(name: str, player: str, level: str) -> tuple[Seat, Seat]:

@@ -17,9 +17,10 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..engine.errors import quote
+from ..i18n import N_, _, negotiate, normalise, use_language
 from ..store import StoreError, StoreUnavailable
 from . import limits, messages
-from .errors import DAMAGED
+from .errors import DAMAGED, UNAVAILABLE
 from .lobby import Lobby
 from .protocol import ProtocolError, parse_client_message, parse_hello
 from .rooms import Room, RoomClosed, RoomError
@@ -33,8 +34,9 @@ CLOSE_TOO_MANY = 4429
 """Close code for a client that tried too many wrong codes or tokens (``limits``)."""
 CLOSE_DAMAGED = 4500
 """Close code for a room whose saved game cannot be read (or a store that cannot be used)."""
-UNKNOWN_ROOM = "There is no room with this code and token."
-FRAME_TOO_LARGE = f"The message is over the limit of {limits.MAX_FRAME // 1024} KB."
+UNKNOWN_ROOM = N_("There is no room with this code and token.")
+FRAME_TOO_LARGE = N_("The message is over the limit of {size} KB.")
+"""Said with ``size`` :data:`limits.MAX_FRAME` in KB (:func:`too_large`)."""
 CLOSE_TOO_SLOW = 4408
 """Close code for a connection that did not read its messages fast enough."""
 QUEUE_LIMIT = 256
@@ -51,8 +53,12 @@ class SocketPeer:
         websocket: WebSocket,
         on_overflow: Callable[[SocketPeer], None] | None = None,
         limit: int = QUEUE_LIMIT,
+        language: str = "en",
     ) -> None:
         self.websocket = websocket
+        self.language = language
+        """The language of this connection's player texts (:func:`connection_language`):
+        rooms make every message for it under ``use_language(peer.language)``."""
         self.queue: asyncio.Queue[messages.ServerMessage] = asyncio.Queue(maxsize=limit)
         self.closed = False
         self.on_overflow = on_overflow
@@ -105,12 +111,32 @@ class SocketPeer:
             await asyncio.sleep(0.01)
 
 
+def connection_language(websocket: WebSocket) -> str:
+    """The language a connection asked for: ``?lang=`` (the page's choice), else the upgrade
+    request's ``Accept-Language``, else English (docs/translating.md)."""
+    asked = normalise(websocket.query_params.get("lang") or "")
+    return asked or negotiate(websocket.headers.get("accept-language"))
+
+
+def too_large() -> messages.Error:
+    """The error for a frame over :data:`limits.MAX_FRAME`, in the current language."""
+    return messages.error("too_large", _(FRAME_TOO_LARGE, size=limits.MAX_FRAME // 1024))
+
+
 @router.websocket("/ws/{code}")
 async def game_socket(websocket: WebSocket, code: str) -> None:
     await websocket.accept()
+    language = connection_language(websocket)
+    with use_language(language):  # this task's texts: each connection speaks its own
+        await _connection(websocket, code, language)
+
+
+async def _connection(websocket: WebSocket, code: str, language: str) -> None:
     lobby: Lobby = websocket.app.state.lobby
     room: Room | None = None
-    peer = SocketPeer(websocket, lambda dropped: room.drop(dropped) if room else None)
+    peer = SocketPeer(
+        websocket, lambda dropped: room.drop(dropped) if room else None, language=language
+    )
     try:
         hello = await _hello(websocket, peer)
         if hello is None:
@@ -120,7 +146,7 @@ async def game_socket(websocket: WebSocket, code: str) -> None:
         lookups: limits.RateLimit = websocket.app.state.lookups
         client = limits.client_address(websocket.scope)
         if lookups.is_blocked(client):
-            error = messages.error("too_many_requests", limits.TOO_MANY, reply_to)
+            error = messages.error("too_many_requests", _(limits.TOO_MANY), reply_to)
             await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
             return
         while True:
@@ -131,9 +157,7 @@ async def game_socket(websocket: WebSocket, code: str) -> None:
                 unavailable = isinstance(damage, StoreUnavailable)
                 error = messages.error(
                     "store_unavailable" if unavailable else "damaged_room",
-                    "The game's database cannot be used now; try again soon."
-                    if unavailable
-                    else DAMAGED,
+                    _(UNAVAILABLE) if unavailable else _(DAMAGED),
                     reply_to,
                 )
                 await _refuse(websocket, peer, error, CLOSE_DAMAGED)
@@ -145,7 +169,7 @@ async def game_socket(websocket: WebSocket, code: str) -> None:
             if room is None or seat is None:
                 # the same answer for an unknown room and a wrong token (no oracle)
                 lookups.charge(client)
-                error = messages.error("unknown_room", UNKNOWN_ROOM, reply_to)
+                error = messages.error("unknown_room", _(UNKNOWN_ROOM), reply_to)
                 await _refuse(websocket, peer, error, CLOSE_UNKNOWN_ROOM)
                 return
             try:
@@ -175,7 +199,7 @@ async def _hello(websocket: WebSocket, peer: SocketPeer) -> tuple[str, int | str
             return None
         text = _text(frame)
         if text is None:
-            peer.push(messages.error("too_large", FRAME_TOO_LARGE))
+            peer.push(too_large())
             continue
         try:
             message = parse_hello(text)
@@ -219,7 +243,7 @@ async def _serve(websocket: WebSocket, peer: SocketPeer, room: Room, seat: int) 
             return
         text = _text(frame)
         if text is None:
-            peer.push(messages.error("too_large", FRAME_TOO_LARGE))
+            peer.push(too_large())
             continue
         try:
             message = parse_client_message(text)
@@ -231,5 +255,5 @@ async def _serve(websocket: WebSocket, peer: SocketPeer, room: Room, seat: int) 
         except RoomError as error:
             peer.push(messages.error(error.code, error.message, message.id))
         except RoomClosed:
-            peer.push(messages.error("room_closed", "The room was closed; connect again."))
+            peer.push(messages.error("room_closed", _("The room was closed; connect again.")))
             return

@@ -103,19 +103,22 @@ class GameScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pick_bindings(),
-        Binding("escape", "cancel", N_("Cancel")),
+        Binding("escape", "cancel", N_("Cancel"), show=False),  # said on the message line
         Binding("right,down", "app.focus_next", N_("Next place"), show=False),
         Binding("left,up", "app.focus_previous", N_("Previous place"), show=False),
+        # TRANSLATORS: the key bar's words: one short word each where you can, the whole bar
+        # (Hint, Undo, Help, Quit, Log, Stats, New match, Tutorial) must fit 80 columns
         Binding("h", "hint", N_("Hint")),
         Binding("u,ctrl+z", "undo", N_("Undo")),
         Binding("n", "next_game", N_("Next game")),
+        # help and quit early in the key bar: a long language cuts its end on 80 columns
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("q", "quit_game", N_("Quit")),
         Binding("l", "show_log", N_("Log")),
         Binding("i", "statistics", N_("Stats")),
         Binding("m", "new_match", N_("New match")),
         Binding("t", "tutorial", N_("Tutorial")),
         Binding("g", "language", N_("Language"), show=False),  # the key bar has no room: help
-        Binding("question_mark,f1", "help", N_("Help")),
-        Binding("q", "quit_game", N_("Quit")),
     ]
     AUTO_FOCUS = ""  # the cursor appears with the first arrow key, not at the start
     # Screen types these two as instance variables, so they cannot be ClassVar here.
@@ -169,7 +172,7 @@ class GameScreen(Screen[None]):
             yield MoveLog(id="log", focusable=False)
         yield Static(id="too-small")
         yield MessageLine(id="message")
-        yield Footer()
+        yield Footer(compact=True)  # the key bar fits 80 columns in every language
 
     def on_mount(self) -> None:
         self._check_size(self.app.size.width, self.app.size.height)

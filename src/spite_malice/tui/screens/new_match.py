@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from ...engine.rules import PRESETS, Rules
 from ...i18n import N_, _
-from ...table import level_label as level_title
+from ...table import level_name as level_title
 from ...table import levels as available_levels
 from ..language import translate_bindings
 

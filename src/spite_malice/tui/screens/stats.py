@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ...i18n import N_, _, format_number, format_percent
-from ...table import level_label as level_title
+from ...table import level_name as level_title
 from ..language import translate_bindings
 
 if TYPE_CHECKING:

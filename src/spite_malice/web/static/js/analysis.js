@@ -5,6 +5,7 @@
 
 import { ApiError } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
+import { _, formatNumber, ngettext } from "./i18n.js";
 
 const POLL_MS = 1000;
 
@@ -13,19 +14,24 @@ async function call(method, path) {
   try {
     response = await fetch(path, { method });
   } catch {
-    throw new ApiError("offline", "The server cannot be reached. Is it running?", 0);
+    throw new ApiError("offline", _("The server cannot be reached. Is it running?"), 0);
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? `The server answered ${response.status}.`,
+    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? _("The server answered {status}.", { status: String(response.status) }),
       response.status);
   }
   return data;
 }
 
-function cards(value) {
-  const n = Math.round(value * 10) / 10;
-  return `${n.toFixed(1)} pay-off card${n === 1 ? "" : "s"}`;
+/** "1.5": an expected number of pay-off cards, with one decimal, the language's way. */
+function amount(value) {
+  return formatNumber(Math.round(value * 10) / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** The count that chooses an amount's plural form: the amount as shown, rounded. */
+function amountCount(value) {
+  return Math.round(value * 10) / 10;
 }
 
 /** The decision of a turn that matters most: the one that lost most (or had the best edge). */
@@ -45,7 +51,7 @@ export class AnalysisView {
     this.ctx = ctx;
     this.timer = null;
     this.startButton = h("button", { class: "btn btn-primary", id: "analyse-button", type: "button",
-      onclick: () => this.start() }, "Where did I lose?");
+      onclick: () => this.start() }, _("Where did I lose?"));
     replaceChildren(box, this.startButton);
   }
 
@@ -59,7 +65,7 @@ export class AnalysisView {
     this.startButton.disabled = true;
     this.progress = h("progress", { id: "analysis-progress", max: "1", value: "0" });
     this.progressText = h("p", { id: "analysis-state", role: "status", "aria-live": "polite" },
-      "Asking for the analysis…");
+      _("Asking for the analysis…"));
     replaceChildren(this.box, h("div", { class: "analysis-progress" }, this.progressText, this.progress));
     try {
       this.update(await call("POST", `/api/games/${this.ctx.game}/analysis`));
@@ -81,17 +87,19 @@ export class AnalysisView {
       return;
     }
     if (status.state === "failed") {
-      this.fail(status.error || "This game could not be analysed.");
+      this.fail(status.error || _("This game could not be analysed."));
       return;
     }
     if (status.state === "waiting") {
       this.progressText.textContent = status.ahead
-        ? `Waiting for the server: ${status.ahead} other game${status.ahead === 1 ? " is" : "s are"} being analysed first.`
-        : "Starting the analysis…";
+        ? ngettext("Waiting for the server: {n} other game is being analysed first.",
+          "Waiting for the server: {n} other games are being analysed first.", status.ahead)
+        : _("Starting the analysis…");
     } else {
       this.progressText.textContent = status.total
-        ? `Looking at your turns: ${status.done} of ${status.total} decisions.`
-        : "Looking at your turns…";
+        ? ngettext("Looking at your turns: {done} of {n} decision.", "Looking at your turns: {done} of {n} decisions.",
+          status.total, { done: status.done })
+        : _("Looking at your turns…");
       this.progress.max = String(Math.max(status.total, 1));
       this.progress.value = String(status.done);
     }
@@ -111,29 +119,39 @@ export class AnalysisView {
       const decision = keyDecision(report, number, "lost");
       if (!decision) return null;
       return h("li", { class: "analysis-turn", dataset: { turn: String(number) } },
-        h("p", {}, h("b", {}, `${i + 1}. Turn ${number}: ${cards(decision.lost)} lost.`)),
-        h("p", {}, `You played: ${decision.played_words}.`),
-        h("p", {}, `Better: ${decision.better_words}.`),
-        h("p", { class: "analysis-reason" }, `Why: ${decision.reason}`),
+        h("p", {}, h("b", {}, ngettext("{rank}. Turn {turn}: {amount} pay-off card lost.",
+          "{rank}. Turn {turn}: {amount} pay-off cards lost.", amountCount(decision.lost),
+          { rank: i + 1, turn: number, amount: amount(decision.lost) }))),
+        // TRANSLATORS: {moves} and {reason} come from the server's analysis, in the player's language
+        h("p", {}, _("You played: {moves}.", { moves: decision.played_words })),
+        h("p", {}, _("Better: {moves}.", { moves: decision.better_words })),
+        h("p", { class: "analysis-reason" }, _("Why: {reason}", { reason: decision.reason })),
         h("div", { class: "actions" },
           h("button", { class: "btn", type: "button", dataset: { show: String(number) },
-            onclick: () => this.ctx.show(decision) }, "Show the better turn"),
+            onclick: () => this.ctx.show(decision) }, _("Show the better turn")),
           h("button", { class: "btn btn-link", type: "button",
-            onclick: () => this.ctx.jump(decision.moves_before) }, "Go to this turn")));
+            onclick: () => this.ctx.jump(decision.moves_before) }, _("Go to this turn"))));
     }).filter(Boolean);
     const best = report.best === null ? null : keyDecision(report, report.best, "edge");
     replaceChildren(this.box, h("section", { class: "analysis", id: "analysis-report" },
-      h("h2", {}, "Where the game was won and lost"),
+      h("h2", {}, _("Where the game was won and lost")),
       h("p", { id: "analysis-total" }, report.total_lost > 0
-        ? `In all, your choices lost ${cards(report.total_lost)} expected, ` +
-          "against the best turns the computer's search found."
-        : "None of your turns lost anything the computer's search could measure."),
+        ? ngettext("In all, your choices lost {amount} pay-off card expected, against the best turns the computer's search found.",
+          "In all, your choices lost {amount} pay-off cards expected, against the best turns the computer's search found.",
+          amountCount(report.total_lost), { amount: amount(report.total_lost) })
+        : _("None of your turns lost anything the computer's search could measure.")),
       items.length ? h("ol", { class: "analysis-worst", id: "analysis-worst" }, items) : null,
       best
-        ? h("p", { id: "analysis-best" }, h("b", {}, `Your best turn: turn ${report.best}. `),
-          best.edge > 0 ? `Your choice beat every other one looked at, by ${cards(best.edge)} expected.` : "")
+        ? h("p", { id: "analysis-best" }, h("b", {}, _("Your best turn: turn {n}.", { n: report.best })), " ",
+          best.edge > 0
+            ? ngettext("Your choice beat every other one looked at, by {amount} pay-off card expected.",
+              "Your choice beat every other one looked at, by {amount} pay-off cards expected.",
+              amountCount(best.edge), { amount: amount(best.edge) })
+            : "")
         : null,
-      h("p", { class: "muted" }, `Each turn was compared with the best ones found on ${report.settings.samples} ` +
-        "deals of the cards you could not see, played a few turns ahead.")));
+      h("p", { class: "muted" }, ngettext(
+        "Each turn was compared with the best ones found on {n} deal of the cards you could not see, played a few turns ahead.",
+        "Each turn was compared with the best ones found on {n} deals of the cards you could not see, played a few turns ahead.",
+        report.settings.samples))));
   }
 }

@@ -23,6 +23,7 @@ const DEFAULT_SPEEDS = ["off", "fast", "normal", "slow"];
 
 const app = {
   config: null,
+  languages: null,
   settings: null,
   screen: null,
   /** The player's display name (its secret goes with every request, see player.js). */
@@ -47,6 +48,11 @@ const app = {
     saveLocalSetting("language", chosen);
     await setLanguage(chosen ?? browserLanguage());
     translateChrome();
+    try {
+      app.config = await api.config(); // the levels' names and the rules' labels, in it
+    } catch {
+      // The old ones stay until the next load.
+    }
     try {
       app.settings = await api.saveSettings({ player: app.player(), language: chosen ?? "" });
     } catch {
@@ -165,6 +171,11 @@ async function route() {
   }
 }
 
+/** A computer level's name in the page's language (GET /api/config), or null. */
+function levelName(id) {
+  return app.config?.levels?.find((level) => level.id === id)?.name ?? null;
+}
+
 function openGame(mount, room) {
   const ticket = roomTicket(room);
   document.title = _("Game {room} · Spite & Malice", { room });
@@ -181,6 +192,7 @@ function openGame(mount, room) {
     speed: () => app.speed(),
     setSpeed: (name) => app.setSpeed(name),
     speeds: app.config?.animation_speeds ?? DEFAULT_SPEEDS,
+    levelName: (id) => levelName(id),
     leave: () => (location.hash = "#/play"),
     toast: showToast,
     onSeatRefused: (error) => {
@@ -237,11 +249,24 @@ async function chooseLanguage(settingsRead) {
   translateChrome();
 }
 
+/** The languages offered, by their own names, from the server (i18n.LANGUAGE_NAMES). */
+async function loadLanguages() {
+  try {
+    app.languages = (await api.language()).languages;
+  } catch {
+    app.languages = null; // the page's own copy of the names serves
+  }
+}
+
 async function start() {
-  await chooseLanguage(false);
+  await Promise.all([chooseLanguage(false), loadLanguages()]);
   await ensurePlayer(); // the first visit asks for a name and makes the player
   await loadConfig();
+  const asked = currentLanguage();
   await chooseLanguage(app.settings !== null);
+  // The player's saved language (another device chose it): the server's words, such as the
+  // levels' names, are asked for again in it.
+  if (currentLanguage() !== asked) await loadConfig();
   window.addEventListener("hashchange", route);
   await route();
   document.body.classList.add("ready");

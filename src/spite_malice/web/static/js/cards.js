@@ -5,22 +5,34 @@
 // upper 20 %) holds the rank and suit side by side, so a fanned side stack that shows only
 // that strip of each card still shows every card.
 
+import { _, NP_, pgettext } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 export const SUITS = ["S", "H", "D", "C"];
 
-/** Rank names as a screen reader should say them: "seven of clubs", "King of hearts". */
-const RANK_NAMES = {
-  A: "Ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-  T: "ten", J: "Jack", Q: "Queen", K: "King",
+/** Rank and suit names as a card's name has them: the same message ids as the server's
+ * (i18n/cards.py, contexts "rank", "suit" and "card"), so a card has one name per language. */
+const RANK_WORDS = {
+  A: NP_("rank", "Ace"), 2: NP_("rank", "Two"), 3: NP_("rank", "Three"), 4: NP_("rank", "Four"),
+  5: NP_("rank", "Five"), 6: NP_("rank", "Six"), 7: NP_("rank", "Seven"), 8: NP_("rank", "Eight"),
+  9: NP_("rank", "Nine"), T: NP_("rank", "Ten"), J: NP_("rank", "Jack"), Q: NP_("rank", "Queen"),
+  K: NP_("rank", "King"),
 };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const SUIT_WORDS = {
+  S: NP_("suit", "spades"), H: NP_("suit", "hearts"), D: NP_("suit", "diamonds"), C: NP_("suit", "clubs"),
+};
 const RANK_LABELS = { T: "10" };
 
-/** The value names of a center stack: a King standing for 11 is "a Jack". */
-const VALUE_NAMES = [
-  "", "Ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "Jack", "Queen",
+/** A center stack's value 1..13 with its article, as in "as a five", "it needs an Ace". */
+const A_VALUE = [
+  "",
+  // TRANSLATORS: a value a center stack needs or a King stands for, as in "it needs an Ace"
+  NP_("value", "an Ace"), NP_("value", "a two"), NP_("value", "a three"), NP_("value", "a four"),
+  NP_("value", "a five"), NP_("value", "a six"), NP_("value", "a seven"), NP_("value", "an eight"),
+  NP_("value", "a nine"), NP_("value", "a ten"), NP_("value", "a Jack"), NP_("value", "a Queen"),
+  NP_("value", "a King"),
 ];
 
 /** Suit outlines in a 100 x 100 box, centred on (50, 50). */
@@ -71,16 +83,25 @@ export function rankValue(code) {
   return RANKS.indexOf(code[0].toUpperCase()) + 1;
 }
 
-/** "seven of hearts", "Queen of spades", "ten of diamonds". */
+/** "Seven of hearts", "Queen of spades", "Ten of diamonds" in the page's language. */
 export function cardName(code) {
   const card = parseCard(code);
-  if (!card) return "unknown card";
-  return `${RANK_NAMES[card.rank]} of ${SUIT_NAMES[card.suit]}`;
+  if (!card) return _("unknown card");
+  return pgettext("card", "{rank} of {suit}", {
+    rank: pgettext("rank", RANK_WORDS[card.rank]),
+    suit: pgettext("suit", SUIT_WORDS[card.suit]),
+  });
 }
 
-/** "Ace", "seven", "Jack": the name of a center stack value 1..12. */
+/** "Ace", "Seven", "Jack": the name of a rank or a center stack's value 1..13. */
 export function valueName(value) {
-  return VALUE_NAMES[value] ?? String(value);
+  const rank = RANKS[value - 1];
+  return rank ? pgettext("rank", RANK_WORDS[rank]) : String(value);
+}
+
+/** "an Ace", "a five", "a Jack": a value 1..13 with its article (see A_VALUE). */
+export function aValue(value) {
+  return A_VALUE[value] ? pgettext("value", A_VALUE[value]) : String(value);
 }
 
 /** The short label of a value as printed on a card: "A", "7", "10", "J", "Q". */
@@ -192,13 +213,13 @@ export function cardFace(code, { label = null } = {}) {
 }
 
 /** The back of a card: a lattice in a frame. */
-export function cardBack({ label = "face-down card" } = {}) {
+export function cardBack({ label = null } = {}) {
   ensureDefs();
   const svg = el("svg", {
     viewBox: "0 0 100 140",
     class: "card-svg card-back",
     role: "img",
-    "aria-label": label,
+    "aria-label": label ?? _("face-down card"),
   });
   svg.append(el("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, class: "card-back-bg" }));
   svg.append(el("rect", {

@@ -4,6 +4,7 @@
 
 import { ApiError } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
+import { _, currentLanguage, formatNumber, N_, ngettext } from "./i18n.js";
 import { roomTicket, saveRoomTicket } from "./store.js";
 
 async function call(method, path, body) {
@@ -15,56 +16,60 @@ async function call(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError("offline", "The server cannot be reached. Is it running?", 0);
+    throw new ApiError("offline", _("The server cannot be reached. Is it running?"), 0);
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? `The server answered ${response.status}.`,
+    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? _("The server answered {status}.", { status: String(response.status) }),
       response.status);
   }
   return data;
 }
 
-const OUTCOME = { win: "You won", loss: "You lost", draw: "A draw" };
+const OUTCOME = { win: N_("You won"), loss: N_("You lost"), draw: N_("A draw") };
 
+/** "3 h 20 min", "5 min": the time until the next deal, the language's way (Intl). */
 function untilNext(seconds) {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (hours) return `${hours} h ${minutes} min`;
-  return `${Math.max(minutes, 1)} min`;
+  const unit = (value, name) => formatNumber(value, { style: "unit", unit: name, unitDisplay: "short" });
+  if (hours) return `${unit(hours, "hour")} ${unit(minutes, "minute")}`;
+  return unit(Math.max(minutes, 1), "minute");
 }
 
 function dayName(iso) {
   const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined,
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(currentLanguage(),
     { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 }
 
 function resultLine(result) {
-  const points = result.outcome === "win" ? `, ${result.points} point${result.points === 1 ? "" : "s"}` : "";
-  return `${OUTCOME[result.outcome] ?? result.outcome}${points}`;
+  if (result.outcome === "win") {
+    return ngettext("You won, {n} point", "You won, {n} points", result.points);
+  }
+  return OUTCOME[result.outcome] ? _(OUTCOME[result.outcome]) : result.outcome;
 }
 
 function statsBox(stats) {
   const figure = (id, label, value) => h("div", { class: "daily-figure", dataset: { figure: id } },
-    h("span", { class: "daily-value" }, String(value)), h("span", { class: "daily-label" }, label));
+    h("span", { class: "daily-value" }, formatNumber(value)), h("span", { class: "daily-label" }, label));
   return h("section", { class: "card-box", id: "daily-stats" },
-    h("h2", {}, "Your daily deals"),
+    h("h2", {}, _("Your daily deals")),
     h("div", { class: "daily-figures" },
-      figure("days_played", "days played", stats.days_played),
-      figure("days_won", "days won", stats.days_won),
-      figure("current_streak", "days won in a row", stats.current_streak),
-      figure("best_streak", "best run", stats.best_streak),
-      figure("best_score", "best score", stats.best_score)),
+      figure("days_played", _("days played"), stats.days_played),
+      figure("days_won", _("days won"), stats.days_won),
+      figure("current_streak", _("days won in a row"), stats.current_streak),
+      figure("best_streak", _("best run"), stats.best_streak),
+      figure("best_score", _("best score"), stats.best_score)),
     stats.recent.length
       ? h("ul", { class: "daily-recent" }, stats.recent.map((r) =>
-        h("li", {}, `${dayName(r.date)}: ${resultLine(r)}`)))
-      : h("p", { class: "muted" }, "Play today's deal to start your streak."),
-    h("p", { class: "muted" }, "The daily deal is known to everyone, so it is counted here, apart from your other statistics."));
+        h("li", {}, _("{day}: {result}", { day: dayName(r.date), result: resultLine(r) }))))
+      : h("p", { class: "muted" }, _("Play today's deal to start your streak.")),
+    h("p", { class: "muted" }, _("The daily deal is known to everyone, so it is counted here, apart from your other statistics.")));
 }
 
 export async function renderDaily(mount, app) {
-  replaceChildren(mount, h("div", { class: "page daily" }, h("p", { class: "muted" }, "Loading…")));
+  replaceChildren(mount, h("div", { class: "page daily" }, h("p", { class: "muted" }, _("Loading…"))));
   let info;
   try {
     info = await call("GET", "/api/daily");
@@ -75,15 +80,15 @@ export async function renderDaily(mount, app) {
   const status = h("p", { class: "form-status", id: "daily-status", role: "status", "aria-live": "polite" });
   let level = app.settings?.level && info.levels.some((l) => l.id === app.settings.level)
     ? app.settings.level : info.default_level;
-  const picker = h("div", { class: "level-picker", role: "radiogroup", "aria-label": "Computer level" },
+  const picker = h("div", { class: "level-picker", role: "radiogroup", "aria-label": _("Computer level") },
     info.levels.map((l) => h("label", { class: "level-option", for: `daily-level-${l.id}` },
       h("input", { type: "radio", name: "daily-level", value: l.id, id: `daily-level-${l.id}`, checked: l.id === level,
         onchange: () => (level = l.id) }),
       h("span", {}, l.name))));
-  const play = h("button", { class: "btn btn-primary btn-big", id: "daily-play", type: "button" }, "Play today's deal");
+  const play = h("button", { class: "btn btn-primary btn-big", id: "daily-play", type: "button" }, _("Play today's deal"));
   play.addEventListener("click", async () => {
     play.disabled = true;
-    status.textContent = "Dealing…";
+    status.textContent = _("Dealing…");
     try {
       const ticket = await call("POST", "/api/daily", { level });
       saveRoomTicket(ticket);
@@ -98,25 +103,27 @@ export async function renderDaily(mount, app) {
   let action;
   if (today) {
     action = h("div", { id: "daily-done" },
-      h("p", {}, h("b", {}, `Today: ${resultLine(today)}.`), ` The next deal comes in ${untilNext(info.next_in)}.`),
-      h("p", {}, h("a", { class: "btn", href: "#/replays" }, "Replay it")));
+      h("p", {}, h("b", {}, _("Today: {result}.", { result: resultLine(today) })), " ",
+        _("The next deal comes in {time}.", { time: untilNext(info.next_in) })),
+      h("p", {}, h("a", { class: "btn", href: "#/replays" }, _("Replay it"))));
   } else if (match && match.status === "playing") {
     const held = match.room && roomTicket(match.room);
     action = h("div", { id: "daily-started" },
-      h("p", {}, "You have started today's deal."),
-      held ? h("a", { class: "btn btn-primary", href: `#/game/${match.room}` }, "Go on with it") :
+      h("p", {}, _("You have started today's deal.")),
+      held ? h("a", { class: "btn btn-primary", href: `#/game/${match.room}` }, _("Go on with it")) :
         h("p", { class: "muted" }, match.source === "web"
-          ? "It is in your unfinished games in the lobby of the browser you started it in."
-          : "Go on with it in the terminal (spite-malice play)."));
+          ? _("It is in your unfinished games in the lobby of the browser you started it in.")
+          : _("Go on with it in the terminal (spite-malice play).")));
   } else {
     action = h("div", { id: "daily-new" },
-      h("p", {}, "Choose your opponent:"), picker, play, status);
+      h("p", {}, _("Choose your opponent:")), picker, play, status);
   }
   replaceChildren(mount, h("div", { class: "page daily" },
     h("section", { class: "card-box hero" },
-      h("h1", {}, "The daily deal"),
-      h("p", { class: "muted", id: "daily-date" }, `${dayName(info.date)}: the same cards for every player today, `,
-        "one game, one try. A new deal every day at midnight UTC."),
+      h("h1", {}, _("The daily deal")),
+      h("p", { class: "muted", id: "daily-date" },
+        _("{day}: the same cards for every player today, one game, one try. A new deal every day at midnight UTC.",
+          { day: dayName(info.date) })),
       action),
     statsBox(info.stats)));
 }

@@ -3,19 +3,16 @@
 
 import { cardFace } from "./cards.js";
 import { h, replaceChildren } from "./dom.js";
-import { drawReason } from "./words.js";
+import { _, formatNumber, ngettext } from "./i18n.js";
+import { displayName, lastGameDrawn, nobodyScores } from "./words.js";
 
 export function button(id, label, onclick, { primary = false, title = null, hidden = false } = {}) {
   const cls = primary ? "btn btn-primary" : "btn";
   return h("button", { class: cls, id, type: "button", onclick, title, hidden }, label);
 }
 
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
 /** Ask a yes/no question; resolves true for yes. */
-export function confirmDialog(title, text, { yes = "Yes", no = "Cancel" } = {}) {
+export function confirmDialog(title, text, { yes = null, no = null } = {}) {
   return new Promise((resolve) => {
     const dialog = h("dialog", { class: "dialog", "aria-label": title });
     const done = (value) => {
@@ -26,8 +23,8 @@ export function confirmDialog(title, text, { yes = "Yes", no = "Cancel" } = {}) 
     dialog.append(
       h("h2", {}, title), h("p", {}, text),
       h("div", { class: "dialog-actions" },
-        h("button", { class: "btn", type: "button", id: "confirm-no", onclick: () => done(false) }, no),
-        h("button", { class: "btn btn-primary", type: "button", id: "confirm-yes", onclick: () => done(true) }, yes)));
+        h("button", { class: "btn", type: "button", id: "confirm-no", onclick: () => done(false) }, no ?? _("Cancel")),
+        h("button", { class: "btn btn-primary", type: "button", id: "confirm-yes", onclick: () => done(true) }, yes ?? _("Yes"))));
     dialog.addEventListener("cancel", () => done(false));
     document.body.append(dialog);
     dialog.showModal();
@@ -36,25 +33,29 @@ export function confirmDialog(title, text, { yes = "Yes", no = "Cancel" } = {}) 
 
 /** What a finished game means for me: a title and a sentence with the points. */
 function gameResult(outcome, seat, opponent) {
-  if (outcome.winner === null) return { title: "A draw", text: `Nobody scores: ${drawReason(outcome.reason)}.` };
-  const points = plural(outcome.points, "point");
+  if (outcome.winner === null) return { title: _("A draw"), text: nobodyScores(outcome.reason) };
   if (outcome.winner === seat) {
     return {
-      title: "You win the game!",
-      text: `You emptied your pay-off pile first, and score ${points}: the cards left in ${opponent}'s pay-off pile.`,
+      title: _("You win the game!"),
+      text: ngettext("You emptied your pay-off pile first, and score {n} point: the cards left in {name}'s pay-off pile.",
+        "You emptied your pay-off pile first, and score {n} points: the cards left in {name}'s pay-off pile.",
+        outcome.points, { name: opponent }),
     };
   }
   return {
-    title: `${opponent} wins the game`,
-    text: `${opponent} emptied their pay-off pile first, and scores ${points}: the cards left in yours.`,
+    title: _("{name} wins the game", { name: opponent }),
+    text: ngettext("{name} emptied their pay-off pile first, and scores {n} point: the cards left in yours.",
+      "{name} emptied their pay-off pile first, and scores {n} points: the cards left in yours.",
+      outcome.points, { name: opponent }),
   };
 }
 
 /** "Last game: Easy won 3 points." for the match-over screen. */
 function lastGameLine(outcome, seat, opponent) {
-  if (outcome.winner === null) return `Last game: a draw (${drawReason(outcome.reason)}).`;
-  const points = plural(outcome.points, "point");
-  return outcome.winner === seat ? `Last game: you won ${points}.` : `Last game: ${opponent} won ${points}.`;
+  if (outcome.winner === null) return lastGameDrawn(outcome.reason);
+  return outcome.winner === seat
+    ? ngettext("Last game: you won {n} point.", "Last game: you won {n} points.", outcome.points)
+    : ngettext("Last game: {name} won {n} point.", "Last game: {name} won {n} points.", outcome.points, { name: opponent });
 }
 
 /**
@@ -79,16 +80,16 @@ export function gameFigures(events, seat) {
 function figuresTable(figures, opponent) {
   if (!figures) return null;
   const row = (label, list) => h("tr", {}, h("th", { scope: "row" }, label),
-    h("td", {}, String(figures.mine(list))), h("td", {}, String(figures.theirs(list))));
+    h("td", {}, formatNumber(figures.mine(list))), h("td", {}, formatNumber(figures.theirs(list))));
   return h("table", { class: "match-table game-figures", id: "game-figures" },
-    h("caption", {}, "This game"),
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "You"), h("th", {}, opponent))),
+    h("caption", {}, _("This game")),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, _("You")), h("th", {}, opponent))),
     h("tbody", {},
-      row("Turns", figures.turns),
-      row("Cards built on the center", figures.built),
-      row("Discards", figures.discarded)),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Center stacks completed"),
-      h("td", { colspan: 2 }, String(figures.completed)))));
+      row(_("Turns"), figures.turns),
+      row(_("Cards built on the center"), figures.built),
+      row(_("Discards"), figures.discarded)),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, _("Center stacks completed")),
+      h("td", { colspan: 2 }, formatNumber(figures.completed)))));
 }
 
 /** Paper confetti over the dialog, for a match won (none with reduced motion). */
@@ -113,26 +114,26 @@ function celebration() {
  */
 export function revealSection(reveal, seat, opponent) {
   if (!reveal) return null;
-  const whose = (s) => (s === seat ? "Your" : `${opponent}'s`);
+  const name = { name: opponent };
   const row = (label, cards, part, of = null) => h("div", {
     class: "reveal-row", dataset: of === null ? { part } : { part, seat: String(of) },
   },
-  h("h4", {}, `${label} (${cards.length === 1 ? "1 card" : `${cards.length} cards`})`),
+  h("h4", {}, ngettext("{label} ({n} card)", "{label} ({n} cards)", cards.length, { label })),
   cards.length
     ? h("div", { class: "reveal-cards", role: "list" }, cards.map((code) => {
       const item = h("span", { class: "reveal-card", role: "listitem" });
       item.append(cardFace(code));
       return item;
     }))
-    : h("p", { class: "muted" }, "None."));
+    : h("p", { class: "muted" }, _("None.")));
   return h("details", { class: "reveal", id: "reveal" },
-    h("summary", {}, "See every card that was hidden"),
-    h("p", { class: "muted" }, "What was face down or in a hand when the game ended: nobody could see these."),
-    row(`${whose(seat)} pay-off pile, its top card last`, reveal.payoffs[seat], "payoff", seat),
-    row(`${whose(1 - seat)} pay-off pile, its top card last`, reveal.payoffs[1 - seat], "payoff", 1 - seat),
-    row(`${whose(1 - seat)} hand`, reveal.hands[1 - seat], "hand", 1 - seat),
-    row(`${whose(seat)} hand`, reveal.hands[seat], "hand", seat),
-    row("The stock, the next card to be drawn first", reveal.stock, "stock"));
+    h("summary", {}, _("See every card that was hidden")),
+    h("p", { class: "muted" }, _("What was face down or in a hand when the game ended: nobody could see these.")),
+    row(_("Your pay-off pile, its top card last"), reveal.payoffs[seat], "payoff", seat),
+    row(_("{name}'s pay-off pile, its top card last", name), reveal.payoffs[1 - seat], "payoff", 1 - seat),
+    row(_("{name}'s hand", name), reveal.hands[1 - seat], "hand", 1 - seat),
+    row(_("Your hand"), reveal.hands[seat], "hand", seat),
+    row(_("The stock, the next card to be drawn first"), reveal.stock, "stock"));
 }
 
 /** The end of a resigned match: who resigned, who wins it, and the hidden cards. */
@@ -146,7 +147,7 @@ function actionButtons(actions, close) {
   });
 }
 
-export function resignedDialog({ state, opponent, onClose, next = null, nextLabel = "New match", actions = null, note = null }) {
+export function resignedDialog({ state, opponent, onClose, next = null, nextLabel = null, actions = null, note = null }) {
   const seat = state.seat;
   const mine = state.resigned === seat;
   const dialog = h("dialog", { class: "dialog over-dialog", id: "game-over", "aria-labelledby": "game-over-title" });
@@ -157,22 +158,23 @@ export function resignedDialog({ state, opponent, onClose, next = null, nextLabe
   };
   const extra = actions ? actionButtons(actions, close) : [];
   const primary = actions ? extra.at(-1) ?? null : next
-    ? button("dialog-new-match", nextLabel, () => { close(); next(); }, { primary: true })
+    ? button("dialog-new-match", nextLabel ?? _("New match"), () => { close(); next(); }, { primary: true })
     : null;
+  const name = { name: opponent };
   const text = state.claimed
     ? (mine
-      ? `${opponent} claimed the game because you were offline for too long. ${opponent} wins the match.`
-      : `You claimed the game: ${opponent} was offline for too long. You win the match.`)
+      ? _("{name} claimed the game because you were offline for too long. {name} wins the match.", name)
+      : _("You claimed the game: {name} was offline for too long. You win the match.", name))
     : (mine
-      ? `You resigned the match. The game counts as lost, with no points. ${opponent} wins the match.`
-      : `${opponent} resigned the match. You win it.`);
+      ? _("You resigned the match. The game counts as lost, with no points. {name} wins the match.", name)
+      : _("{name} resigned the match. You win it.", name));
   replaceChildren(dialog,
-    h("h2", { id: "game-over-title", class: "match-over" }, "Match over"),
+    h("h2", { id: "game-over-title", class: "match-over" }, _("Match over")),
     h("p", { class: "dialog-lead" }, text),
     note ? h("p", { class: "rematch-note", id: "rematch-note" }, note) : null,
     revealSection(state.reveal, seat, opponent),
     h("div", { class: "dialog-actions" },
-      h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
+      h("button", { class: "btn", type: "button", onclick: close }, _("Look at the table")),
       actions ? extra : primary));
   dialog.addEventListener("cancel", (event) => {
     event.preventDefault();
@@ -197,36 +199,37 @@ export function gameOverDialog({ state, opponent, who, next, onClose, figures = 
   };
   const extra = actions ? actionButtons(actions, close) : [];
   const primary = actions ? extra.at(-1) : match.over
-    ? button("dialog-new-match", nextLabel ?? "New match", () => { close(); next(); }, { primary: true })
-    : button("dialog-next-game", "Next game", () => { close(); next(); }, { primary: true });
+    ? button("dialog-new-match", nextLabel ?? _("New match"), () => { close(); next(); }, { primary: true })
+    : button("dialog-next-game", _("Next game"), () => { close(); next(); }, { primary: true });
   const mine = match.score[seat];
   const theirs = match.score[1 - seat];
   const matchText = match.winner === seat
-    ? `You win the match, ${mine} to ${theirs}!`
-    : `${opponent} wins the match, ${theirs} to ${mine}.`;
+    ? _("You win the match, {mine} to {theirs}!", { mine, theirs })
+    : _("{name} wins the match, {theirs} to {mine}.", { name: opponent, mine, theirs });
   const won = match.over && match.winner === seat;
   replaceChildren(dialog,
     won ? celebration() : null,
-    h("h2", { id: "game-over-title", class: match.over ? "match-over" : "" }, match.over ? "Match over" : title),
+    h("h2", { id: "game-over-title", class: match.over ? "match-over" : "" }, match.over ? _("Match over") : title),
     match.over ? h("p", { class: "dialog-lead" }, matchText) : null,
     h("p", {}, match.over ? lastGameLine(outcome, seat, opponent) : text),
     figuresTable(figures, opponent),
     h("table", { class: "match-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Winner"), h("th", {}, "Points"))),
+      h("thead", {}, h("tr", {}, h("th", {}, _("Game")), h("th", {}, _("Winner")), h("th", {}, _("Points")))),
       h("tbody", {}, match.games.map((g) => h("tr", {},
-        h("td", {}, String(g.number)),
-        h("td", {}, g.winner === null ? "Draw" : who(g.winner) + (g.assisted ? " (assisted)" : "")),
-        h("td", {}, String(g.points))))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("td", { colspan: 2 },
-        `You ${mine} · ${opponent} ${theirs} · first to ${match.target}`)))),
+        h("td", {}, formatNumber(g.number)),
+        h("td", {}, g.winner === null ? _("Draw")
+          : g.assisted ? _("{name} (assisted)", { name: displayName(who(g.winner)) }) : displayName(who(g.winner))),
+        h("td", {}, formatNumber(g.points))))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, _("Score")), h("td", { colspan: 2 },
+        _("You {mine} · {name} {theirs} · first to {target}", { mine, name: opponent, theirs, target: match.target }))))),
     note ? h("p", { class: "rematch-note", id: "rematch-note" }, note) : null,
     revealSection(state.reveal, seat, opponent),
     h("div", { class: "dialog-actions" },
-      h("button", { class: "btn", type: "button", onclick: close }, "Look at the table"),
+      h("button", { class: "btn", type: "button", onclick: close }, _("Look at the table")),
       actions ? extra : primary),
     // replay.js: the game just finished heads the list of replays, with "Where did I lose?"
     h("p", { class: "dialog-replay" }, h("a", { href: "#/replays", id: "dialog-replays", onclick: close },
-      "Replay this game, or see where it was won and lost")));
+      _("Replay this game, or see where it was won and lost"))));
   dialog.addEventListener("cancel", (event) => {
     event.preventDefault();
     close();

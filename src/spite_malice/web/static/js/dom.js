@@ -43,3 +43,15 @@ export function replaceChildren(node, ...children) {
 export function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * A translated sentence with elements in it: each `{name}` of `text` becomes `nodes[name]`
+ * (a link, a bold word), so that the translation keeps the whole sentence and its own word
+ * order. Returns the pieces, for `h()` or `replaceChildren()`.
+ */
+export function withNodes(text, nodes) {
+  return text.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
+    const name = part.match(/^\{(\w+)\}$/)?.[1];
+    return name && nodes[name] !== undefined ? nodes[name] : part;
+  });
+}

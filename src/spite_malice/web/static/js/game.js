@@ -3,7 +3,7 @@
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
 import { button, confirmDialog, gameFigures, gameOverDialog, resignedDialog } from "./dialogs.js";
-import { delay, h, replaceChildren } from "./dom.js";
+import { delay, h, replaceChildren, withNodes } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
 import { splitMove } from "./moves.js";
@@ -12,13 +12,16 @@ import { GameConnection } from "./net.js";
 import { applyPrefs, onPrefChange, pref } from "./prefs.js";
 import { playSound, preloadSounds } from "./sound.js";
 import { placeNode, renderTable } from "./table.js";
-import { capitalise, errorText, eventSentence, explainIllegal, hintSentence, moveSentence } from "./words.js";
+import { _, formatNumber, N_, NP_, ngettext, pgettext } from "./i18n.js";
+import {
+  capitalise, errorText, eventSentence, explainIllegal, hintSentence, moveSentence, YOU,
+} from "./words.js";
 
 const STATUS_TEXT = {
-  connecting: "Connecting…",
-  open: "Connected",
-  reconnecting: "Reconnecting…",
-  closed: "Disconnected",
+  connecting: N_("Connecting…"),
+  open: N_("Connected"),
+  reconnecting: N_("Reconnecting…"),
+  closed: N_("Disconnected"),
 };
 
 export class GameScreen {
@@ -86,53 +89,53 @@ export class GameScreen {
 
   build() {
     const live = { role: "status", "aria-live": "polite" };
-    this.tableNode = h("div", { class: "table", id: "table", role: "group", "aria-label": "The table" },
-      h("p", { class: "table-loading" }, "Connecting to the game…"));
-    this.bannerNode = h("div", { class: "turn-banner", id: "turn-banner", ...live }, "Connecting…");
+    this.tableNode = h("div", { class: "table", id: "table", role: "group", "aria-label": _("The table") },
+      h("p", { class: "table-loading" }, _("Connecting to the game…")));
+    this.bannerNode = h("div", { class: "turn-banner", id: "turn-banner", ...live }, _("Connecting…"));
     this.messageNode = h("div", { class: "message-line", id: "message", ...live });
     this.connNode = h("span", { class: "conn-pill", id: "connection", dataset: { status: "connecting" } },
-      "Connecting…");
+      _("Connecting…"));
     this.scoreNode = h("div", { class: "scoreboard", id: "scoreboard" });
     this.inviteNode = h("div", { class: "invite", id: "invite", hidden: true });
-    this.logNode = h("ol", { class: "move-log", id: "move-log", "aria-label": "Move log" });
+    this.logNode = h("ol", { class: "move-log", id: "move-log", "aria-label": _("Move log") });
     this.log = new MoveLog(this.logNode, () => this.seat, (seat) => this.who(seat));
 
-    this.hintButton = button("hint-button", "Hint", () => this.askHint(),
-      { title: "Hint (H): marks the game assisted" });
-    this.undoButton = button("undo-button", "Undo", () => this.undo(),
-      { title: "Undo (U): marks the game assisted" });
-    this.skipButton = button("skip-button", "Skip animation", () => this.skip(),
-      { title: "Skip (Escape)", hidden: true });
-    this.nextButton = button("next-game-button", "Next game", () => this.newGame(),
+    this.hintButton = button("hint-button", _("Hint"), () => this.askHint(),
+      { title: _("Hint (H): marks the game assisted") });
+    this.undoButton = button("undo-button", _("Undo"), () => this.undo(),
+      { title: _("Undo (U): marks the game assisted") });
+    this.skipButton = button("skip-button", _("Skip animation"), () => this.skip(),
+      { title: _("Skip (Escape)"), hidden: true });
+    this.nextButton = button("next-game-button", _("Next game"), () => this.newGame(),
       { primary: true, hidden: true });
-    this.matchButton = button("new-match-button", "New match", () => this.newMatch());
-    this.resignButton = button("resign-button", "Resign the match", () => this.resign(),
-      { title: "Give up the match: the game in progress counts as lost" });
+    this.matchButton = button("new-match-button", _("New match"), () => this.newMatch());
+    this.resignButton = button("resign-button", _("Resign the match"), () => this.resign(),
+      { title: _("Give up the match: the game in progress counts as lost") });
     this.resignButton.classList.add("resign");
-    this.claimButton = button("claim-button", "Claim the game", () => this.claim(),
-      { title: "Your friend has been offline too long: win the game", hidden: true });
-    this.declineButton = button("decline-rematch-button", "Decline", () => this.declineRematch(), { hidden: true });
+    this.claimButton = button("claim-button", _("Claim the game"), () => this.claim(),
+      { title: _("Your friend has been offline too long: win the game"), hidden: true });
+    this.declineButton = button("decline-rematch-button", _("Decline"), () => this.declineRematch(), { hidden: true });
     this.claimNote = h("p", { class: "claim-note", id: "claim-note", role: "status", hidden: true });
     this.speedSelect = h("select", {
-      id: "speed-select", "aria-label": "Animation speed",
+      id: "speed-select", "aria-label": _("Animation speed"),
       onchange: (e) => this.ctx.setSpeed(e.target.value),
     }, this.ctx.speeds.map((s) => h("option", { value: s, selected: s === this.ctx.speed() }, speedLabel(s))));
 
-    this.moreButton = button("more-button", "More", () => this.toggleMore(),
-      { title: "The move log, the keys and the animation speed" });
+    this.moreButton = button("more-button", _("More"), () => this.toggleMore(),
+      { title: _("The move log, the keys and the animation speed") });
     this.moreButton.classList.add("more-button");
     this.moreButton.setAttribute("aria-expanded", "false");
     this.moreNode = h("div", { class: "panel-more", id: "panel-more" },
       h("button", { class: "btn more-close", id: "more-close", type: "button", onclick: () => this.toggleMore(false) },
-        "Close"),
-      h("label", { class: "speed" }, "Animation ", this.speedSelect),
+        _("Close")),
+      h("label", { class: "speed" }, _("Animation"), " ", this.speedSelect),
       this.resignButton,
-      h("details", { class: "log-box", open: true }, h("summary", {}, "Move log"), this.logNode),
-      h("details", { class: "keys-box" }, h("summary", {}, "Keyboard"), keyList()),
+      h("details", { class: "log-box", open: true }, h("summary", {}, _("Move log")), this.logNode),
+      h("details", { class: "keys-box" }, h("summary", {}, _("Keyboard")), keyList()),
       h("button", { class: "btn btn-link", type: "button", onclick: () => this.ctx.leave() },
-        "← Back to the lobby"),
+        _("← Back to the lobby")),
     );
-    const panel = h("aside", { class: "panel", "aria-label": "Game panel" },
+    const panel = h("aside", { class: "panel", "aria-label": _("Game panel") },
       h("div", { class: "panel-status" },
         h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
         this.messageNode,
@@ -168,20 +171,20 @@ export class GameScreen {
 
   onStatus(status, detail) {
     this.connNode.dataset.status = status;
-    this.connNode.textContent = STATUS_TEXT[status] ?? status;
+    this.connNode.textContent = STATUS_TEXT[status] ? _(STATUS_TEXT[status]) : status;
     if (status === "closed" && detail) {
       this.ctx.onSeatRefused(detail);
       replaceChildren(this.tableNode, h("div", { class: "table-refused" },
-        h("p", {}, detail.message ?? "This seat was refused."),
-        h("a", { class: "btn btn-primary", href: "#/play" }, "Back to the lobby")));
+        h("p", {}, detail.message ?? _("This seat was refused.")),
+        h("a", { class: "btn btn-primary", href: "#/play" }, _("Back to the lobby"))));
     }
     if (status === "reconnecting") {
       this.dropped = true;
-      this.say("The connection dropped; reconnecting to your seat…");
+      this.say(_("The connection dropped; reconnecting to your seat…"));
     }
     if (status === "open" && this.dropped) {
       this.dropped = false;
-      this.say("Reconnected to your seat.");
+      this.say(_("Reconnected to your seat."));
     }
     this.updateControls();
   }
@@ -262,21 +265,21 @@ export class GameScreen {
       this.logEvents = msg.log ?? [];
       this.redoLog();
     }
-    if (msg.cause === "undo") this.say("Move taken back.");
+    if (msg.cause === "undo") this.say(_("Move taken back."));
     if (msg.cause === "resign") {
       this.say(this.resignation()?.winner === this.seat
-        ? `${this.names().opponent} resigned the match. You win it.`
-        : "You resigned the match. Start a new match to play again.");
+        ? _("{name} resigned the match. You win it.", { name: this.names().opponent })
+        : _("You resigned the match. Start a new match to play again."));
     }
     if (msg.cause === "rematch") this.say(this.rematchSentence());
     if (msg.cause === "claim") {
       this.say(msg.state.resigned === msg.state.seat
-        ? `${this.names().opponent} claimed the game: you were offline for too long.`
-        : "You claimed the game. You win the match.");
+        ? _("{name} claimed the game: you were offline for too long.", { name: this.names().opponent })
+        : _("You claimed the game. You win the match."));
     }
-    if (msg.cause === "new_game") this.say("A new game is dealt.");
-    if (msg.cause === "new_match") this.say("A new match begins.");
-    if (msg.cause === "joined") this.say(`${this.names().opponent} joined the game.`);
+    if (msg.cause === "new_game") this.say(_("A new game is dealt."));
+    if (msg.cause === "new_match") this.say(_("A new match begins."));
+    if (msg.cause === "joined") this.say(_("{name} joined the game.", { name: this.names().opponent }));
   }
 
   /** Draw the move log again (after a connect, or when the notation option changes). */
@@ -453,17 +456,18 @@ export class GameScreen {
     }
     const friend = this.names().opponent;
     this.claimNote.textContent = ready
-      ? `${friend} has been offline for over ${duration(after)}. You may claim the game, as a win.`
-      : `${friend} is offline. If they do not come back, you may claim the game in ${clock(after - away)}.`;
+      ? offlineForOver(friend, after) + " " + _("You may claim the game, as a win.")
+      : _("{name} is offline. If they do not come back, you may claim the game in {time}.",
+        { name: friend, time: clock(after - away) });
     if (!this.claimTimer) this.claimTimer = setInterval(() => this.updateClaim(), 1000);
   }
 
   async claim() {
     const friend = this.names().opponent;
-    const ok = await confirmDialog("Claim the game?",
-      `${friend} has been offline for over ${duration(this.state?.claim_after ?? 180)}. `
-        + "The game counts as a win for you, with no points, and the match ends.",
-      { yes: "Claim the game", no: "Keep waiting" });
+    const ok = await confirmDialog(_("Claim the game?"),
+      offlineForOver(friend, this.state?.claim_after ?? 180) + " "
+        + _("The game counts as a win for you, with no points, and the match ends."),
+      { yes: _("Claim the game"), no: _("Keep waiting") });
     if (ok) await this.request("claim");
   }
 
@@ -480,16 +484,16 @@ export class GameScreen {
     switch (this.rematchState()) {
       case "mine":
         return [
-          { id: "dialog-withdraw", label: "Withdraw the offer", onclick: () => this.declineRematch() },
-          { id: "dialog-rematch", label: `Waiting for ${friend}…`, disabled: true, primary: true },
+          { id: "dialog-withdraw", label: _("Withdraw the offer"), onclick: () => this.declineRematch() },
+          { id: "dialog-rematch", label: _("Waiting for {name}…", { name: friend }), disabled: true, primary: true },
         ];
       case "theirs":
         return [
-          { id: "dialog-decline", label: "Decline", onclick: () => this.declineRematch() },
-          { id: "dialog-rematch", label: "Accept the rematch", primary: true, onclick: () => this.rematch() },
+          { id: "dialog-decline", label: _("Decline"), onclick: () => this.declineRematch() },
+          { id: "dialog-rematch", label: _("Accept the rematch"), primary: true, onclick: () => this.rematch() },
         ];
       default:
-        return [{ id: "dialog-rematch", label: "Offer a rematch", primary: true, onclick: () => this.rematch() }];
+        return [{ id: "dialog-rematch", label: _("Offer a rematch"), primary: true, onclick: () => this.rematch() }];
     }
   }
 
@@ -505,11 +509,11 @@ export class GameScreen {
   rematchSentence() {
     const friend = this.names().opponent;
     const rematch = this.state?.rematch ?? {};
-    if (rematch.offered_by === this.seat) return `You offered a rematch. Waiting for ${friend} to answer.`;
-    if (rematch.offered_by === 1 - this.seat) return `${friend} offers a rematch: accept it to play a new match.`;
-    if (rematch.declined_by === 1 - this.seat) return `${friend} declined the rematch.`;
-    if (rematch.declined_by === this.seat) return "You declined the rematch.";
-    return "The rematch offer was withdrawn.";
+    if (rematch.offered_by === this.seat) return _("You offered a rematch. Waiting for {name} to answer.", { name: friend });
+    if (rematch.offered_by === 1 - this.seat) return _("{name} offers a rematch: accept it to play a new match.", { name: friend });
+    if (rematch.declined_by === 1 - this.seat) return _("{name} declined the rematch.", { name: friend });
+    if (rematch.declined_by === this.seat) return _("You declined the rematch.");
+    return _("The rematch offer was withdrawn.");
   }
 
   /** The sounds of a move's events: the card placed, then draws, a shuffle, the end. */
@@ -544,8 +548,8 @@ export class GameScreen {
   }
 
   setAttention(on) {
-    const base = `Game ${this.ticket.room} · Spite & Malice`;
-    const title = on ? `● Your turn · ${base}` : base;
+    const base = _("Game {room} · Spite & Malice", { room: this.ticket.room });
+    const title = on ? "● " + _("Your turn · {title}", { title: base }) : base;
     if (document.title !== title && (on || document.title.startsWith("● "))) document.title = title;
     const icon = document.querySelector('link[rel="icon"]');
     const href = on ? "/static/favicon-turn.svg" : "/static/favicon.svg";
@@ -555,8 +559,8 @@ export class GameScreen {
   notify() {
     if (!pref("notify") || !("Notification" in window) || Notification.permission !== "granted") return;
     try {
-      const note = new Notification("Your turn", {
-        body: `${this.names().opponent} has played. It is your turn.`,
+      const note = new Notification(_("Your turn"), {
+        body: _("{name} has played. It is your turn.", { name: this.names().opponent }),
         tag: `spite-malice-${this.ticket.room}`,
         icon: "/static/favicon-turn.svg",
       });
@@ -620,8 +624,9 @@ export class GameScreen {
   async confirmDiscard(move, what) {
     if (!pref("confirm_discards")) return true;
     const stack = move.split("-")[1].slice(1);
-    return confirmDialog("End your turn?", `Discard ${what} onto side stack ${stack}? This ends your turn.`,
-      { yes: "Discard", no: "Keep playing" });
+    // TRANSLATORS: {card} is a card as the page describes it ("the Seven of hearts")
+    return confirmDialog(_("End your turn?"), _("Discard {card} onto side stack {n}? This ends your turn.", { card: what, n: stack }),
+      { yes: _("Discard"), no: _("Keep playing") });
   }
 
   /** Whether the opponent is connected (a friend's page can be closed or lose its network). */
@@ -630,7 +635,7 @@ export class GameScreen {
     const connected = this.state?.connected;
     if (!node || !connected || this.waitingForFriend()) return;
     const online = connected[1 - this.seat];
-    node.textContent = online ? "" : " · offline";
+    node.textContent = online ? "" : " · " + _("offline");
     node.closest(".seat-name").dataset.presence = online ? "online" : "offline";
   }
 
@@ -668,8 +673,8 @@ export class GameScreen {
       const drawn = this.lastDrawn ? `${this.lastDrawn} ` : "";
       this.lastDrawn = null;
       this.say(drawn + (canBuild
-        ? "Your turn: pick a card, then where it goes."
-        : "Your turn: nothing can be built, so discard a hand card."));
+        ? _("Your turn: pick a card, then where it goes.")
+        : _("Your turn: nothing can be built, so discard a hand card.")));
     }
     if (mine && !this.wasMyTurn && this.wasMyTurn !== undefined) playSound("turn");
     this.wasMyTurn = mine;
@@ -690,15 +695,17 @@ export class GameScreen {
   names() {
     const players = this.state?.players ?? [null, null];
     const seat = this.state?.seat ?? this.ticket.seat;
-    const other = players[1 - seat];
+    // the computer is named by its level, in the page's language (the server's config)
+    const level = this.state?.mode === "computer" ? this.ctx.levelName?.(this.state.level) : null;
+    const other = level ?? players[1 - seat];
     return {
-      me: "You",
-      opponent: other ?? (this.state?.mode === "friend" ? "Your friend" : "Computer"),
+      me: YOU,
+      opponent: other ?? (this.state?.mode === "friend" ? _("Your friend") : _("Computer")),
       waiting: this.waitingForFriend(),
     };
   }
 
-  who = (seat) => (seat === this.seat ? "You" : this.names().opponent);
+  who = (seat) => (seat === this.seat ? YOU : this.names().opponent);
 
   isMyTurn() {
     const obs = this.state?.observation;
@@ -723,13 +730,13 @@ export class GameScreen {
   }
 
   canAct() {
-    if (!this.state) return "The game is still loading.";
-    if (this.resignation()) return "This match was resigned. Start a new match.";
-    if (this.state.observation.outcome) return "This game is over.";
-    if (this.waitingForFriend()) return "Wait for your friend to join first.";
-    if (this.draining || this.animating) return `Wait: ${this.names().opponent} is still playing.`;
-    if (!this.isMyTurn()) return `It is ${this.names().opponent}'s turn.`;
-    if (this.pendingMove) return "Wait a moment: your last move is on its way.";
+    if (!this.state) return _("The game is still loading.");
+    if (this.resignation()) return _("This match was resigned. Start a new match.");
+    if (this.state.observation.outcome) return _("This game is over.");
+    if (this.waitingForFriend()) return _("Wait for your friend to join first.");
+    if (this.draining || this.animating) return _("Wait: {name} is still playing.", { name: this.names().opponent });
+    if (!this.isMyTurn()) return _("It is {name}'s turn.", { name: this.names().opponent });
+    if (this.pendingMove) return _("Wait a moment: your last move is on its way.");
     return true;
   }
 
@@ -747,23 +754,28 @@ export class GameScreen {
     const names = this.names();
     const resigned = this.resignation();
     if (resigned && state.claimed) {
-      if (resigned.winner === this.seat) this.setBanner("You claimed the game: you win the match", "win");
-      else this.setBanner(`${names.opponent} claimed the game: you were offline`, "loss");
+      if (resigned.winner === this.seat) this.setBanner(_("You claimed the game: you win the match"), "win");
+      else this.setBanner(_("{name} claimed the game: you were offline", { name: names.opponent }), "loss");
     } else if (resigned) {
-      if (resigned.winner === this.seat) this.setBanner(`${names.opponent} resigned: you win the match`, "win");
-      else this.setBanner("You resigned the match", "loss");
+      if (resigned.winner === this.seat) this.setBanner(_("{name} resigned: you win the match", { name: names.opponent }), "win");
+      else this.setBanner(_("You resigned the match"), "loss");
     } else if (obs.outcome) {
       const o = obs.outcome;
-      if (o.winner === null) this.setBanner("The game is a draw", "over");
-      else if (o.winner === this.seat) this.setBanner(`You won the game (${points(o.points)})`, "win");
-      else this.setBanner(`${names.opponent} won the game (${points(o.points)})`, "loss");
+      if (o.winner === null) this.setBanner(_("The game is a draw"), "over");
+      else if (o.winner === this.seat) {
+        this.setBanner(ngettext("You won the game ({n} point)", "You won the game ({n} points)", o.points), "win");
+      } else {
+        this.setBanner(ngettext("{name} won the game ({n} point)", "{name} won the game ({n} points)", o.points,
+          { name: names.opponent }), "loss");
+      }
     } else if (this.waitingForFriend()) {
-      this.setBanner("Waiting for your friend to join…", "wait");
+      this.setBanner(_("Waiting for your friend to join…"), "wait");
     } else if (this.isMyTurn()) {
-      this.setBanner("Your turn", "mine");
+      this.setBanner(_("Your turn"), "mine");
     } else {
       const offline = state.connected && !state.connected[1 - this.seat];
-      this.setBanner(offline ? `${names.opponent}'s turn (offline)` : `${names.opponent}'s turn`, "theirs");
+      this.setBanner(offline ? _("{name}'s turn (offline)", { name: names.opponent })
+        : _("{name}'s turn", { name: names.opponent }), "theirs");
     }
   }
 
@@ -776,18 +788,20 @@ export class GameScreen {
       h("div", { class: `score-row ${cls}` },
         h("span", { class: "score-name" }, name),
         h("progress", {
-          max: target, value: Math.min(points, target), "aria-label": `${name}: ${points} of ${target} points`,
+          max: target, value: Math.min(points, target),
+          "aria-label": ngettext("{name}: {points} of {n} point", "{name}: {points} of {n} points", target, { name, points }),
         }),
-        h("span", { class: "score-points" }, `${points}`));
+        h("span", { class: "score-points" }, formatNumber(points)));
     const obs = this.state.observation;
     replaceChildren(this.scoreNode,
       h("div", { class: "score-title" },
-        h("span", {}, `Game ${match.game_number}`),
-        h("span", { class: "muted" }, ` · first to ${target} · round ${Math.ceil(obs.turn / 2)}`),
+        h("span", {}, _("Game {n}", { n: match.game_number })),
+        h("span", { class: "muted" }, " · " + _("first to {target} · round {round}",
+          { target, round: Math.ceil(obs.turn / 2) })),
         this.state.assisted
-          ? h("span", { class: "assisted", title: "You used a hint or undo in this game" }, " · assisted")
+          ? h("span", { class: "assisted", title: _("You used a hint or undo in this game") }, " · " + _("assisted"))
           : null),
-      row("You", match.score[seat], "score-me"),
+      row(_("You"), match.score[seat], "score-me"),
       row(names.opponent, match.score[1 - seat], "score-opp"));
   }
 
@@ -797,26 +811,25 @@ export class GameScreen {
     if (!show) return;
     const link = `${location.origin}/#/join/${this.state.room}`;
     const field = h("input", {
-      class: "invite-link", id: "invite-link", readonly: true, value: link, "aria-label": "Invite link",
+      class: "invite-link", id: "invite-link", readonly: true, value: link, "aria-label": _("Invite link"),
       onfocus: (e) => e.target.select(),
     });
     replaceChildren(this.inviteNode,
-      h("h2", {}, "Invite a friend"),
-      h("p", {}, "Send this link to your friend. The game starts when they open it."),
+      h("h2", {}, _("Invite a friend")),
+      h("p", {}, _("Send this link to your friend. The game starts when they open it.")),
       h("div", { class: "invite-row" }, field,
-        h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(link) }, "Copy")),
-      h("p", { class: "muted" }, "Room code ", h("b", { class: "room-code" }, this.state.room)),
-      h("p", { class: "muted", id: "claim-rule" },
-        `If one of you is offline for ${duration(this.state.claim_after ?? 180)} during a game, the other may claim it as a win.`));
+        h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(link) }, _("Copy"))),
+      h("p", { class: "muted" }, withNodes(_("Room code {code}"), { code: h("b", { class: "room-code" }, this.state.room) })),
+      h("p", { class: "muted", id: "claim-rule" }, claimRule(this.state.claim_after ?? 180)));
   }
 
   async copyInvite(link) {
     try {
       await navigator.clipboard.writeText(link);
-      this.say("Invite link copied.");
+      this.say(_("Invite link copied."));
     } catch {
       this.inviteNode.querySelector("input")?.select();
-      this.say("Select the link and copy it (Ctrl+C).");
+      this.say(_("Select the link and copy it (Ctrl+C)."));
     }
   }
 
@@ -829,7 +842,7 @@ export class GameScreen {
     this.hintButton.disabled = !(open && state?.can_hint && this.isMyTurn() && !this.draining);
     this.undoButton.disabled = !(open && state?.can_undo && !this.draining);
     // Why undo cannot go further (web-protocol 4.1): a card was turned up or drawn.
-    this.undoButton.title = state?.undo_barrier ?? "Undo (U): marks the game assisted";
+    this.undoButton.title = state?.undo_barrier ?? _("Undo (U): marks the game assisted");
     const over = this.isOver();
     const matchOver = Boolean(state?.match.over) || Boolean(this.resignation());
     this.nextButton.hidden = !(over && !matchOver);
@@ -843,12 +856,12 @@ export class GameScreen {
     const friendOver = state?.mode === "friend" && matchOver;
     const offer = this.rematchState();
     if (state) {
-      this.matchButton.textContent = !friendOver ? "New match"
-        : offer === "mine" ? "Rematch offered" : offer === "theirs" ? "Accept the rematch" : "Offer a rematch";
+      this.matchButton.textContent = !friendOver ? _("New match")
+        : offer === "mine" ? _("Rematch offered") : offer === "theirs" ? _("Accept the rematch") : _("Offer a rematch");
       if (friendOver && offer === "mine") this.matchButton.disabled = true;
     }
     this.declineButton.hidden = !(friendOver && offer !== "none");
-    this.declineButton.textContent = offer === "mine" ? "Withdraw the offer" : "Decline";
+    this.declineButton.textContent = offer === "mine" ? _("Withdraw the offer") : _("Decline");
     this.declineButton.disabled = !open;
     if (this.claimButton) this.updateClaim();
   }
@@ -896,7 +909,7 @@ export class GameScreen {
       const drawn = (reply.events ?? []).find((e) => e.kind === "cards_drawn" && e.player === this.seat);
       const ended = move.split("-")[1].toUpperCase().startsWith("S");
       this.say(sentence + (drawn ? ` ${eventSentence(drawn, this.who)}` : "") +
-        (ended && !reply.state?.observation.outcome ? " Your turn is over." : ""));
+        (ended && !reply.state?.observation.outcome ? " " + _("Your turn is over.") : ""));
     }
   }
 
@@ -908,7 +921,7 @@ export class GameScreen {
 
   showHint(msg) {
     const move = msg.moves?.[0];
-    if (!move) return this.say("There is no hint for now.");
+    if (!move) return this.say(_("There is no hint for now."));
     this.input.setHint(move);
     this.tableNode.dataset.hint = move;
     this.say(hintSentence(msg.moves, msg.reason, this.state.observation));
@@ -929,7 +942,7 @@ export class GameScreen {
     const state = this.state;
     if (state?.mode === "friend") return this.rematch();
     if (state?.mode === "computer" && !this.isOver() && state.observation.history.length > 0) {
-      const ok = await confirmDialog("Start a new match?", "The game in progress counts as a loss with 0 points.");
+      const ok = await confirmDialog(_("Start a new match?"), _("The game in progress counts as a loss with 0 points."));
       if (!ok) return;
     }
     this.dialog?.close();
@@ -939,9 +952,9 @@ export class GameScreen {
   /** Give up the match, after asking (web-protocol 4.2: the game counts as lost, for 0 points). */
   async resign() {
     if (!this.state || this.isOver()) return;
-    const ok = await confirmDialog("Resign the match?",
-      `The game in progress counts as lost, with no points, and the match ends. ${this.names().opponent} wins it.`,
-      { yes: "Resign", no: "Keep playing" });
+    const ok = await confirmDialog(_("Resign the match?"),
+      _("The game in progress counts as lost, with no points, and the match ends. {name} wins it.", { name: this.names().opponent }),
+      { yes: _("Resign"), no: _("Keep playing") });
     if (ok) await this.request("resign");
   }
 
@@ -992,8 +1005,13 @@ export class GameScreen {
   }
 }
 
-function speedLabel(name) {
-  return { off: "Off", fast: "Fast", normal: "Normal", slow: "Slow" }[name] ?? name;
+const SPEED_LABELS = {
+  off: NP_("speed", "Off"), fast: NP_("speed", "Fast"), normal: NP_("speed", "Normal"), slow: NP_("speed", "Slow"),
+};
+
+/** An animation speed's name ("Off", "Fast", ...) in the page's language. */
+export function speedLabel(name) {
+  return SPEED_LABELS[name] ? pgettext("speed", SPEED_LABELS[name]) : name;
 }
 
 /** The places an opponent's move changed: "C:C2" (a center stack), "O:S3" (their piles). */
@@ -1012,18 +1030,26 @@ function changedPlaces(events) {
   return places;
 }
 
-function points(count) {
-  return `${count} point${count === 1 ? "" : "s"}`;
-}
-
-/** "3 minutes", "1 minute", "45 seconds". */
-function duration(seconds) {
+/** "{name} has been offline for over 3 minutes." */
+function offlineForOver(name, seconds) {
   if (seconds >= 60) {
     const n = Math.max(1, Math.round(seconds / 60));
-    return `${n} minute${n === 1 ? "" : "s"}`;
+    return ngettext("{name} has been offline for over {n} minute.", "{name} has been offline for over {n} minutes.", n, { name });
   }
   const n = Math.max(1, Math.round(seconds));
-  return `${n} second${n === 1 ? "" : "s"}`;
+  return ngettext("{name} has been offline for over {n} second.", "{name} has been offline for over {n} seconds.", n, { name });
+}
+
+/** The claim rule of a friend game, for the invitation. */
+function claimRule(seconds) {
+  if (seconds >= 60) {
+    const n = Math.max(1, Math.round(seconds / 60));
+    return ngettext("If one of you is offline for {n} minute during a game, the other may claim it as a win.",
+      "If one of you is offline for {n} minutes during a game, the other may claim it as a win.", n);
+  }
+  const n = Math.max(1, Math.round(seconds));
+  return ngettext("If one of you is offline for {n} second during a game, the other may claim it as a win.",
+    "If one of you is offline for {n} seconds during a game, the other may claim it as a win.", n);
 }
 
 /** "2:05": minutes and seconds left. */

@@ -12,7 +12,8 @@
 // Babel extracts the plain string literals inside these calls (babel.cfg): never a template
 // literal or a string built with +.
 
-/** The languages the game speaks, by their own names (the server's LANGUAGE_NAMES). */
+/** The languages the game speaks, by their own names: a copy of the server's LANGUAGE_NAMES
+ * (GET /api/language lists them), for a page that cannot reach the server. */
 export const LANGUAGE_NAMES = {
   en: "English",
   it: "Italiano",

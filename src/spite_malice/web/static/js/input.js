@@ -11,30 +11,32 @@
 
 import { cardName } from "./cards.js";
 import { h } from "./dom.js";
-import { movesBySource, placeName } from "./moves.js";
+import { _, N_ } from "./i18n.js";
+import { movesBySource } from "./moves.js";
 import { highlight } from "./table.js";
 import { capitalise } from "./words.js";
 
 const DRAG_THRESHOLD_PX = 6;
 
+// The keys' names stay as printed on the keyboard; their words are translated where shown.
 export const KEY_HELP = [
-  ["P", "pick your pay-off pile"],
-  ["1 – 5", "pick a hand card, left to right"],
-  ["S, then 1 – 4", "pick a side stack (with a hand card picked and nothing to build there: discard onto it)"],
-  ["D, then 1 – 4", "discard the picked hand card onto a side stack"],
-  ["C, then 1 – 4", "build on a center stack"],
-  ["Tab, arrow keys", "move between piles"],
-  ["Enter or Space", "pick the focused card, or play onto the focused pile"],
-  ["Escape", "cancel the pick; skip the opponent's animation"],
-  ["H", "hint"],
-  ["U", "undo your last move (against the computer)"],
-  ["N", "next game, when a game is over"],
+  ["P", N_("pick your pay-off pile")],
+  ["1 – 5", N_("pick a hand card, left to right")],
+  [N_("S, then 1 – 4"), N_("pick a side stack (with a hand card picked and nothing to build there: discard onto it)")],
+  [N_("D, then 1 – 4"), N_("discard the picked hand card onto a side stack")],
+  [N_("C, then 1 – 4"), N_("build on a center stack")],
+  [N_("Tab, arrow keys"), N_("move between piles")],
+  [N_("Enter or Space"), N_("pick the focused card, or play onto the focused pile")],
+  [N_("Escape"), N_("cancel the pick; skip the opponent's animation")],
+  ["H", N_("hint")],
+  ["U", N_("undo your last move (against the computer)")],
+  ["N", N_("next game, when a game is over")],
 ];
 
 /** The keys, as a definition list for the page. */
 export function keyList() {
   return h("dl", { class: "keys" },
-    KEY_HELP.flatMap(([key, what]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, what)]));
+    KEY_HELP.flatMap(([key, what]) => [h("dt", {}, h("kbd", {}, _(key))), h("dd", {}, _(what))]));
 }
 
 /** The card a pile shows on top (a hand card is its own), or null for an empty pile. */
@@ -117,19 +119,27 @@ export class MoveInput {
     const source = node.dataset.source;
     const targets = this.legal.get(source) ?? [];
     if (targets.length === 0) {
-      this.hooks.onMessage(`${capitalise(this.describe(node))} cannot be played now.`);
+      // TRANSLATORS: {card} is a picked card as the page describes it ("the Seven of clubs")
+      this.hooks.onMessage(capitalise(_("{card} cannot be played now.", { card: this.describe(node) })));
     } else {
-      this.hooks.onMessage(`Picked ${this.describe(node)}: choose where it goes.`);
+      this.hooks.onMessage(_("Picked {card}: choose where it goes.", { card: this.describe(node) }));
     }
   }
 
-  /** The picked card in words: "the seven of clubs", "the Queen of spades from side stack 2". */
+  /** The picked card in words: "the Seven of clubs", "the Queen of spades from side stack 2". */
   describe(node) {
     const source = node.dataset.source;
-    if (source.startsWith("H")) return `the ${node.getAttribute("aria-label").split(",")[0]}`;
     const card = shownCard(node)?.dataset.card;
-    if (!card) return `your ${placeName(source)}`;
-    return source === "P" ? `your pay-off card, the ${cardName(card)}` : `the ${cardName(card)} from side stack ${source.slice(1)}`;
+    // TRANSLATORS: a picked card, as in "Picked {card}: choose where it goes."
+    if (source.startsWith("H") && card) return _("the {card}", { card: cardName(card) });
+    if (!card) {
+      if (source === "P") return _("your pay-off pile");
+      if (source.startsWith("S")) return _("your side stack {n}", { n: source.slice(1) });
+      return _("your hand");
+    }
+    return source === "P"
+      ? _("your pay-off card, the {card}", { card: cardName(card) })
+      : _("the {card} from side stack {n}", { card: cardName(card), n: source.slice(1) });
   }
 
   /**
@@ -149,7 +159,7 @@ export class MoveInput {
     const selected = this.selected;
     if (selected && node === selected) {
       this.clear();
-      this.hooks.onMessage("Pick cancelled.");
+      this.hooks.onMessage(_("Pick cancelled."));
       return;
     }
     const target = node.dataset.target;
@@ -163,36 +173,36 @@ export class MoveInput {
       if (stack) {
         if ((this.legal.get(source) ?? []).length || !from.startsWith("H")) return this.select(node);
         return this.hooks.onRefuse(
-          `To discard ${this.describe(selected)} onto side stack ${stack.slice(1)}, press Discard ` +
-          "under the stack, or drag the card onto it.", node);
+          _("To discard {card} onto side stack {n}, press Discard under the stack, or drag the card onto it.",
+            { card: this.describe(selected), n: stack.slice(1) }), node);
       }
       if (target) {
         const move = `${from}-${target}`;
         if ((this.legal.get(from) ?? []).includes(target)) return this.play(move);
-        return this.hooks.onRefuse(this.hooks.explain(move) ?? "That move is not allowed.", node);
+        return this.hooks.onRefuse(this.hooks.explain(move) ?? _("That move is not allowed."), node);
       }
       return this.select(node);
     }
     if (isDiscardButton) {
-      this.hooks.onMessage("First pick the hand card to discard.");
+      this.hooks.onMessage(_("First pick the hand card to discard."));
       return;
     }
     if (source) return this.select(node);
-    this.hooks.onMessage("First pick a card: your pay-off pile, a hand card or a side stack.");
+    this.hooks.onMessage(_("First pick a card: your pay-off pile, a hand card or a side stack."));
   }
 
   /** Discard the picked card onto side stack `target`, asking first when the player wants that. */
   async discard(from, target, node) {
     const move = `${from}-${target}`;
     if (!(this.legal.get(from) ?? []).includes(target)) {
-      return this.hooks.onRefuse(this.hooks.explain(move) ?? "That card cannot be discarded.", node);
+      return this.hooks.onRefuse(this.hooks.explain(move) ?? _("That card cannot be discarded."), node);
     }
     const key = this.selectedKey;
     const dropping = this.dropping;
     if (this.hooks.confirmDiscard) {
       const ok = await this.hooks.confirmDiscard(move, this.describe(this.selected));
       if (!ok) {
-        this.hooks.onMessage("Discard cancelled: your turn goes on.");
+        this.hooks.onMessage(_("Discard cancelled: your turn goes on."));
         return;
       }
       if (this.selectedKey !== key || this.hooks.canAct() !== true) return;
@@ -330,7 +340,7 @@ export class MoveInput {
       if (this.hooks.onEscape?.()) return event.preventDefault();
       if (this.selectedKey || this.prefix) {
         this.clear();
-        this.hooks.onMessage("Pick cancelled.");
+        this.hooks.onMessage(_("Pick cancelled."));
       }
       return;
     }
@@ -355,7 +365,7 @@ export class MoveInput {
       event.preventDefault();
       this.prefix = key;
       this.hooks.onMessage({
-        c: "Center stack: press 1 – 4.", s: "Side stack: press 1 – 4.", d: "Discard onto side stack: press 1 – 4.",
+        c: _("Center stack: press 1 – 4."), s: _("Side stack: press 1 – 4."), d: _("Discard onto side stack: press 1 – 4."),
       }[key]);
       return;
     }
@@ -364,10 +374,10 @@ export class MoveInput {
       const prefix = this.prefix;
       this.prefix = null;
       if (prefix === "c") {
-        return this.keyPick(event, this.root.querySelector(`[data-target="C${n}"]`), `center stack ${n}`);
+        return this.keyPick(event, this.root.querySelector(`[data-target="C${n}"]`), _("There is no center stack {n}.", { n }));
       }
       if (prefix === "s" || prefix === "d") return this.keySide(event, prefix, n);
-      return this.keyPick(event, this.root.querySelector(`.hand [data-position="${n}"]`), `hand card ${n}`);
+      return this.keyPick(event, this.root.querySelector(`.hand [data-position="${n}"]`), _("There is no hand card {n}.", { n }));
     }
   }
 
@@ -378,24 +388,24 @@ export class MoveInput {
   keySide(event, prefix, n) {
     event.preventDefault();
     const stack = this.root.querySelector(`.fan[data-source="S${n}"]`);
-    if (!stack) return this.hooks.onMessage(`There is no side stack ${n}.`);
+    if (!stack) return this.hooks.onMessage(_("There is no side stack {n}.", { n }));
     stack.focus({ preventScroll: true });
     const allowed = this.hooks.canAct();
     if (allowed !== true) return this.hooks.onMessage(allowed);
     const from = this.selected?.dataset.source;
     const handPick = Boolean(from?.startsWith("H"));
     if (prefix === "d") {
-      if (!handPick) return this.hooks.onMessage("First pick a hand card (1 – 5), then D and the side stack.");
+      if (!handPick) return this.hooks.onMessage(_("First pick a hand card (1 – 5), then D and the side stack."));
       return this.discard(from, `S${n}`, stack);
     }
     if (handPick && !(this.legal.get(`S${n}`) ?? []).length) return this.discard(from, `S${n}`, stack);
     return this.choose(stack);
   }
 
-  keyPick(event, node, what = "that pile") {
+  keyPick(event, node, missing = null) {
     event.preventDefault();
     if (!node) {
-      this.hooks.onMessage(`There is no ${what}.`);
+      this.hooks.onMessage(missing ?? _("There is no such pile."));
       return;
     }
     node.focus({ preventScroll: false });

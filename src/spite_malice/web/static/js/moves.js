@@ -1,5 +1,5 @@
 // Moves in the project's notation, SOURCE-TARGET ("P-C2", "H7-C1", "S3-C2", "HK-S1"), and
-// the words the page uses for them.
+// the moves grouped by source.
 
 /** Split a move into its source and target: "H7-C1" -> {source: "H7", target: "C1"}. */
 export function splitMove(move) {
@@ -21,18 +21,4 @@ export function movesBySource(legalMoves) {
     map.get(source).push(target);
   }
   return map;
-}
-
-/** "center stack 2", "side stack 3", "pay-off pile", "hand". */
-export function placeName(place) {
-  if (place === "P") return "pay-off pile";
-  if (place.startsWith("H")) return "hand";
-  if (place.startsWith("C")) return `center stack ${place.slice(1)}`;
-  if (place.startsWith("S")) return `side stack ${place.slice(1)}`;
-  return place;
-}
-
-/** "an Ace", "an eight", "a seven". */
-export function withArticle(word) {
-  return /^(Ace|8|eight)$/i.test(word) ? `an ${word}` : `a ${word}`;
 }

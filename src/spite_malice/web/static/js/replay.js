@@ -9,13 +9,14 @@ import { AnalysisView } from "./analysis.js";
 import { ApiError } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { keepFitted } from "./fit.js";
+import { _, currentLanguage, ngettext, NP_, pgettext } from "./i18n.js";
 import { placeNode, renderTable } from "./table.js";
-import { capitalise, eventSentence } from "./words.js";
+import { eventSentence, YOU } from "./words.js";
 
 const FILE_KEY = "spite-malice.replay-file";
 const ANALYSE_KEY = "spite-malice.analyse-on-open";
 const MAX_FILE_BYTES = 64 * 1024;
-const SPEEDS = [["slow", "Slow", 2000], ["normal", "Normal", 1000], ["fast", "Fast", 400]];
+const SPEEDS = [["slow", NP_("speed", "Slow"), 2000], ["normal", NP_("speed", "Normal"), 1000], ["fast", NP_("speed", "Fast"), 400]];
 
 async function send(method, path, body) {
   let response;
@@ -26,7 +27,7 @@ async function send(method, path, body) {
       body,
     });
   } catch {
-    throw new ApiError("offline", "The server cannot be reached. Is it running?", 0);
+    throw new ApiError("offline", _("The server cannot be reached. Is it running?"), 0);
   }
   let data = null;
   try {
@@ -35,10 +36,10 @@ async function send(method, path, body) {
     data = null;
   }
   if (response.status === 413) {
-    throw new ApiError("too_large", "This file is too large to be a game record.", 413);
+    throw new ApiError("too_large", _("This file is too large to be a game record."), 413);
   }
   if (!response.ok) {
-    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? `The server answered ${response.status}.`,
+    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? _("The server answered {status}.", { status: String(response.status) }),
       response.status);
   }
   return data;
@@ -67,20 +68,24 @@ export async function downloadRecord(id) {
   try {
     response = await fetch(`/api/games/${encodeURIComponent(id)}/record`);
   } catch {
-    throw new ApiError("offline", "The server cannot be reached. Is it running?", 0);
+    throw new ApiError("offline", _("The server cannot be reached. Is it running?"), 0);
   }
-  if (!response.ok) throw new ApiError("unknown_game", "This game's record cannot be found.", response.status);
+  if (!response.ok) throw new ApiError("unknown_game", _("This game's record cannot be found."), response.status);
   download(`spite-malice-game-${id}.json`, await response.text());
 }
 
-const OUTCOME_WORDS = { win: "Won", loss: "Lost", draw: "Drawn" };
-
 function gameLine(game) {
   const when = new Date(game.finished);
-  const opponent = game.players[1 - game.seat];
-  const score = game.outcome === "draw" ? "" : `, ${game.points_for || game.points_against} points`;
-  return `${OUTCOME_WORDS[game.outcome] ?? "Played"} against ${opponent}${score} · ` +
-    `${when.toLocaleDateString()} ${when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+  const points = game.points_for || game.points_against;
+  const fields = { name: game.players[1 - game.seat] };
+  let line;
+  if (game.outcome === "win") line = ngettext("Won against {name}, {n} point", "Won against {name}, {n} points", points, fields);
+  else if (game.outcome === "loss") line = ngettext("Lost against {name}, {n} point", "Lost against {name}, {n} points", points, fields);
+  else if (game.outcome === "draw") line = _("Drawn against {name}", fields);
+  else line = _("Played against {name}", fields);
+  const language = currentLanguage();
+  return `${line} · ${when.toLocaleDateString(language)} ` +
+    when.toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
 }
 
 /** The replays page: open a record file, or pick one of your finished games. */
@@ -88,27 +93,27 @@ export async function renderReplays(mount) {
   const error = h("p", { class: "message-line", id: "replay-file-error", dataset: { kind: "error" }, hidden: true });
   const input = h("input", {
     type: "file", id: "replay-file", accept: ".json,application/json",
-    "aria-label": "A game record file to replay",
+    "aria-label": _("A game record file to replay"),
     onchange: () => openFile(input, error),
   });
-  const list = h("div", { id: "replay-list" }, h("p", { class: "muted" }, "Loading…"));
+  const list = h("div", { id: "replay-list" }, h("p", { class: "muted" }, _("Loading…")));
   replaceChildren(mount, h("div", { class: "page replays" },
-    h("h1", {}, "Replays"),
+    h("h1", {}, _("Replays")),
     h("section", { class: "card-box" },
-      h("h2", {}, "Open a record"),
-      h("p", {}, "A game record is the file you download from a replay. Open one to watch it move by move."),
+      h("h2", {}, _("Open a record")),
+      h("p", {}, _("A game record is the file you download from a replay. Open one to watch it move by move.")),
       input, error),
-    h("section", { class: "card-box" }, h("h2", {}, "Your finished games"), list)));
+    h("section", { class: "card-box" }, h("h2", {}, _("Your finished games")), list)));
   try {
     const { games } = await replayApi.games();
     if (!games.length) {
-      replaceChildren(list, h("p", { class: "muted" }, "No finished games yet. Play one, then watch it here."));
+      replaceChildren(list, h("p", { class: "muted" }, _("No finished games yet. Play one, then watch it here.")));
       return;
     }
     replaceChildren(list, h("ul", { class: "resume-list" }, games.map((game) => h("li", { class: "replay-entry" },
       h("a", { class: "resume-link", href: `#/replay/${game.id}`, dataset: { game: String(game.id) } }, gameLine(game)),
       h("a", { class: "btn btn-link analyse-link", href: `#/replay/${game.id}`, dataset: { analyse: String(game.id) },
-        onclick: () => sessionStorage.setItem(ANALYSE_KEY, String(game.id)) }, "Where did I lose?")))));
+        onclick: () => sessionStorage.setItem(ANALYSE_KEY, String(game.id)) }, _("Where did I lose?"))))));
   } catch (failure) {
     replaceChildren(list, h("p", { class: "message-line", dataset: { kind: "error" } }, failure.message));
   }
@@ -119,7 +124,7 @@ async function openFile(input, error) {
   if (!file) return;
   error.hidden = true;
   if (file.size > MAX_FILE_BYTES) {
-    error.textContent = "This file is too large to be a game record.";
+    error.textContent = _("This file is too large to be a game record.");
     error.hidden = false;
     return;
   }
@@ -137,21 +142,21 @@ async function openFile(input, error) {
 
 /** Open the replay of `arg`: a game number, or FILE (the record opened last). */
 export async function openReplay(mount, arg) {
-  replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, "Loading the replay…")));
+  replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, _("Loading the replay…"))));
   let data;
   let text = null;
   try {
     if (arg === "FILE") {
       text = sessionStorage.getItem(FILE_KEY);
-      if (!text) throw new ApiError("no_file", "No record is open: choose a record file on the Replays page.", 0);
+      if (!text) throw new ApiError("no_file", _("No record is open: choose a record file on the Replays page."), 0);
       data = await replayApi.open(text);
     } else {
       data = await replayApi.replay(arg);
     }
   } catch (failure) {
     replaceChildren(mount, h("div", { class: "page card-box", id: "replay-error" },
-      h("h1", {}, "Cannot replay"), h("p", {}, failure.message),
-      h("p", {}, h("a", { class: "btn", href: "#/replays" }, "Back to the replays"))));
+      h("h1", {}, _("Cannot replay")), h("p", {}, failure.message),
+      h("p", {}, h("a", { class: "btn", href: "#/replays" }, _("Back to the replays")))));
     return null;
   }
   return new ReplayScreen(mount, data, { game: arg === "FILE" ? null : arg, text });
@@ -182,51 +187,51 @@ export class ReplayScreen {
   }
 
   who(seat) {
-    return this.data.seat !== null && seat === this.data.seat ? "You" : this.data.players[seat];
+    return this.data.seat !== null && seat === this.data.seat ? YOU : this.data.players[seat];
   }
 
   build() {
     const players = this.data.players;
-    this.tableNode = h("div", { class: "table replay-table", id: "table", role: "group", "aria-label": "The table" });
+    this.tableNode = h("div", { class: "table replay-table", id: "table", role: "group", "aria-label": _("The table") });
     this.statusNode = h("div", { class: "turn-banner", id: "replay-status", role: "status", "aria-live": "polite" });
     this.messageNode = h("div", { class: "message-line", id: "replay-move" });
     this.slider = h("input", {
       type: "range", id: "replay-slider", min: "0", max: String(this.frames.length - 1), value: "0",
-      "aria-label": "Move", oninput: () => this.show(Number(this.slider.value)),
+      "aria-label": _("Move"), oninput: () => this.show(Number(this.slider.value)),
     });
     const lastTurn = this.frames[this.frames.length - 1].turn;
     this.turnInput = h("input", { type: "number", id: "replay-turn", min: "1", max: String(lastTurn), value: "1",
-      "aria-label": "Turn to jump to" });
-    this.playButton = this.button("replay-play", "Play", () => (this.timer ? this.pause() : this.play()));
-    const seatSelect = this.seatSelect = h("select", { id: "replay-seat", "aria-label": "Watch from the seat of",
+      "aria-label": _("Turn to jump to") });
+    this.playButton = this.button("replay-play", _("Play"), () => (this.timer ? this.pause() : this.play()));
+    const seatSelect = this.seatSelect = h("select", { id: "replay-seat", "aria-label": _("Watch from the seat of"),
       onchange: (e) => { this.view = Number(e.target.value); this.show(this.index); } },
     [0, 1].map((s) => h("option", { value: String(s), selected: s === this.view }, players[s])));
-    const speedSelect = h("select", { id: "replay-speed", "aria-label": "Replay speed",
+    const speedSelect = h("select", { id: "replay-speed", "aria-label": _("Replay speed"),
       onchange: (e) => { this.speed = e.target.value; if (this.timer) { this.pause(); this.play(); } } },
-    SPEEDS.map(([id, label]) => h("option", { value: id, selected: id === this.speed }, label)));
+    SPEEDS.map(([id, label]) => h("option", { value: id, selected: id === this.speed }, pgettext("speed", label))));
     // "Where did I lose?": only for a stored game of yours (the server analyses your seat)
     this.analysisBox = this.game && this.data.seat !== null ? h("div", { id: "analysis-box" }) : null;
-    const panel = h("aside", { class: "panel replay-panel", "aria-label": "Replay controls" },
+    const panel = h("aside", { class: "panel replay-panel", "aria-label": _("Replay controls") },
       h("div", { class: "panel-status" },
-        h("h1", { class: "replay-title" }, `${players[0]} against ${players[1]}`),
+        h("h1", { class: "replay-title" }, _("{first} against {second}", { first: players[0], second: players[1] })),
         this.statusNode, this.messageNode),
       h("div", { class: "actions" },
-        this.button("replay-start", "Start", () => this.show(0)),
-        this.button("replay-back", "◀ Back", () => this.step(-1)),
+        this.button("replay-start", _("Start"), () => this.show(0)),
+        this.button("replay-back", "◀ " + _("Back"), () => this.step(-1)),
         this.playButton,
-        this.button("replay-forward", "Forward ▶", () => this.step(1)),
-        this.button("replay-end", "End", () => this.show(this.frames.length - 1))),
+        this.button("replay-forward", _("Forward") + " ▶", () => this.step(1)),
+        this.button("replay-end", _("End"), () => this.show(this.frames.length - 1))),
       this.slider,
       h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); this.jumpToTurn(Number(this.turnInput.value)); } },
-        h("label", { for: "replay-turn" }, "Turn"), this.turnInput,
-        h("button", { class: "btn", type: "submit", id: "replay-jump" }, "Go")),
-      h("label", { class: "speed" }, "Watch from ", seatSelect),
-      h("label", { class: "speed" }, "Speed ", speedSelect),
+        h("label", { for: "replay-turn" }, _("Turn")), this.turnInput,
+        h("button", { class: "btn", type: "submit", id: "replay-jump" }, _("Go"))),
+      h("label", { class: "speed" }, _("Watch from"), " ", seatSelect),
+      h("label", { class: "speed" }, _("Speed"), " ", speedSelect),
       h("div", { class: "actions" },
-        this.button("replay-download", "Download the record", () => this.download()),
-        h("a", { class: "btn btn-link", href: "#/replays" }, "← All replays")),
+        this.button("replay-download", _("Download the record"), () => this.download()),
+        h("a", { class: "btn btn-link", href: "#/replays" }, _("← All replays"))),
       this.analysisBox,
-      h("p", { class: "muted" }, "Keys: ← and → step, Space plays or pauses, Home and End."));
+      h("p", { class: "muted" }, _("Keys: ← and → step, Space plays or pauses, Home and End.")));
     const wrap = h("div", { class: "table-wrap" }, this.tableNode);
     replaceChildren(this.mount, h("div", { class: "game replay" }, wrap, panel));
     this.stopFitting = keepFitted(this.tableNode);
@@ -250,7 +255,7 @@ export class ReplayScreen {
     this.view = obs.seat;
     this.seatSelect.value = String(obs.seat);
     renderTable(this.tableNode, { observation: obs },
-      { me: "You", opponent: this.data.players[1 - obs.seat], waiting: true });
+      { me: YOU, opponent: this.data.players[1 - obs.seat], waiting: true });
     for (const node of this.tableNode.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
     for (const node of this.tableNode.querySelectorAll("button")) node.disabled = true;
     for (const move of decision.better) {
@@ -260,8 +265,9 @@ export class ReplayScreen {
       }
     }
     this.tableNode.dataset.frame = "analysis";
-    this.statusNode.textContent = `Turn ${decision.turn}, as you saw it`;
-    this.messageNode.textContent = `Better: ${decision.better_words}. Why: ${decision.reason}`;
+    this.statusNode.textContent = _("Turn {n}, as you saw it", { n: decision.turn });
+    // TRANSLATORS: {better} and {reason} come from the server's analysis, in the player's language
+    this.messageNode.textContent = _("Better: {better}. Why: {reason}", { better: decision.better_words, reason: decision.reason });
   }
 
   button(id, label, onclick) {
@@ -289,7 +295,7 @@ export class ReplayScreen {
   play() {
     if (this.index >= this.frames.length - 1) this.show(0);
     const ms = SPEEDS.find(([id]) => id === this.speed)?.[2] ?? 1000;
-    this.playButton.textContent = "Pause";
+    this.playButton.textContent = _("Pause");
     this.timer = setInterval(() => {
       if (this.index >= this.frames.length - 1) this.pause();
       else this.step(1);
@@ -299,7 +305,7 @@ export class ReplayScreen {
   pause() {
     clearInterval(this.timer);
     this.timer = null;
-    if (this.playButton) this.playButton.textContent = "Play";
+    if (this.playButton) this.playButton.textContent = _("Play");
   }
 
   onKey(event) {
@@ -353,11 +359,12 @@ export class ReplayScreen {
         svg.setAttribute("aria-hidden", "true");
         return h("div", { class: "card mini", dataset: { card } }, svg);
       }));
-      if (!cards.length) hand.append(h("span", { class: "muted" }, "no cards"));
-      hand.setAttribute("aria-label", `${this.data.players[other]}'s hand: ${cards.map(cardName).join(", ") || "no cards"}`);
+      if (!cards.length) hand.append(h("span", { class: "muted" }, _("no cards")));
+      hand.setAttribute("aria-label", _("{name}'s hand: {cards}",
+        { name: this.data.players[other], cards: cards.map(cardName).join(", ") || _("no cards") }));
     }
     const mine = this.tableNode.querySelector(".seat-me .seat-name");
-    if (mine) mine.textContent = this.data.seat === view ? "You" : this.data.players[view];
+    if (mine) mine.textContent = this.data.seat === view ? _("You") : this.data.players[view];
     for (const node of this.tableNode.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
     for (const node of this.tableNode.querySelectorAll("button")) node.disabled = true;
     if (frame.move) {
@@ -372,7 +379,7 @@ export class ReplayScreen {
     this.slider.value = String(index);
     this.turnInput.value = String(frame.turn);
     const last = this.frames.length - 1;
-    this.statusNode.textContent = `Move ${index} of ${last} · turn ${frame.turn}`;
+    this.statusNode.textContent = _("Move {index} of {last} · turn {turn}", { index, last, turn: frame.turn });
     this.messageNode.textContent = this.sentence(frame);
   }
 
@@ -380,13 +387,16 @@ export class ReplayScreen {
     const who = (seat) => this.who(seat);
     const said = (frame.events ?? []).map((event) => eventSentence(event, who)).filter(Boolean);
     if (frame.index === 0) {
-      return `The game as dealt. ${capitalise(this.who(frame.table.to_move))} ${this.who(frame.table.to_move) === "You" ? "start" : "starts"}.`;
+      const first = this.who(frame.table.to_move);
+      if (first === YOU) return _("The game as dealt. You start.");
+      return _("The game as dealt. {name} starts.", { name: first });
     }
     const outcome = frame.table.outcome;
     if (outcome?.reason === "resigned" && frame.index === this.frames.length - 1) {
       const quitter = this.who(1 - outcome.winner);
-      said.push(`${quitter} ${quitter === "You" ? "resign" : "resigns"} the match: the game ends here.`);
+      said.push(quitter === YOU ? _("You resign the match: the game ends here.")
+        : _("{name} resigns the match: the game ends here.", { name: quitter }));
     }
-    return said.join(" ") || "A move.";
+    return said.join(" ") || _("A move.");
   }
 }

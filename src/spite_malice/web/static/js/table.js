@@ -8,9 +8,10 @@
 //   data-opp="P" | "H" | "S1".."S4"       the opponent's piles (for the animations)
 //   data-key                              a stable name, to keep keyboard focus on redraws
 
-import { cardBack, cardFace, cardName, rankValue, valueLabel, valueName } from "./cards.js";
+import { aValue, cardBack, cardFace, cardName, rankValue, valueLabel } from "./cards.js";
 import { h } from "./dom.js";
-import { handSource, withArticle } from "./moves.js";
+import { _, formatNumber, ngettext, pgettext } from "./i18n.js";
+import { handSource } from "./moves.js";
 
 /** A card node: a face or a back inside a positioned box. */
 function cardNode(card, { label = null, className = "" } = {}) {
@@ -30,7 +31,7 @@ function caption(...parts) {
 }
 
 function countBadge(count, label) {
-  return h("span", { class: "count-badge", "aria-hidden": "true", title: label }, String(count));
+  return h("span", { class: "count-badge", "aria-hidden": "true", title: label }, formatNumber(count));
 }
 
 /** A pile that can be focused and picked: role button, keyboard focus, a full label. */
@@ -45,16 +46,17 @@ function actionable(node, { key, label }) {
 function payoffPile(view, { mine, name }) {
   const count = view.payoff_count;
   const top = view.payoff_top;
-  const whose = mine ? "Your" : `${name}'s`;
-  const label = count
-    ? `${whose} pay-off pile: ${cardName(top)} on top, ${count} card${count === 1 ? "" : "s"}`
-    : `${whose} pay-off pile: empty`;
+  const fields = { name, card: top ? cardName(top) : "" };
+  let label;
+  if (count && mine) label = ngettext("Your pay-off pile: {card} on top, {n} card", "Your pay-off pile: {card} on top, {n} cards", count, fields);
+  else if (count) label = ngettext("{name}'s pay-off pile: {card} on top, {n} card", "{name}'s pay-off pile: {card} on top, {n} cards", count, fields);
+  else label = mine ? _("Your pay-off pile: empty") : _("{name}'s pay-off pile: empty", fields);
   const stackDepth = Math.min(count - 1, 3);
   const pile = h(
     "div",
     { class: "pile payoff", dataset: { depth: String(Math.max(stackDepth, 0)) } },
-    count ? cardNode(top) : emptySlot("empty"),
-    count ? countBadge(count, "cards in the pay-off pile") : null,
+    count ? cardNode(top) : emptySlot(pgettext("pile", "empty")),
+    count ? countBadge(count, _("cards in the pay-off pile")) : null,
   );
   if (mine) {
     pile.dataset.source = "P";
@@ -64,17 +66,23 @@ function payoffPile(view, { mine, name }) {
     pile.setAttribute("role", "img");
     pile.setAttribute("aria-label", label);
   }
-  return h("div", { class: "pile-wrap" }, pile, caption("Pay-off"));
+  return h("div", { class: "pile-wrap" }, pile, caption(pgettext("caption", "Pay-off")));
 }
 
 function sideStack(cards, index, { mine, name }) {
   const place = `S${index + 1}`;
   const names = cards.map(cardName);
-  const whose = mine ? "Your" : `${name}'s`;
-  const label = cards.length
-    ? `${whose} side stack ${index + 1}, ${cards.length} card${cards.length === 1 ? "" : "s"}, ` +
-      `bottom to top: ${names.join(", ")}`
-    : `${whose} side stack ${index + 1}: empty`;
+  const fields = { name, side: index + 1, cards: names.join(", ") };
+  let label;
+  if (cards.length && mine) {
+    label = ngettext("Your side stack {side}, {n} card, bottom to top: {cards}",
+      "Your side stack {side}, {n} cards, bottom to top: {cards}", cards.length, fields);
+  } else if (cards.length) {
+    label = ngettext("{name}'s side stack {side}, {n} card, bottom to top: {cards}",
+      "{name}'s side stack {side}, {n} cards, bottom to top: {cards}", cards.length, fields);
+  } else {
+    label = mine ? _("Your side stack {side}: empty", fields) : _("{name}'s side stack {side}: empty", fields);
+  }
   // A tall stack squeezes its fan into the room the table keeps for it (fit.js).
   const fan = h("div", {
     class: "pile side-stack fan",
@@ -99,9 +107,9 @@ function sideStack(cards, index, { mine, name }) {
   actionable(fan, { key: place, label });
   const discard = h("button", {
     class: "discard-tab", type: "button", tabindex: "-1",
-    "aria-label": `Discard onto side stack ${index + 1}`,
+    "aria-label": _("Discard onto side stack {n}", { n: index + 1 }),
     dataset: { target: place, discard: place, key: `discard-${place}` },
-  }, "Discard");
+  }, _("Discard"));
   return h("div", { class: "pile-wrap side-wrap" }, discard, fan);
 }
 
@@ -112,38 +120,42 @@ function centerStack(cards, index) {
   const needs = value + 1;
   const kingOnTop = top && top[0] === "K";
   let label;
-  if (!top) label = `Center stack ${index + 1}: empty, takes an Ace`;
+  if (!top) label = _("Center stack {center}: empty, takes an Ace", { center: index + 1 });
   else {
-    const stands = kingOnTop ? ` standing for ${withArticle(valueName(value))}` : "";
-    label = `Center stack ${index + 1}: ${cardName(top)}${stands} on top, ` +
-      `${value} card${value === 1 ? "" : "s"}, takes ${withArticle(valueName(needs))} next`;
+    const fields = { center: index + 1, card: cardName(top), value: aValue(value), next: aValue(needs) };
+    // TRANSLATORS: {card} a card's name, {value} what a King stands for ("a five"), {next} the value the stack takes next
+    label = kingOnTop
+      ? ngettext("Center stack {center}: {card} standing for {value} on top, {n} card, takes {next} next",
+        "Center stack {center}: {card} standing for {value} on top, {n} cards, takes {next} next", value, fields)
+      : ngettext("Center stack {center}: {card} on top, {n} card, takes {next} next",
+        "Center stack {center}: {card} on top, {n} cards, takes {next} next", value, fields);
   }
   const pile = h(
     "div",
     { class: "pile center-stack", dataset: { target: place, depth: String(Math.min(value - 1, 3)) } },
     top ? cardNode(top) : emptySlot(""),
     kingOnTop
-      ? h("span", { class: "king-badge", "aria-hidden": "true", title: `King standing for ${valueName(value)}` },
+      ? h("span", { class: "king-badge", "aria-hidden": "true", title: _("King standing for {value}", { value: aValue(value) }) },
         "= ", valueLabel(value))
       : null,
   );
   actionable(pile, { key: place, label });
-  const next = value >= 12 ? "" : `next ${valueLabel(needs)}`;
+  const next = value >= 12 ? "" : _("next {label}", { label: valueLabel(needs) });
   return h("div", { class: "pile-wrap" }, pile,
-    caption(h("span", { class: "caption-name" }, `Center ${index + 1}`),
+    caption(h("span", { class: "caption-name" }, _("Center {n}", { n: index + 1 })),
       next ? h("span", { class: "caption-next" }, h("span", { class: "caption-dot" }, " · "), next) : null));
 }
 
 function stockPile(count) {
-  const label = `Stock: ${count} card${count === 1 ? "" : "s"}`;
+  const label = ngettext("Stock: {n} card", "Stock: {n} cards", count);
   const pile = h(
     "div",
     { class: "pile stock", role: "img", "aria-label": label, dataset: { depth: String(Math.min(count - 1, 3)) } },
-    count ? cardNode(null) : emptySlot("empty"),
-    count ? countBadge(count, "cards in the stock") : null,
+    count ? cardNode(null) : emptySlot(pgettext("pile", "empty")),
+    count ? countBadge(count, _("cards in the stock")) : null,
   );
   pile.dataset.stock = "";
-  return h("div", { class: "pile-wrap" }, pile, caption("Stock"));
+  return h("div", { class: "pile-wrap" }, pile, caption(pgettext("caption", "Stock")));
 }
 
 function opponentHand(count, name) {
@@ -154,25 +166,25 @@ function opponentHand(count, name) {
     {
       class: "opp-hand",
       role: "img",
-      "aria-label": `${name}'s hand: ${count} card${count === 1 ? "" : "s"}, face down`,
+      "aria-label": ngettext("{name}'s hand: {n} card, face down", "{name}'s hand: {n} cards, face down", count, { name }),
       dataset: { opp: "H" },
     },
     ...backs,
-    count === 0 ? h("span", { class: "muted" }, "no cards") : null,
+    count === 0 ? h("span", { class: "muted" }, _("no cards")) : null,
   );
 }
 
 function myHand(cards) {
-  const row = h("div", { class: "hand", role: "group", "aria-label": "Your hand" });
+  const row = h("div", { class: "hand", role: "group", "aria-label": _("Your hand") });
   cards.forEach((card, i) => {
     const node = cardNode(card);
     node.classList.add("hand-card");
     node.dataset.source = handSource(card);
     node.dataset.position = String(i + 1);
-    actionable(node, { key: `hand-${i + 1}-${card}`, label: `${cardName(card)}, hand card ${i + 1}` });
+    actionable(node, { key: `hand-${i + 1}-${card}`, label: _("{card}, hand card {n}", { card: cardName(card), n: i + 1 }) });
     row.append(node);
   });
-  if (cards.length === 0) row.append(h("span", { class: "muted hand-empty" }, "Your hand is empty"));
+  if (cards.length === 0) row.append(h("span", { class: "muted hand-empty" }, _("Your hand is empty")));
   return row;
 }
 
@@ -197,10 +209,10 @@ export function renderTable(root, state, names) {
 
   const oppSeat = h(
     "section",
-    { class: "seat seat-opponent", "aria-label": `${names.opponent}'s cards` },
+    { class: "seat seat-opponent", "aria-label": _("{name}'s cards", { name: names.opponent }) },
     h("div", { class: "seat-head" },
       h("span", { class: `seat-name${oppActive ? " is-active" : ""}`, id: "opponent-name" },
-        oppActive ? `${names.opponent} · to play` : names.opponent,
+        oppActive ? _("{name} · to play", { name: names.opponent }) : names.opponent,
         h("span", { class: "presence", id: "opponent-presence" })),
       opponentHand(theirs.hand_count, names.opponent)),
     h("div", { class: "seat-row" },
@@ -210,20 +222,20 @@ export function renderTable(root, state, names) {
   );
   const middle = h(
     "section",
-    { class: "middle", "aria-label": "Center of the table" },
+    { class: "middle", "aria-label": _("Center of the table") },
     stockPile(obs.stock_count),
     h("div", { class: "center-stacks", style: { "--centers": String(obs.center.length) } },
       obs.center.map((cards, i) => centerStack(cards, i))),
   );
   const mySeat = h(
     "section",
-    { class: "seat seat-me", "aria-label": "Your cards" },
+    { class: "seat seat-me", "aria-label": _("Your cards") },
     h("div", { class: "seat-head seat-head-me" },
-      h("span", { class: `seat-name${meActive ? " is-active" : ""}` }, meActive ? "You · your turn" : "You")),
+      h("span", { class: `seat-name${meActive ? " is-active" : ""}` }, meActive ? _("You · your turn") : _("You"))),
     h("div", { class: "seat-row" },
-      payoffPile(mine, { mine: true, name: "You" }),
+      payoffPile(mine, { mine: true, name: _("You") }),
       h("div", { class: "side-stacks" },
-        mine.side.map((cards, i) => sideStack(cards, i, { mine: true, name: "You" })))),
+        mine.side.map((cards, i) => sideStack(cards, i, { mine: true, name: _("You") })))),
     myHand(sortedHand(obs.hand)),
   );
   root.replaceChildren(oppSeat, middle, mySeat);

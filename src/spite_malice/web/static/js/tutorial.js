@@ -9,11 +9,13 @@
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { fitTable, keepFitted } from "./fit.js";
+import { _ } from "./i18n.js";
 import { saveRoomTicket } from "./store.js";
 import { MoveInput } from "./input.js";
 import { renderTable } from "./table.js";
 
-const NAMES = { me: "You", opponent: "Your opponent" };
+/** The table's names in a lesson (made when drawn: the language may change meanwhile). */
+const names = () => ({ me: "You", opponent: _("Your opponent") });
 
 async function post(path, body) {
   const response = await fetch(path, {
@@ -23,7 +25,7 @@ async function post(path, body) {
   });
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new Error(data?.error?.message ?? `The server answered ${response.status}.`);
+    throw new Error(data?.error?.message ?? _("The server answered {status}.", { status: String(response.status) }));
   }
   return data;
 }
@@ -31,13 +33,13 @@ async function post(path, body) {
 async function overview() {
   const response = await fetch("/api/tutorial");
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(data?.error?.message ?? `The server answered ${response.status}.`);
+  if (!response.ok) throw new Error(data?.error?.message ?? _("The server answered {status}.", { status: String(response.status) }));
   return data;
 }
 
 /** Start the practice game against Easy (a seeded, practice room) and open it. */
 async function startPractice(practice, status) {
-  status.textContent = "Dealing the practice game…";
+  status.textContent = _("Dealing the practice game…");
   try {
     const ticket = await api.createRoom({
       mode: "computer", level: practice.level, preset: practice.preset, seed: practice.seed,
@@ -52,12 +54,12 @@ async function startPractice(practice, status) {
 /** The list of lessons with the player's progress. */
 export async function renderTutorial(mount, lessonKey) {
   if (lessonKey) return renderLesson(mount, lessonKey);
-  replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, "Loading the tutorial…")));
+  replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, _("Loading the tutorial…"))));
   let data;
   try {
     data = await overview();
   } catch (error) {
-    replaceChildren(mount, h("div", { class: "page card-box" }, h("h1", {}, "Tutorial"), h("p", {}, error.message)));
+    replaceChildren(mount, h("div", { class: "page card-box" }, h("h1", {}, _("Tutorial")), h("p", {}, error.message)));
     return;
   }
   const status = h("p", { class: "form-status", role: "status", "aria-live": "polite" });
@@ -65,22 +67,20 @@ export async function renderTutorial(mount, lessonKey) {
     h("li", { class: `tutorial-item${lesson.finished ? " is-done" : ""}`, dataset: { lesson: lesson.key } },
       h("a", { href: `#/tutorial/${lesson.key}`, class: "resume-link" },
         h("b", {}, `${lesson.number}. ${lesson.title}`),
-        lesson.finished ? h("span", { class: "tutorial-done" }, " · done") : null,
+        lesson.finished ? h("span", { class: "tutorial-done" }, " · " + _("done")) : null,
         h("span", { class: "muted tutorial-intro" }, lesson.intro))));
   const practice = h("button", { class: "btn", type: "button", id: "tutorial-practice" },
-    "Play a short practice game against Easy");
+    _("Play a short practice game against Easy"));
   practice.addEventListener("click", () => startPractice(data.practice, status));
   const next = data.next
     ? h("a", { class: "btn btn-primary", id: "tutorial-next", href: `#/tutorial/${data.next}` },
-      data.progress.finished.length ? "Go on with the next lesson" : "Start the first lesson")
-    : h("p", {}, "Every lesson is done. Play the practice game, or go over a lesson again.");
+      data.progress.finished.length ? _("Go on with the next lesson") : _("Start the first lesson"))
+    : h("p", {}, _("Every lesson is done. Play the practice game, or go over a lesson again."));
   replaceChildren(mount, h("div", { class: "page tutorial" },
     h("section", { class: "card-box" },
-      h("h1", {}, "Learn to play"),
+      h("h1", {}, _("Learn to play")),
       h("p", { class: "muted" },
-        "Seven short lessons on small hand-made deals, one idea each. Each lesson says what to do " +
-        "and explains a move that does not work. A short practice game against Easy ends the tutorial; " +
-        "its deal is known, so it is kept out of your ordinary statistics."),
+        _("Seven short lessons on small hand-made deals, one idea each. Each lesson says what to do and explains a move that does not work. A short practice game against Easy ends the tutorial; its deal is known, so it is kept out of your ordinary statistics.")),
       next),
     h("section", { class: "card-box" }, h("ol", { class: "resume-list tutorial-list", id: "tutorial-list" }, items)),
     h("section", { class: "card-box" }, practice, status)));
@@ -88,16 +88,16 @@ export async function renderTutorial(mount, lessonKey) {
 
 /** One lesson: the words beside the table; picks go to the server, which answers. */
 async function renderLesson(mount, key) {
-  const table = h("div", { class: "table my-turn", id: "tutorial-table", role: "group", "aria-label": "The lesson's table" });
+  const table = h("div", { class: "table my-turn", id: "tutorial-table", role: "group", "aria-label": _("The lesson's table") });
   const wrap = h("div", { class: "table-wrap" }, table);
   const title = h("h1", { class: "tutorial-title", id: "tutorial-title" });
   const intro = h("p", { class: "muted", id: "tutorial-intro" });
   const say = h("p", { class: "tutorial-say", id: "tutorial-say" });
   const feedback = h("p", { class: "tutorial-feedback", id: "tutorial-feedback", role: "status", "aria-live": "polite" });
-  const again = h("button", { class: "btn", type: "button", id: "tutorial-restart" }, "Start again");
-  const showMe = h("button", { class: "btn", type: "button", id: "tutorial-show" }, "Show me");
-  const onward = h("a", { class: "btn btn-primary", id: "tutorial-onward", hidden: true }, "Next lesson");
-  const back = h("a", { class: "btn", href: "#/tutorial", id: "tutorial-back" }, "All lessons");
+  const again = h("button", { class: "btn", type: "button", id: "tutorial-restart" }, _("Start again"));
+  const showMe = h("button", { class: "btn", type: "button", id: "tutorial-show" }, _("Show me"));
+  const onward = h("a", { class: "btn btn-primary", id: "tutorial-onward", hidden: true }, _("Next lesson"));
+  const back = h("a", { class: "btn", href: "#/tutorial", id: "tutorial-back" }, _("All lessons"));
   const panel = h("section", { class: "tutorial-panel card-box" }, title, intro, say, feedback,
     h("div", { class: "tutorial-actions" }, onward, showMe, again, back));
   replaceChildren(mount, h("div", { class: "tutorial-lesson" }, wrap, panel));
@@ -123,18 +123,20 @@ async function renderLesson(mount, key) {
     panel.dataset.step = String(data.step);
     panel.dataset.finished = data.finished ? "yes" : "no";
     const lesson = data.lesson;
-    document.title = `${lesson.title} · Tutorial · Spite & Malice`;
-    title.textContent = `Lesson ${lesson.number} of ${lesson.count}: ${lesson.title}`;
+    document.title = _("{lesson} · Tutorial · Spite & Malice", { lesson: lesson.title });
+    title.textContent = _("Lesson {n} of {count}: {title}", { n: lesson.number, count: lesson.count, title: lesson.title });
     intro.textContent = lesson.intro;
-    say.textContent = data.finished ? data.say : `Step ${data.step + 1} of ${lesson.steps}: ${data.say}`;
+    // TRANSLATORS: {say} is the lesson's instruction, from the server in the player's language
+    say.textContent = data.finished ? data.say
+      : _("Step {n} of {count}: {say}", { n: data.step + 1, count: lesson.steps, say: data.say });
     const attempt = data.attempt;
     tell(attempt ? attempt.text : "", attempt ? (attempt.accepted ? "right" : "wrong") : null);
     onward.hidden = !data.finished;
     showMe.hidden = data.finished;
-    onward.textContent = lesson.next ? "Next lesson" : "Back to the lessons";
+    onward.textContent = lesson.next ? _("Next lesson") : _("Back to the lessons");
     onward.href = lesson.next ? `#/tutorial/${lesson.next}` : "#/tutorial";
     table.classList.toggle("my-turn", !data.finished);
-    renderTable(table, data.state, NAMES);
+    renderTable(table, data.state, names());
     fitTable(table);
     input.setHint(null);
     input.setLegal(data.legal_moves);
@@ -163,7 +165,7 @@ async function renderLesson(mount, key) {
       refused = move;
       return null;
     },
-    canAct: () => (answer && !answer.finished ? true : "This lesson is done: go on to the next one."),
+    canAct: () => (answer && !answer.finished ? true : _("This lesson is done: go on to the next one.")),
     keys: { h: () => showMe.click() },
   });
   window.addEventListener("hashchange", () => input.destroy(), { once: true });
@@ -183,8 +185,8 @@ async function renderLesson(mount, key) {
     show(await post(`/api/tutorial/lessons/${encodeURIComponent(key)}`, { moves: [] }));
   } catch (error) {
     replaceChildren(mount, h("div", { class: "page card-box", id: "tutorial-missing" },
-      h("h1", {}, "No such lesson"), h("p", {}, error.message),
-      h("p", {}, h("a", { class: "btn", href: "#/tutorial" }, "All lessons"))));
+      h("h1", {}, _("No such lesson")), h("p", {}, error.message),
+      h("p", {}, h("a", { class: "btn", href: "#/tutorial" }, _("All lessons")))));
   }
 }
 
@@ -211,10 +213,10 @@ export async function offerTutorial(onLobby) {
     if (take) location.hash = "#/tutorial";
   };
   replaceChildren(box,
-    h("span", {}, "New to Spite & Malice? Seven short lessons teach the game."),
+    h("span", {}, _("New to Spite & Malice? Seven short lessons teach the game.")),
     h("button", { class: "btn btn-primary", type: "button", id: "tutorial-offer-yes", onclick: () => answered(true) },
-      "Take the tutorial"),
+      _("Take the tutorial")),
     h("button", { class: "btn", type: "button", id: "tutorial-offer-no", onclick: () => answered(false) },
-      "No, thanks"));
+      _("No, thanks")));
   box.hidden = document.body.dataset.route !== "play"; // the player may have moved on meanwhile
 }

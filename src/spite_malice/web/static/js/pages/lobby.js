@@ -3,7 +3,8 @@
 
 import { api } from "../api.js";
 import { confirmDialog } from "../dialogs.js";
-import { h, replaceChildren } from "../dom.js";
+import { h, replaceChildren, withNodes } from "../dom.js";
+import { _, formatNumber } from "../i18n.js";
 import { roomTicket, saveRoomTicket } from "../store.js";
 import { rulesSummary } from "./settings.js";
 
@@ -27,7 +28,7 @@ export async function renderLobby(mount, app) {
     ? settings.level
     : config?.default_level ?? levels[0]?.id;
 
-  const levelButtons = h("div", { class: "level-picker", role: "radiogroup", "aria-label": "Computer level" },
+  const levelButtons = h("div", { class: "level-picker", role: "radiogroup", "aria-label": _("Computer level") },
     levels.map((l) => {
       const input = h("input", {
         type: "radio", name: "level", value: l.id, id: `level-${l.id}`, checked: l.id === level,
@@ -39,7 +40,7 @@ export async function renderLobby(mount, app) {
 
   const start = async (mode, button) => {
     button.disabled = true;
-    status.textContent = mode === "computer" ? "Dealing…" : "Creating a room…";
+    status.textContent = mode === "computer" ? _("Dealing…") : _("Creating a room…");
     try {
       const body = { mode, ...rulesRequest(settings) };
       if (mode === "computer") body.level = level;
@@ -53,36 +54,39 @@ export async function renderLobby(mount, app) {
   };
 
   const startButton = h("button", { class: "btn btn-primary btn-big", id: "start-computer", type: "button" },
-    "Start a match");
+    _("Start a match"));
   startButton.addEventListener("click", () => start("computer", startButton));
-  const roomButton = h("button", { class: "btn btn-primary", id: "create-room", type: "button" }, "Create a room");
+  const roomButton = h("button", { class: "btn btn-primary", id: "create-room", type: "button" }, _("Create a room"));
   roomButton.addEventListener("click", () => start("friend", roomButton));
 
   const joinInput = h("input", {
-    id: "join-code", type: "text", placeholder: "Room code or invite link", autocomplete: "off",
-    "aria-label": "Room code or invite link",
+    id: "join-code", type: "text", placeholder: _("Room code or invite link"), autocomplete: "off",
+    "aria-label": _("Room code or invite link"),
   });
   const joinForm = h("form", { class: "join-form", onsubmit: (e) => {
     e.preventDefault();
     const room = roomFromInput(joinInput.value);
-    if (!room) status.textContent = "That is not a room code or an invite link.";
+    if (!room) status.textContent = _("That is not a room code or an invite link.");
     else location.hash = `#/join/${room}`;
-  } }, joinInput, h("button", { class: "btn", type: "submit", id: "join-button" }, "Join"));
+  } }, joinInput, h("button", { class: "btn", type: "submit", id: "join-button" }, _("Join")));
 
   const resumeList = h("ul", { class: "resume-list", id: "resume-list" });
-  const resumeBox = h("section", { class: "card-box", hidden: true }, h("h2", {}, "Your unfinished games"), resumeList);
+  const resumeBox = h("section", { class: "card-box", hidden: true }, h("h2", {}, _("Your unfinished games")), resumeList);
 
   replaceChildren(mount, h("div", { class: "page lobby" },
     h("section", { class: "card-box hero" },
-      h("h1", {}, "Play the computer"),
-      h("p", { class: "muted" }, "Empty your pay-off pile first. Kings are wild."),
+      h("h1", {}, _("Play the computer")),
+      h("p", { class: "muted" }, _("Empty your pay-off pile first. Kings are wild.")),
       levelButtons,
-      h("p", { class: "rules-line" }, "Rules: ", h("b", {}, rulesSummary(settings, config)), " · ",
-        h("a", { href: "#/settings" }, "change")),
+      h("p", { class: "rules-line" }, withNodes(_("Rules: {rules} · {change}"), {
+        rules: h("b", {}, rulesSummary(settings, config)),
+        // TRANSLATORS: a link to Settings, after the rules of new matches
+        change: h("a", { href: "#/settings" }, _("change")),
+      })),
       startButton),
     h("section", { class: "card-box" },
-      h("h2", {}, "Play a friend"),
-      h("p", { class: "muted" }, "Create a room and send the invite link; or join with a friend's link or code."),
+      h("h2", {}, _("Play a friend")),
+      h("p", { class: "muted" }, _("Create a room and send the invite link; or join with a friend's link or code.")),
       roomButton,
       joinForm),
     status,
@@ -90,14 +94,15 @@ export async function renderLobby(mount, app) {
 
   /** Give up an unfinished match, after saying that it counts as a loss (web-protocol 3.6). */
   const giveUp = async (r, opponent, item) => {
-    const ok = await confirmDialog("Give up this game?",
-      `It counts as a loss: the game in progress is lost, with no points, and the match ends. ${opponent} wins it.`,
-      { yes: "Give up", no: "Keep it" });
+    const ok = await confirmDialog(_("Give up this game?"),
+      _("It counts as a loss: the game in progress is lost, with no points, and the match ends. {name} wins it.",
+        { name: opponent }),
+      { yes: _("Give up"), no: _("Keep it") });
     if (!ok) return;
     try {
       await api.giveUp(r.room, roomTicket(r.room).token);
       item.remove();
-      status.textContent = `You gave up the game against ${opponent}. It counts as a loss.`;
+      status.textContent = _("You gave up the game against {name}. It counts as a loss.", { name: opponent });
       resumeBox.hidden = resumeList.childElementCount === 0;
     } catch (error) {
       status.textContent = error.message;
@@ -108,19 +113,22 @@ export async function renderLobby(mount, app) {
     const { rooms } = await api.rooms();
     const mine = rooms.filter((r) => roomTicket(r.room));
     for (const r of mine) {
-      const opponent = r.players[1 - r.seat] ?? "waiting for a friend";
+      const level = r.mode === "computer" ? levels.find((l) => l.id === r.level)?.name : null;
+      const opponent = level ?? r.players[1 - r.seat] ?? _("waiting for a friend");
+      const name = { name: opponent };
       const item = h("li", { class: "resume-item", dataset: { room: r.room } },
         h("a", { href: `#/game/${r.room}`, class: "resume-link" },
-          h("b", {}, r.mode === "computer" ? `vs ${opponent}` : `Friend game vs ${opponent}`),
-          h("span", { class: "muted" },
-            ` · game ${r.game_number} · score ${r.score[r.seat]}–${r.score[1 - r.seat]} · room ${r.room}`)),
+          h("b", {}, r.mode === "computer" ? _("vs {name}", name) : _("Friend game vs {name}", name)),
+          h("span", { class: "muted" }, " · " + _("game {n} · score {mine}–{theirs} · room {room}", {
+            n: r.game_number, mine: formatNumber(r.score[r.seat]), theirs: formatNumber(r.score[1 - r.seat]), room: r.room,
+          }))),
         h("span", { class: "resume-actions" },
-          h("a", { class: "btn", href: `#/game/${r.room}`, "aria-label": `Resume the game against ${opponent}` },
-            "Resume"),
+          h("a", { class: "btn", href: `#/game/${r.room}`, "aria-label": _("Resume the game against {name}", name) },
+            _("Resume")),
           h("button", {
-            class: "btn give-up", type: "button", "aria-label": `Give up the game against ${opponent}`,
+            class: "btn give-up", type: "button", "aria-label": _("Give up the game against {name}", name),
             onclick: () => giveUp(r, opponent, item),
-          }, "Give up")));
+          }, _("Give up"))));
       resumeList.append(item);
     }
     resumeBox.hidden = mine.length === 0;

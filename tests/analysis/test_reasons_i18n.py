@@ -1,0 +1,78 @@
+"""The analysis's words in the player's language (issue 15): moves, the table and the reasons
+are whole messages; in English they are word for word what players read before (the old
+code, kept in ``old_reasons.py``, is the oracle)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pseudo_catalogs import use_pseudo_catalogs
+from spite_malice.analysis import Report, Settings, describe_moves, describe_table, why_better
+from spite_malice.bots import reference_move
+from spite_malice.bots.evaluation import AwareEvaluator
+from spite_malice.bots.planning import plan_turn
+from spite_malice.bots.view import TurnView, view_from_observation
+from spite_malice.engine import Game, Rules
+from spite_malice.i18n import use_language
+
+from . import old_reasons
+from .test_reasons import _turn
+
+
+def turn_views(games: int, turns: int) -> list[TurnView]:
+    """The seat to move's view at the start of turns of seeded reference games."""
+    views = []
+    for seed in range(games):
+        game = Game.new(seed, Rules(payoff_size=6))
+        for _ in range(turns):
+            if game.is_over:
+                break
+            views.append(view_from_observation(game.observation(game.to_move)))
+            mover = game.to_move
+            while not game.is_over and game.to_move == mover:
+                game.play(reference_move(game))
+    return views
+
+
+VIEWS = turn_views(20, 30)
+
+
+def test_the_english_words_are_the_ones_players_read_before() -> None:
+    reasons = set()
+    for view in VIEWS:
+        assert describe_table(view) == old_reasons.describe_table(view)
+        plans = [plan.moves for plan in plan_turn(view, AwareEvaluator())[:5]]
+        for played in plans:
+            assert describe_moves(view, played) == old_reasons.describe_moves(view, played)
+            for better in plans:
+                said = why_better(view, played, better)
+                assert said == old_reasons.why_better(view, played, better)
+                reasons.add(said.split(" ")[0])
+    assert len(reasons) >= 5  # several kinds of reason were compared
+
+
+def test_the_words_come_out_translated(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_pseudo_catalogs(monkeypatch)
+    view = VIEWS[3]
+    plans = [plan.moves for plan in plan_turn(view, AwareEvaluator())[:3]]
+    with use_language("fr"):
+        table = describe_table(view)
+        words = describe_moves(view, plans[0])
+        reason = why_better(view, plans[-1], plans[0])
+    english = describe_table(view)
+    assert table.startswith("[fr] ") and table.replace("[fr] ", "") == english
+    assert words.startswith("[fr] ")
+    assert words.replace("[fr] ", "") == describe_moves(view, plans[0])
+    assert reason.startswith("[fr] ")
+
+
+def test_the_summary_in_another_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_pseudo_catalogs(monkeypatch)
+    report = Report(0, ("Ann", "Bo"), Settings(), (_turn(1, 0.0, 0.8), _turn(3, 0.5, -0.5)))
+    english = report.to_text()
+    with use_language("nl"):
+        dutch = report.to_text()
+    assert "In all, Ann's choices lost 0.5 pay-off cards expected." in english
+    assert "[nl] In all, Ann's choices lost [nl] 0,5 pay-off cards expected." in dutch
+    for line in dutch.splitlines():
+        assert not line.strip() or "[nl] " in line, line
