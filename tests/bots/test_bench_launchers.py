@@ -1,6 +1,6 @@
-"""The bots' benchmarks live in ``spite_malice.bench`` (``bots_expert``, ``bots_targets``,
-``bots_tune``, ``bots_weights``); the scripts of the same names in ``benchmarks/``, which the
-docs name as commands, only launch them."""
+"""The bots' benchmarks live in ``spite_malice.bench`` (``bots_expert``, ``bots_noise``,
+``bots_targets``, ``bots_tune``, ``bots_weights``); the scripts of the same names in
+``benchmarks/``, which the docs name as commands, only launch them."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ SCRIPTS = sorted((REPOSITORY / "benchmarks").glob("bots_*.py"))
 
 def test_the_bots_benchmarks_are_the_four_launchers() -> None:
     names = [path.stem for path in SCRIPTS]
-    assert names == ["bots_expert", "bots_targets", "bots_tune", "bots_weights"]
+    assert names == ["bots_expert", "bots_noise", "bots_targets", "bots_tune", "bots_weights"]
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)

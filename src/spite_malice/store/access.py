@@ -101,6 +101,36 @@ _PRESENCE: Table = PresenceRow.__table__  # type: ignore[assignment]
 _TOUCH_MANY = (
     update(_MATCHES).where(_MATCHES.c.id == bindparam("match")).values(updated_at=bindparam("now"))
 )
+_HEAD = (
+    select(_MOVES.c.game, func.max(_MOVES.c.ply))
+    .where(_MOVES.c.match_id == bindparam("match"))
+    .group_by(_MOVES.c.game)
+    .order_by(_MOVES.c.game.desc())
+    .limit(1)
+)
+"""The last stored step's (game, ply) of a match: built once, so that a call only binds
+its parameters (building a statement for every call cost several times its execution)."""
+
+
+def _lease_upsert(insert_for: Any) -> Any:
+    """The lease's one-statement take-over (``insert_for``: the dialect's ``insert``):
+    insert, or take the row over when it is the owner's or expired; the owner comes back
+    only when the lease is the owner's now. Built once per dialect, with bound parameters."""
+    upsert = insert_for(_LEASES).values(
+        room=bindparam("room"), owner=bindparam("owner"), expires_at=bindparam("until")
+    )
+    return upsert.on_conflict_do_update(
+        index_elements=[_LEASES.c.room],
+        set_={"owner": upsert.excluded.owner, "expires_at": upsert.excluded.expires_at},
+        where=(_LEASES.c.owner == upsert.excluded.owner)
+        | (_LEASES.c.expires_at < bindparam("now")),
+    ).returning(_LEASES.c.owner)
+
+
+_LEASE_UPSERTS = {
+    "postgresql": _lease_upsert(postgresql_insert),
+    "sqlite": _lease_upsert(sqlite_insert),
+}
 
 
 class StoreError(Exception):
@@ -509,8 +539,8 @@ class Store:
     def head(self, match_id: str) -> tuple[int, int]:
         """(game number, steps in that game) of the match's last stored step: compare it
         with a table's to know whether another process moved on."""
-        with self._session() as session:
-            return _head(session, match_id)
+        with self._connection(write=False) as connection:  # no ORM session: a hot path
+            return _head(connection, match_id)
 
     def latest_in_room(self, room: str) -> str | None:
         """The id of the latest match of a web room, or None when the room is unknown."""
@@ -659,22 +689,17 @@ class Store:
     def _lease(self, connection: Connection, room: str, owner: str, seconds: float) -> bool:
         now = utcnow()
         until = datetime.fromtimestamp(now.timestamp() + seconds, UTC)
-        free = (_LEASES.c.owner == owner) | (_LEASES.c.expires_at < now)
         dialect = self.engine.dialect.name
         if dialect == "postgresql" or (
             dialect == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
         ):
             # one statement: insert, or take over (RETURNING needs SQLite 3.35)
-            upsert = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(_LEASES)
-            statement = upsert.values(room=room, owner=owner, expires_at=until)
             holder = connection.scalar(
-                statement.on_conflict_do_update(
-                    index_elements=[_LEASES.c.room],
-                    set_={"owner": owner, "expires_at": until},
-                    where=free,
-                ).returning(_LEASES.c.owner)
+                _LEASE_UPSERTS[dialect],
+                {"room": room, "owner": owner, "until": until, "now": now},
             )
             return holder is not None  # no row back: another owner's lease stands
+        free = (_LEASES.c.owner == owner) | (_LEASES.c.expires_at < now)
         taken: CursorResult[Any] = connection.execute(
             update(_LEASES)
             .where(_LEASES.c.room == room, free)
@@ -838,13 +863,7 @@ def _touch(match_id: str, values: dict[str, Any]) -> Update:
 
 def _head(connection: Session | Connection, match_id: str) -> tuple[int, int]:
     """(game number, steps in that game) of the match's last stored step, (0, 0) for none."""
-    last = connection.execute(
-        select(_MOVES.c.game, func.max(_MOVES.c.ply))
-        .where(_MOVES.c.match_id == match_id)
-        .group_by(_MOVES.c.game)
-        .order_by(_MOVES.c.game.desc())
-        .limit(1)
-    ).first()
+    last = connection.execute(_HEAD, {"match": match_id}).first()
     if last is None:
         return (0, 0)
     return (int(last[0]), int(last[1] or 0) + 1)

@@ -440,8 +440,9 @@ class Table:
     # ----------------------------------------------------------------- the computer
 
     def think(self) -> Move:
-        """The computer's next move (slow: run it off any UI or event-loop thread). The
-        table is not changed; check and apply the move as any other."""
+        """The computer's next move (it may be slow: run it off any UI or event-loop thread
+        unless its decisions are known to be quick). The table is not changed; check and
+        apply the move as any other."""
         seat = self.computer_seat
         assert seat is not None and self.bot is not None, "the computer does not sit here"
         return computer.choose(self.bot, self.observation(seat))

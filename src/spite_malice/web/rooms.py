@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.rules import PRESETS, Rules
 from ..i18n import N_, _, ngettext, use_language
 from ..store import (
@@ -96,6 +97,10 @@ reach one instance, so its next turn is played there too) and lets it run out, o
 back when it forgets the room."""
 LEASE_RETRY_SECONDS = 1.0
 """How often an instance waiting for another's lease checks again."""
+QUICK_THINK_SECONDS = 0.0005
+"""A computer whose last decision took less than this thinks its next one on the event
+loop: handing a decision to a worker thread and back costs more than Easy's or Medium's
+usual one. A slower decision goes back to a worker thread, so other rooms go on meanwhile."""
 
 CLAIM_SECONDS = 180.0
 """How long a friend must have been offline (no connection to any server instance) before
@@ -233,6 +238,8 @@ class Room:
         self.lease_until = 0.0
         """Until when (``time.monotonic()``) this instance surely holds the room's lease."""
         self.last_active = time.monotonic()
+        self.think_seconds: float | None = None
+        """How long the computer's last decision took here (None before the first)."""
         self.writes: set[asyncio.Task[None]] = set()
         """Presence writes in flight (the lobby waits for them when it closes)."""
         self.remote_online = [False, False]
@@ -933,6 +940,17 @@ class Room:
         with contextlib.suppress(StoreError):
             await self.lobby.run(self.lobby.store.release_lease, self.code, self.lobby.instance)
 
+    async def _think(self, table: Table) -> Move:
+        """The computer's next move: on the event loop when its last decision was quick
+        (:data:`QUICK_THINK_SECONDS`), else on a worker thread (in a copy of this task's
+        context, so the same language either way)."""
+        last = self.think_seconds
+        if last is not None and last < QUICK_THINK_SECONDS:
+            move, self.think_seconds = _timed_think(table)
+        else:
+            move, self.think_seconds = await asyncio.to_thread(_timed_think, table)
+        return move
+
     async def _computer_moves(self) -> None:
         generation = self.generation
         announced = False
@@ -945,7 +963,7 @@ class Room:
                 if not announced:
                     announced = True
                     self._broadcast(messages.Thinking(seat=COMPUTER_SEAT))
-            move = await asyncio.to_thread(table.think)
+            move = await self._think(table)
             async with self._open():
                 if generation != self.generation or self.table is not table or self.lease_lost:
                     return
@@ -1024,6 +1042,13 @@ class Room:
 
     def close(self) -> None:
         self.table.close()
+
+
+def _timed_think(table: Table) -> tuple[Move, float]:
+    """``table.think()`` and the seconds it took."""
+    started = time.perf_counter()
+    move = table.think()
+    return move, time.perf_counter() - started
 
 
 def computer_seats(name: str, player: str, level: str) -> tuple[Seat, Seat]:

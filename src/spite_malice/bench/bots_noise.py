@@ -1,0 +1,141 @@
+"""Is Expert's choice limited by the noise of its samples? Its regret under its own score.
+
+Expert compares its candidate plans in sampled games (:mod:`spite_malice.bots.expert`). This
+benchmark collects the positions where Expert searches in games against ``hard-1``, then for
+each one plays every candidate in ``--truth`` sampled games (the same games for every
+candidate) to estimate each candidate's true edge over the evaluation's choice under the
+search's own score. On ``--decide`` other sampled games (disjoint from those) it makes
+Expert's choice rule with ``k`` samples (random subsets, ``--trials`` times) and prints the
+mean regret: how far the choice falls short of the best candidate, in hundredths of a pay-off
+card (a win or a loss inside the look-ahead counts 10,000). The evaluation's own choice
+(no samples) is the first line. A regret that falls as ``k`` grows is noise the budget can
+buy off; what is left at large ``k`` is beyond the reach of more samples of this score.
+
+    nice -n 19 .venv/bin/python -m spite_malice.bench.bots_noise --games 1 --seed 9003 \\
+        --decide 96 --truth 96 --samples 24,48,96
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from spite_malice.arena import play_game
+from spite_malice.bot_registry import make_bot
+from spite_malice.bots import ExpertBot
+from spite_malice.bots.expert import SWITCH_Z
+from spite_malice.bots.planning import WIN_VALUE, Plan, plan_turn
+from spite_malice.bots.sampling import sample_game
+from spite_malice.bots.view import Ranks, view_from_observation
+from spite_malice.engine import Observation
+
+
+class _Collector(ExpertBot):
+    """Expert that keeps every position it plans (with the opponent's refusals)."""
+
+    def __init__(self, seed: int, samples: int) -> None:
+        super().__init__(seed, budget=1e6, max_samples=samples)
+        self.positions: list[tuple[Observation, Ranks]] = []
+
+    def best_plan(
+        self, observation: Observation, deadline: float, hard_deadline: float | None = None
+    ) -> Plan:
+        self.positions.append((observation, self.refused))
+        return super().best_plan(observation, deadline, hard_deadline)
+
+
+def _candidates(bot: ExpertBot, observation: Observation, refused: Ranks) -> list[Plan]:
+    """The plans Expert would search here, as :meth:`ExpertBot.best_plan` picks them."""
+    view = view_from_observation(observation, refused)
+    plans = plan_turn(view, bot.evaluator)
+    if plans[0].value >= WIN_VALUE:
+        return []
+    return [p for p in plans[: bot.candidates] if p.value >= plans[0].value - bot.margin]
+
+
+def _scores(
+    bot: ExpertBot, observation: Observation, refused: Ranks, plans: list[Plan], samples: int
+) -> list[list[float]]:
+    """Each plan's rollout score in ``samples`` sampled games, the same games for all."""
+    rng = random.Random(f"noise/{len(observation.history)}")
+    scores: list[list[float]] = [[] for _ in plans]
+    for _ in range(samples):
+        world = sample_game(observation, rng, refused)
+        chance_seed = rng.getrandbits(63)
+        for i, plan in enumerate(plans):
+            game = world.copy(rng=random.Random(chance_seed))
+            scores[i].append(bot._rollout(game, plan, observation.seat))
+    return scores
+
+
+def _choice(values: list[float], scores: list[list[float]], picked: list[int]) -> int:
+    """Expert's rule on the samples ``picked``: the largest edge over the first plan when it
+    is positive and beyond ``SWITCH_Z`` standard errors, else the first plan."""
+    best, best_edge = 0, 0.0
+    for i in range(1, len(values)):
+        differences = [scores[i][j] - scores[0][j] for j in picked]
+        error = statistics.stdev(differences) / len(picked) ** 0.5
+        edge = values[i] - values[0] + statistics.mean(differences)
+        if edge > best_edge and edge > SWITCH_Z * error:
+            best, best_edge = i, edge
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=1, help="games to collect positions from")
+    parser.add_argument("--seed", type=int, default=9003)
+    parser.add_argument("--decide", type=int, default=96, help="samples the choices draw on")
+    parser.add_argument("--truth", type=int, default=96, help="samples of the true edges")
+    parser.add_argument("--samples", default="24,48,96", help="sample counts to compare")
+    parser.add_argument("--trials", type=int, default=20)
+    args = parser.parse_args(argv)
+    counts = [int(text) for text in args.samples.split(",")]
+    if max(counts) > args.decide:
+        parser.error("--samples may not exceed --decide")
+    start = time.perf_counter()
+    positions: list[tuple[Observation, Ranks]] = []
+    for k in range(args.games):
+        seed = args.seed + k
+        collector = _Collector(seed, 24)
+        play_game(collector, make_bot("hard-1", seed), seed, k % 2)
+        positions.extend(collector.positions)
+    bot = ExpertBot(1, budget=1e6)
+    regrets: dict[str, list[float]] = {"evaluation": [], **{f"{k} samples": [] for k in counts}}
+    for observation, refused in positions:
+        plans = _candidates(bot, observation, refused)
+        if len(plans) < 2:
+            continue
+        values = [plan.value for plan in plans]
+        scores = _scores(bot, observation, refused, plans, args.decide + args.truth)
+        truth = [
+            values[i]
+            - values[0]
+            + statistics.mean(scores[i][args.decide :])
+            - statistics.mean(scores[0][args.decide :])
+            for i in range(len(plans))
+        ]
+        best = max(truth)
+        regrets["evaluation"].append(best - truth[0])
+        for k in counts:
+            picks = [random.Random(t).sample(range(args.decide), k) for t in range(args.trials)]
+            trials = [best - truth[_choice(values, scores, picked)] for picked in picks]
+            regrets[f"{k} samples"].append(statistics.mean(trials))
+    searches = len(regrets["evaluation"])
+    print(
+        f"{searches} searches from {args.games} game(s) from deal {args.seed} "
+        f"({len(positions)} positions planned), truth from {args.truth} samples; "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+    print("| choice | mean regret | searches with regret > 5 |")
+    print("|---|---:|---:|")
+    for name, values_ in regrets.items():
+        print(f"| {name} | {statistics.mean(values_):.1f} | {sum(r > 5 for r in values_)} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
