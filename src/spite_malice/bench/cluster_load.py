@@ -10,7 +10,10 @@ deploy/haproxy.cfg), then in one run, on the same database:
    figure beside it, so that the cost of the balancer and the fan-out shows).
 
 Each prints :mod:`.server_load`'s report: the move round trip p50/p95/p99, errors and lost
-games (every room is read back at the end and must hold every acknowledged move).
+games (every room is read back at the end and must hold every acknowledged move), and the
+CPU the round cost: the instances' (per client move, with the computer's replies),
+PostgreSQL's, HAProxy's, and how busy the whole machine was (every process on it, other
+work too), so that whether the target is within the machine's reach shows.
 
     .venv/bin/python benchmarks/cluster_load.py --games 600 --duration 60
 
@@ -24,16 +27,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import httpx
 
 from ..cluster import Cluster
 from ..cluster.balancer import BalancerMissing, find_config
+from ..cluster.launcher import Instance
 from . import server_load as load
 
 
@@ -46,9 +50,98 @@ def _haproxy_config() -> Path:
         return find_config()
 
 
-async def run(args: argparse.Namespace, base: str, kill: Callable[[], None] | None = None) -> bool:
-    """One round of :mod:`.server_load`'s clients against ``base``; True when it met the target."""
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (PostgreSQL's backends), read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def _postmaster(cluster: Cluster) -> int | None:
+    """The private PostgreSQL's main process, or None (another server was named)."""
+    if cluster.postgres is None:
+        return None
+    try:
+        return int((cluster.postgres.data / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _machine_cpu() -> float | None:
+    """CPU seconds every process of the machine has used (busy time in /proc/stat)."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    except OSError:
+        return None
+    ticks = [int(value) for value in fields]
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+class Meter:
+    """The CPU the cluster's parts and the machine use during one round."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        self.killed = 0.0
+        """CPU seconds of instances killed during the round (read just before the kill)."""
+        self.start = self._read()
+
+    def _instances(self) -> float:
+        used = 0.0
+        for instance in self.cluster.instances:
+            if instance.process is not None and instance.process.poll() is None:
+                used += load.cpu_seconds(instance.process.pid) or 0.0
+        return used
+
+    def _read(self) -> tuple[float, float, float, float | None]:
+        postgres = 0.0
+        postmaster = _postmaster(self.cluster)
+        if postmaster is not None:
+            for pid in [postmaster, *_children(postmaster)]:
+                postgres += load.cpu_seconds(pid) or 0.0
+        balancer = self.cluster.balancer
+        haproxy = 0.0
+        if balancer is not None and balancer.process is not None:
+            haproxy = load.cpu_seconds(balancer.process.pid) or 0.0
+        return self._instances(), postgres, haproxy, _machine_cpu()
+
+    def before_kill(self, instance: Instance) -> None:
+        if instance.process is not None:
+            self.killed += load.cpu_seconds(instance.process.pid) or 0.0
+
+    def report(self, moves: int, elapsed: float) -> None:
+        instances, postgres, haproxy, machine = self._read()
+        used = instances + self.killed - self.start[0]
+        line = f"CPU: instances {used:.1f} s"
+        if moves:
+            line += f" ({used * 1000 / moves:.2f} ms per client move with the computer's replies)"
+        line += f", PostgreSQL {postgres - self.start[1]:.1f} s"
+        line += f" (backends that ended are left out), HAProxy {haproxy - self.start[2]:.1f} s"
+        if machine is not None and self.start[3] is not None:
+            busy = (machine - self.start[3]) / elapsed
+            line += f"; the machine {busy:.2f} of its {os.cpu_count()} CPUs busy"
+        print(f"{line}; machine load {load.machine_load()}", flush=True)
+
+
+async def run(
+    args: argparse.Namespace,
+    base: str,
+    cluster: Cluster,
+    victim: Instance | None = None,
+) -> bool:
+    """One round of :mod:`.server_load`'s clients against ``base`` (killing ``victim``
+    half-way when given); True when it met the target."""
     await load.wait_healthy(base, 60)
+    meter = Meter(cluster)
     totals = load.Totals()
     # idle connections are dropped after 1 s, well before the server's keep-alive timeout
     # (5 s): a request sent just as the server closes an idle connection would fail
@@ -59,12 +152,14 @@ async def run(args: argparse.Namespace, base: str, kill: Callable[[], None] | No
     started = time.monotonic()
     deadline = started + args.duration
     tasks = []
-    if kill is not None:
+    if victim is not None:
+        killed = victim
 
         async def kill_later() -> None:
             await asyncio.sleep(args.duration / 2)
             totals.killed_at = time.monotonic()
-            kill()
+            meter.before_kill(killed)
+            killed.kill()
             print(f"killed an instance after {args.duration / 2:.0f} s", flush=True)
 
         tasks.append(asyncio.create_task(kill_later()))
@@ -73,6 +168,7 @@ async def run(args: argparse.Namespace, base: str, kill: Callable[[], None] | No
     elapsed = time.monotonic() - started
     await load.check_rooms(players, totals, args.timeout)
     load.report(args, totals, elapsed, None)
+    meter.report(totals.moves, elapsed)
     p95 = load.percentile(totals.latencies, 0.95) if totals.latencies else float("inf")
     return not totals.errors and not totals.lost and p95 <= 0.050
 
@@ -94,13 +190,13 @@ def main() -> int:
     met = []
     try:
         print(f"\n== 1. three instances through the balancer ({cluster.address})", flush=True)
-        met.append(asyncio.run(run(args, cluster.address)))
+        met.append(asyncio.run(run(args, cluster.address, cluster)))
         print("\n== 2. the same, one instance killed half-way", flush=True)
         victim = cluster.instances[0]
-        met.append(asyncio.run(run(args, cluster.address, victim.kill)))
+        met.append(asyncio.run(run(args, cluster.address, cluster, victim)))
         cluster.restart(victim)
         print(f"\n== 3. one instance directly ({victim.url}), no balancer", flush=True)
-        met.append(asyncio.run(run(args, victim.url)))
+        met.append(asyncio.run(run(args, victim.url, cluster)))
     finally:
         cluster.stop()
         cluster.remove_folder()

@@ -71,7 +71,8 @@ class TableMeta:
     @property
     def kind(self) -> str:
         """``computer`` when the computer sits at the table, else ``friend``."""
-        return COMPUTER if any(seat.is_computer for seat in self.seats) else FRIEND
+        first, second = self.seats  # read for every state sent: no generator
+        return COMPUTER if first.kind == COMPUTER or second.kind == COMPUTER else FRIEND
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -261,9 +262,13 @@ class Table:
         return None if barrier is None else barrier_sentence(barrier)
 
     def can_undo(self, seat: int) -> bool:
+        if not self._is_turn(seat):
+            return False  # check_undo would refuse (a sentence made for nothing)
         return self.undo_refusal(seat) is None
 
     def can_hint(self, seat: int) -> bool:
+        if not self._is_turn(seat):
+            return False  # check_hint would refuse
         try:
             self.check_hint(seat)
         except TableError:
@@ -420,6 +425,13 @@ class Table:
             players=self.match.players,
             first=game.first,
             result=result,
+        )
+
+    def _is_turn(self, seat: int) -> bool:
+        """Whether :meth:`_check_turn` lets ``seat`` go on (without making its refusal: the
+        page's state asks it of every seat at every move)."""
+        return (
+            self.is_dealt and not self.is_game_over and self.is_full and self.game.to_move == seat
         )
 
     def _check_turn(self, seat: int, what: str, move: str = "", *, busy: bool = False) -> None:

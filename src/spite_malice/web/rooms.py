@@ -32,7 +32,7 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rules import PRESETS, Rules
-from ..i18n import N_, _, ngettext, use_language
+from ..i18n import N_, _, current_language, ngettext, use_language
 from ..store import (
     MatchHeader,
     SeatPresence,
@@ -139,6 +139,15 @@ def peer_language(peer: Peer) -> str | None:
     """The language of ``peer``'s texts (a socket's ``language``; None: the current one)."""
     language = getattr(peer, "language", None)
     return language if isinstance(language, str) else None
+
+
+def in_language(language: str | None) -> contextlib.AbstractContextManager[object]:
+    """``use_language(language)``, or nothing when the block speaks it already (the usual
+    case: a state is made at every move, and entering the block costs as much as a part of
+    it)."""
+    if language is None or language == current_language():
+        return contextlib.nullcontext()
+    return use_language(language)
 
 
 RoomError = TableError
@@ -1007,7 +1016,7 @@ class Room:
                 language = peer_language(peer)
                 message = made.get(language)
                 if message is None:
-                    with use_language(language):
+                    with in_language(language):
                         message = made[language] = self.state_message(seat, cause, None)
                 if peer is origin:
                     peer.push(message.model_copy(update={"reply_to": reply_to}))
@@ -1028,7 +1037,7 @@ class Room:
                 language = peer_language(peer)
                 message = made.get(language)
                 if message is None:
-                    with use_language(language):
+                    with in_language(language):
                         message = made[language] = messages.Update(
                             seat=mover,
                             move=move,
