@@ -13,6 +13,8 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 
+from spite_malice.i18n import catalog
+
 TABLE = "#table"
 
 ContextFactory = Callable[..., BrowserContext]
@@ -102,7 +104,9 @@ class Player:
         if level:
             page.select_option("#default-level", level)
         page.click("#save-settings")
-        expect(page.locator("#settings-status")).to_contain_text("Saved")
+        language = page.evaluate("() => document.documentElement.lang") or "en"
+        saved = catalog(language).gettext("Saved. New matches use these rules.")
+        expect(page.locator("#settings-status")).to_have_text(saved)
 
     def start_computer_game(self, level: str = "easy") -> str:
         """Lobby: pick a level, start a match; returns the room code."""

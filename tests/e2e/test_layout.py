@@ -163,3 +163,26 @@ def test_the_table_fits_every_screen(
         check_fits(page, tmp_path, f"crowded-{width}x{height}")
     print(f"\nscreenshots in {tmp_path}; card widths: {widths}")
     assert me.errors == []
+
+
+PHONES = [(390, 844), (360, 740), (844, 390), (740, 360)]
+
+
+@pytest.mark.parametrize("language", ["it", "ru", "pt", "fr", "nl"])
+def test_the_table_fits_phones_in_every_language(
+    server: ServerProcess, new_context: ContextFactory, tmp_path: Path, language: str
+) -> None:
+    """Translations run longer than English: every button still shows on a phone, upright
+    and sideways, and nothing scrolls (the buttons take a second row instead)."""
+    me = Player.open(new_context(width=390, height=844, locale=language), server.url, language)
+    me.configure(payoff_size=20, speed="off")
+    me.start_computer_game("easy")
+    me.wait_phase("mine", "over")
+    page = me.page
+    assert page.evaluate("() => document.documentElement.lang") == language
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        card = check_fits(page, tmp_path, f"{language}-{width}x{height}")
+        assert card >= 30, f"{language} {width}x{height}: cards {card} px wide"
+    assert me.errors == []

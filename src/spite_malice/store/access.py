@@ -111,6 +111,24 @@ _HEAD = (
 """The last stored step's (game, ply) of a match: built once, so that a call only binds
 its parameters (building a statement for every call cost several times its execution)."""
 
+_STEPS_AFTER = (
+    select(_MOVES.c.kind, _MOVES.c.game, _MOVES.c.ply, _MOVES.c.seat, _MOVES.c.move, _MOVES.c.seed)
+    .where(
+        _MOVES.c.match_id == bindparam("match"),
+        (_MOVES.c.game > bindparam("game"))
+        | ((_MOVES.c.game == bindparam("game")) & (_MOVES.c.ply > bindparam("ply"))),
+    )
+    .order_by(_MOVES.c.game, _MOVES.c.ply)
+)
+"""The steps of a match after a (game, ply): what another instance stored since."""
+_LATEST_IN_ROOM = (
+    select(_MATCHES.c.id)
+    .where(_MATCHES.c.room == bindparam("room"))
+    .order_by(_MATCHES.c.created_at.desc(), _MATCHES.c.id.desc())
+    .limit(1)
+)
+"""The id of a web room's latest match."""
+
 
 def _lease_upsert(insert_for: Any) -> Any:
     """The lease's one-statement take-over (``insert_for``: the dialect's ``insert``):
@@ -544,13 +562,9 @@ class Store:
 
     def latest_in_room(self, room: str) -> str | None:
         """The id of the latest match of a web room, or None when the room is unknown."""
-        with self._session() as session:
-            return session.scalar(
-                select(MatchRow.id)
-                .where(MatchRow.room == room)
-                .order_by(MatchRow.created_at.desc(), MatchRow.id.desc())
-                .limit(1)
-            )
+        with self._connection(write=False) as connection:  # no ORM: each follow asks it
+            found: str | None = connection.scalar(_LATEST_IN_ROOM, {"room": room})
+            return found
 
     def load_room(self, room: str) -> StoredMatch | None:
         """The latest match of a web room, or None when the room is unknown."""
@@ -654,16 +668,11 @@ class Store:
     def steps_after(self, match_id: str, game: int, ply: int) -> list[Step]:
         """The match's stored steps after ``ply`` of ``game`` (the steps another process
         stored since a table was at that point), in order."""
-        with self._session() as session:
-            rows = session.scalars(
-                select(MoveRow)
-                .where(
-                    MoveRow.match_id == match_id,
-                    (MoveRow.game > game) | ((MoveRow.game == game) & (MoveRow.ply > ply)),
-                )
-                .order_by(MoveRow.game, MoveRow.ply)
+        with self._connection(write=False) as connection:  # no ORM: each follow asks it
+            rows = connection.execute(
+                _STEPS_AFTER, {"match": match_id, "game": game, "ply": ply}
             ).all()
-            return [_step(row) for row in rows]
+            return [Step(row.kind, row.game, row.ply, row.seat, row.move, row.seed) for row in rows]
 
     def acquire_lease(self, room: str, owner: str, seconds: float) -> bool:
         """Take or renew the lease on ``room``'s computer turns for ``seconds``: True when

@@ -56,7 +56,7 @@ class ReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l", "step(1)", N_("Forward")),
         Binding("left,h", "step(-1)", N_("Back")),
-        Binding("home,g", "jump(0)", N_("Start"), show=False),
+        Binding("home,g", "jump(0)", N_("Back to the start"), show=False),
         Binding("end,G", "jump(-1)", N_("End"), show=False),
         Binding("space", "play", N_("Play/pause")),
         Binding("plus,equals_sign", "speed(1)", N_("Faster")),

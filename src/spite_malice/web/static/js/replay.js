@@ -202,7 +202,7 @@ export class ReplayScreen {
     const lastTurn = this.frames[this.frames.length - 1].turn;
     this.turnInput = h("input", { type: "number", id: "replay-turn", min: "1", max: String(lastTurn), value: "1",
       "aria-label": _("Turn to jump to") });
-    this.playButton = this.button("replay-play", _("Play"), () => (this.timer ? this.pause() : this.play()));
+    this.playButton = this.button("replay-play", pgettext("replay", "Play"), () => (this.timer ? this.pause() : this.play()));
     const seatSelect = this.seatSelect = h("select", { id: "replay-seat", "aria-label": _("Watch from the seat of"),
       onchange: (e) => { this.view = Number(e.target.value); this.show(this.index); } },
     [0, 1].map((s) => h("option", { value: String(s), selected: s === this.view }, players[s])));
@@ -216,7 +216,7 @@ export class ReplayScreen {
         h("h1", { class: "replay-title" }, _("{first} against {second}", { first: players[0], second: players[1] })),
         this.statusNode, this.messageNode),
       h("div", { class: "actions" },
-        this.button("replay-start", _("Start"), () => this.show(0)),
+        this.button("replay-start", pgettext("replay", "Start"), () => this.show(0)),
         this.button("replay-back", "◀ " + _("Back"), () => this.step(-1)),
         this.playButton,
         this.button("replay-forward", _("Forward") + " ▶", () => this.step(1)),
@@ -305,7 +305,7 @@ export class ReplayScreen {
   pause() {
     clearInterval(this.timer);
     this.timer = null;
-    if (this.playButton) this.playButton.textContent = _("Play");
+    if (this.playButton) this.playButton.textContent = pgettext("replay", "Play");
   }
 
   onKey(event) {
