@@ -7,34 +7,16 @@ from __future__ import annotations
 import pytest
 
 from pseudo_catalogs import use_pseudo_catalogs
+from seeded_views import turn_views
 from spite_malice.analysis import Report, Settings, describe_moves, describe_table, why_better
-from spite_malice.bots import reference_move
 from spite_malice.bots.evaluation import AwareEvaluator
 from spite_malice.bots.planning import plan_turn
-from spite_malice.bots.view import TurnView, view_from_observation
-from spite_malice.engine import Game, Rules
 from spite_malice.i18n import use_language
 
 from . import old_reasons
 from .test_reasons import _turn
 
-
-def turn_views(games: int, turns: int) -> list[TurnView]:
-    """The seat to move's view at the start of turns of seeded reference games."""
-    views = []
-    for seed in range(games):
-        game = Game.new(seed, Rules(payoff_size=6))
-        for _ in range(turns):
-            if game.is_over:
-                break
-            views.append(view_from_observation(game.observation(game.to_move)))
-            mover = game.to_move
-            while not game.is_over and game.to_move == mover:
-                game.play(reference_move(game))
-    return views
-
-
-VIEWS = turn_views(20, 30)
+VIEWS = turn_views(20, 30, payoff_size=6)
 
 
 def test_the_english_words_are_the_ones_players_read_before() -> None:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 
 from pseudo_catalogs import use_catalog, use_pseudo_catalogs
-from spite_malice.bots import hint, reference_move
+from seeded_views import turn_views
+from spite_malice.bots import hint
 from spite_malice.bots.evaluation import AwareEvaluator
 from spite_malice.bots.hints import explain
 from spite_malice.bots.planning import Ending, Plan, plan_turn, replay_ranks
-from spite_malice.bots.view import TurnView, view_from_observation
-from spite_malice.engine import Game, Rules
+from spite_malice.bots.view import TurnView
+from spite_malice.engine import Game
 from spite_malice.engine.cards import KING, RANK_NAMES, a_rank
 from spite_malice.engine.moves import Move
 from spite_malice.engine.stacks import built, needs
@@ -118,23 +119,7 @@ def _old_discard(
     return text
 
 
-def turn_views(games: int, turns: int) -> list[TurnView]:
-    """The seat to move's view at the start of the first ``turns`` turns of seeded games
-    played by the reference policy (small pay-off piles: wins and refills come often)."""
-    views = []
-    for seed in range(games):
-        game = Game.new(seed, Rules(payoff_size=5))
-        for _ in range(turns):
-            if game.is_over:
-                break
-            views.append(view_from_observation(game.observation(game.to_move)))
-            mover = game.to_move
-            while not game.is_over and game.to_move == mover:
-                game.play(reference_move(game))
-    return views
-
-
-VIEWS = turn_views(25, 30)
+VIEWS = turn_views(25, 30, payoff_size=5)
 
 
 def test_the_english_reasons_are_the_ones_players_read_before() -> None:
