@@ -25,6 +25,7 @@ LAUNCHERS = {
     "analysis.py": "analysis_time",
     "web_analysis.py": "web_analysis_time",
     "bots_expert.py": "bots_expert",
+    "bots_leaf.py": "bots_leaf",
     "bots_noise.py": "bots_noise",
     "bots_targets.py": "bots_targets",
     "bots_tune.py": "bots_tune",

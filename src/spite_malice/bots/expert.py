@@ -35,6 +35,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from .evaluation import EXPERT_WEIGHTS, HARD_WEIGHTS, AwareEvaluator, Weights
+from .leaf import LeafEvaluation
 from .planning import WIN_VALUE, Ending, Plan, plan_turn, replay_ranks
 from .rollout import finish_turn
 from .sampling import sample_game
@@ -100,6 +101,13 @@ class SearchSettings:
     """Whether a candidate's prior leaves out what its value guesses about the next turns
     (the danger of the opponent's reply, our own chance next turn), which the samples play
     out; otherwise both count, the guess and the sampled result."""
+    leaf: bool = False
+    """Whether a sampled game scores the win probability of the position the look-ahead
+    ends in (:mod:`.leaf`: a win 1, a loss 0, a draw a half), rather than the pay-off cards
+    played in it (a win or a loss 10,000)."""
+    leaf_prior: float = 0.0
+    """With ``leaf``: what a pay-off card of a candidate's value is worth in win
+    probability, in its score beside the sampled probabilities (0: the samples alone)."""
 
 
 EXPERT_SETTINGS = SearchSettings(refusals=True)
@@ -141,6 +149,10 @@ class ExpertBot(TurnPlanningBot):
         """Ranks the plans to search, and plays our own turns in the sampled games."""
         self.opponent_model = AwareEvaluator(settings.opponent_weights)
         """Plays the opponent's turns in the sampled games."""
+        self.leaf = LeafEvaluation() if settings.leaf else None
+        """Scores the positions the look-ahead ends in, with ``settings.leaf``."""
+        self.prior = settings.leaf_prior / 100 if settings.leaf else 1.0
+        """What a unit of a candidate's value is worth beside a unit of the sampled score."""
         self._turn = -1
         self._turn_deadline = 0.0
         self.last_samples = 0
@@ -260,11 +272,11 @@ class ExpertBot(TurnPlanningBot):
             if rollouts_left is not None:
                 rollouts_left -= len(scores)
             if samples >= MIN_SAMPLES and samples % 4 == 0:
-                alive = [i for i in alive if not _trails(candidates, results, i)]
+                alive = [i for i in alive if not _trails(candidates, results, i, self.prior)]
         self.last_samples = samples
         if samples < MIN_SWITCH_SAMPLES:
             return candidates[0]
-        return candidates[_choose(candidates, results, alive)]
+        return candidates[_choose(candidates, results, alive, self.prior)]
 
     def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
         """Play ``plan``'s committed moves in a sampled game, then with the planning policies
@@ -296,16 +308,21 @@ class ExpertBot(TurnPlanningBot):
             before = len(game.players[seat].payoff)
             finish_turn(game, self.evaluator)
             mine += weight * (before - len(game.players[seat].payoff))
+        if self.leaf is not None:
+            return self.leaf.win_probability(game, seat)
         outcome = game.outcome
         if outcome is not None and outcome.winner is not None:
             return WIN_SCORE if outcome.winner == seat else -WIN_SCORE
         return 100.0 * (mine - theirs)
 
 
-def _edge(candidates: list[Plan], results: list[list[float]], i: int) -> tuple[float, float]:
+def _edge(
+    candidates: list[Plan], results: list[list[float]], i: int, prior: float = 1.0
+) -> tuple[float, float]:
     """Candidate ``i``'s edge over the first (the evaluation's choice) and its standard error.
 
-    The edge is the difference of their values plus the mean of candidate ``i``'s sampled
+    The edge is the difference of their values (times ``prior``, the worth of a unit of
+    value in units of the sampled score) plus the mean of candidate ``i``'s sampled
     advantage, over the samples both took (candidate ``i`` took the first ones, until it was
     dropped)."""
     other = results[i]
@@ -313,25 +330,28 @@ def _edge(candidates: list[Plan], results: list[list[float]], i: int) -> tuple[f
     differences = [a - b for a, b in zip(other, results[0], strict=False)]
     mean = sum(differences) / samples
     spread = sum((d - mean) ** 2 for d in differences) / (samples - 1)
-    return candidates[i].value - candidates[0].value + mean, math.sqrt(spread / samples)
+    edge = prior * (candidates[i].value - candidates[0].value) + mean
+    return edge, math.sqrt(spread / samples)
 
 
-def _trails(candidates: list[Plan], results: list[list[float]], i: int) -> bool:
+def _trails(candidates: list[Plan], results: list[list[float]], i: int, prior: float = 1.0) -> bool:
     """Whether candidate ``i`` trails the evaluation's choice by more than ``STOP_Z``
     standard errors, so that it is no longer worth sampling. Dropping a plan only ever
     keeps the choice where it was, so it may be decided at any point of the search; a switch
     is decided at the end (stopping on a lucky run of samples would be optional stopping)."""
-    edge, error = _edge(candidates, results, i)
+    edge, error = _edge(candidates, results, i, prior)
     return edge + STOP_Z * error < 0.0
 
 
-def _choose(candidates: list[Plan], results: list[list[float]], alive: list[int]) -> int:
+def _choose(
+    candidates: list[Plan], results: list[list[float]], alive: list[int], prior: float = 1.0
+) -> int:
     """The candidate the samples choose: among those still in contention, the one with the
     largest edge over the first, when that edge is positive and more than ``SWITCH_Z``
     standard errors; otherwise the first."""
     best, best_edge = 0, 0.0
     for i in alive:
-        edge, error = _edge(candidates, results, i)
+        edge, error = _edge(candidates, results, i, prior)
         if edge > best_edge and edge > SWITCH_Z * error:
             best, best_edge = i, edge
     return best

@@ -1,0 +1,174 @@
+"""Fit Expert's leaf evaluation (:mod:`spite_malice.bots.leaf`) from Hard's self-play.
+
+Plays ``--deals`` training games and ``--holdout`` held-out games (other deals) of today's
+Hard against itself, with the planning policy of Expert's rollouts
+(:func:`~spite_malice.bots.rollout.finish_turn`), records the features of every position at
+the start of a turn with the final result for the player to move (a win 1, a draw a half, a
+loss 0), fits a logistic regression (scikit-learn, the ``learn`` extra) on the training
+positions and reports the log loss and the calibration on the held-out ones, beside a
+constant model and one that knows only the pay-off cards left. ``--out FILE`` writes the
+weights as JSON (the package's copy is ``src/spite_malice/bots/leaf_weights.json``).
+
+    nice -n 19 .venv/bin/python benchmarks/bots_leaf.py --deals 3000 --seed 1000000 \\
+        --holdout 1000 --holdout-seed 2000000 --jobs 1 \\
+        --out src/spite_malice/bots/leaf_weights.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from spite_malice.bots.evaluation import HARD_WEIGHTS, AwareEvaluator
+from spite_malice.bots.leaf import FEATURES, LeafFeatures, LeafModel
+from spite_malice.bots.rollout import finish_turn
+from spite_malice.engine import Game
+
+MAX_TURNS = 2000
+"""A safety net: a self-play game longer than this is dropped (none has come close)."""
+
+
+def play_deal(seed: int) -> list[tuple[list[float], float]]:
+    """Hard against itself on deal ``seed``: every turn's starting features and the result
+    for the player to move then."""
+    game = Game.new(seed, recording=False)
+    policy = AwareEvaluator(HARD_WEIGHTS)
+    features = LeafFeatures()
+    rows: list[tuple[list[float], int]] = []
+    while game.outcome is None and game.turn < MAX_TURNS:
+        rows.append((features(game), game.to_move))
+        finish_turn(game, policy)
+    if game.outcome is None:
+        return []
+    winner = game.outcome.winner
+    return [(x, 0.5 if winner is None else float(winner == mover)) for x, mover in rows]
+
+
+def positions(seed: int, deals: int, jobs: int) -> tuple[list[list[float]], list[float]]:
+    """The positions of deals ``seed`` to ``seed + deals - 1`` and their results."""
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for rows in pool.imap(play_deal, range(seed, seed + deals), chunksize=8):
+            for x, y in rows:
+                xs.append(x)
+                ys.append(y)
+    return xs, ys
+
+
+def _as_labels(xs: Any, ys: Any) -> tuple[Any, Any, Any]:
+    """Rows and 0/1 labels with weights: a draw is a half-weighted win and a half loss."""
+    import numpy as np
+
+    draws = ys == 0.5
+    x = np.concatenate([xs, xs[draws]])
+    y = np.concatenate([np.where(draws, 1.0, ys), np.zeros(int(draws.sum()))])
+    w = np.concatenate([np.where(draws, 0.5, 1.0), np.full(int(draws.sum()), 0.5)])
+    return x, y, w
+
+
+def log_loss(p: Any, ys: Any) -> float:
+    """Mean log loss of probabilities ``p`` for results ``ys`` (0, a half or 1)."""
+    import numpy as np
+
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return float(-np.mean(ys * np.log(p) + (1 - ys) * np.log(1 - p)))
+
+
+def fit(xs: Any, ys: Any, columns: list[int], c: float) -> tuple[Any, Any, Any]:
+    """A logistic regression on the standardized ``columns``: (model, mean, scale)."""
+    from sklearn.linear_model import LogisticRegression
+
+    sub = xs[:, columns]
+    mean = sub.mean(axis=0)
+    scale = sub.std(axis=0)
+    scale[scale == 0] = 1.0
+    x, y, w = _as_labels((sub - mean) / scale, ys)
+    model = LogisticRegression(C=c, max_iter=2000)
+    model.fit(x, y, sample_weight=w)
+    return model, mean, scale
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=3000, help="training deals")
+    parser.add_argument("--seed", type=int, default=1_000_000, help="the first training deal")
+    parser.add_argument("--holdout", type=int, default=1000, help="held-out deals")
+    parser.add_argument("--holdout-seed", type=int, default=2_000_000)
+    parser.add_argument("--c", type=float, default=1.0, help="inverse regularization")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, help="write the fitted weights (JSON) here")
+    parser.add_argument(
+        "--data", type=Path, help="keep the positions in this .npz file (read it if it exists)"
+    )
+    args = parser.parse_args(argv)
+    import numpy as np
+
+    start = time.perf_counter()
+    if args.data and args.data.exists():
+        saved = np.load(args.data)
+        train_x, train_y, test_x, test_y = (
+            saved[k] for k in ("train_x", "train_y", "test_x", "test_y")
+        )
+    else:
+        train_x, train_y = (np.array(a) for a in positions(args.seed, args.deals, args.jobs))
+        test_x, test_y = (
+            np.array(a) for a in positions(args.holdout_seed, args.holdout, args.jobs)
+        )
+        if args.data:
+            np.savez_compressed(
+                args.data, train_x=train_x, train_y=train_y, test_x=test_x, test_y=test_y
+            )
+    print(
+        f"{len(train_y)} training positions ({args.deals} deals from {args.seed}), "
+        f"{len(test_y)} held out ({args.holdout} deals from {args.holdout_seed}); "
+        f"draws {np.mean(train_y == 0.5):.1%}; {time.perf_counter() - start:.0f} s"
+    )
+    constant = float(np.mean(train_y))
+    flat = log_loss(np.full(len(test_y), constant), test_y)
+    print(f"held-out log loss, constant {constant:.3f}: {flat:.4f}")
+    counts = [FEATURES.index(name) for name in ("left", "opp_left", "lead")]
+    small, m0, s0 = fit(train_x, train_y, counts, args.c)
+    p_small = small.predict_proba((test_x[:, counts] - m0) / s0)[:, 1]
+    print(f"held-out log loss, pay-off cards left only: {log_loss(p_small, test_y):.4f}")
+    every = list(range(len(FEATURES)))
+    model, mean, scale = fit(train_x, train_y, every, args.c)
+    p = model.predict_proba((test_x - mean) / scale)[:, 1]
+    print(
+        f"held-out log loss, every feature: {log_loss(p, test_y):.4f} "
+        f"(training {log_loss(model.predict_proba((train_x - mean) / scale)[:, 1], train_y):.4f})"
+    )
+    print("calibration on the held-out positions (predicted: mean result, positions):")
+    edges = np.linspace(0, 1, 11)
+    for low, high in itertools.pairwise(edges):
+        inside = (p >= low) & (p < high) if high < 1 else (p >= low)
+        if inside.any():
+            print(
+                f"  {low:.1f}-{high:.1f}: predicted {p[inside].mean():.3f}, "
+                f"result {test_y[inside].mean():.3f}, {int(inside.sum())}"
+            )
+    leaf = LeafModel(
+        FEATURES,
+        tuple(round(float(v), 6) for v in mean),
+        tuple(round(float(v), 6) for v in scale),
+        tuple(round(float(v), 6) for v in model.coef_[0]),
+        round(float(model.intercept_[0]), 6),
+    )
+    for name, coef in zip(FEATURES, leaf.coef, strict=True):
+        print(f"  {name:>16} {coef:+.3f}")
+    check = [leaf.probability(list(row)) for row in test_x[:1000]]
+    worst = float(np.max(np.abs(np.array(check) - p[:1000])))
+    print(f"pure-Python model against scikit-learn on 1,000 positions: largest gap {worst:.2e}")
+    if args.out:
+        args.out.write_text(leaf.to_json() + "\n", encoding="utf-8")
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

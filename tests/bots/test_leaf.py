@@ -1,0 +1,114 @@
+"""Expert's learned leaf evaluation: the shipped weights load and give the answers a player
+knows on positions whose result is plain (R4.1, R4.2), and Expert's search scores with it."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from spite_malice.bench.bots_leaf import play_deal
+from spite_malice.bots import ExpertBot
+from spite_malice.bots.expert import EXPERT_SETTINGS
+from spite_malice.bots.leaf import (
+    FEATURES,
+    LeafEvaluation,
+    LeafFeatures,
+    LeafModel,
+    shipped_model,
+)
+from spite_malice.bots.sampling import sample_game
+from spite_malice.engine import Game
+
+from .positions import position
+
+TWENTY = ["2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC", "JC", "QC"]
+TWENTY += ["2D", "3D", "4D", "6D", "7D", "8D", "9D", "TD", "JD", "QD"]
+
+
+def game(payoffs: tuple[list[str], list[str]], hands: tuple[list[str], list[str]]) -> Game:
+    center = [["AH", "2H", "3H", "4H"], [], []]
+    return Game.from_position(
+        position(payoffs=payoffs, hands=hands, center=center, to_move=0), seed=1
+    )
+
+
+def test_the_shipped_weights_load_with_our_features() -> None:
+    model = shipped_model()
+    assert model.features == FEATURES
+    assert all(scale > 0 for scale in model.scale)
+    assert LeafModel.from_json(model.to_json()) == model
+
+
+def test_weights_for_other_features_are_refused() -> None:
+    data = json.loads(shipped_model().to_json())
+    data["features"][0] = "something else"
+    with pytest.raises(ValueError, match="features"):
+        LeafModel.from_json(json.dumps(data))
+
+
+def test_one_card_left_and_playable_is_nearly_a_win() -> None:
+    # R4.1: seat 0 to move has one pay-off card, a 5, and a center stack at 4
+    g = game((["5H"], TWENTY[:15]), (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"]))
+    leaf = LeafEvaluation()
+    assert leaf.win_probability(g, 0) > 0.95
+    assert leaf.win_probability(g, 1) < 0.05
+    assert leaf.win_probability(g, 0) + leaf.win_probability(g, 1) == pytest.approx(1.0)
+
+
+def test_far_ahead_is_likely_a_win_and_far_behind_a_loss() -> None:
+    # nothing plays now (a 9 on the center's 4 would need 5 to 8): only the cards left differ
+    hands = (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"])
+    ahead = game((["9H", *TWENTY[:2]], TWENTY[2:20]), hands)
+    behind = game((["9H", *TWENTY[:17]], TWENTY[17:20]), hands)
+    even = game((["9H", *TWENTY[:9]], TWENTY[9:19]), hands)
+    leaf = LeafEvaluation()
+    p_ahead, p_even, p_behind = (leaf.win_probability(g, 0) for g in (ahead, even, behind))
+    assert p_ahead > 0.8
+    assert p_behind < 0.2
+    assert p_behind < p_even < p_ahead
+
+
+def test_finished_games_score_their_result() -> None:
+    g = game((["5H"], TWENTY[:15]), (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"]))
+    g.play(next(move for move in g.legal_moves() if move.is_from_payoff))
+    assert g.outcome is not None and g.outcome.winner == 0
+    leaf = LeafEvaluation()
+    assert leaf.win_probability(g, 0) == 1.0
+    assert leaf.win_probability(g, 1) == 0.0
+
+
+def test_the_features_are_those_named() -> None:
+    g = game((["5H"], TWENTY[:15]), (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"]))
+    values = dict(zip(FEATURES, LeafFeatures()(g), strict=True))
+    assert values["left"] == pytest.approx(1 / 20)
+    assert values["opp_left"] == pytest.approx(15 / 20)
+    assert values["chance_now"] == 1.0  # the 5 goes on the center's 4 (R3.1)
+    assert values["win_now"] == 1.0
+    assert values["opp_hand"] == 3.0
+
+
+def test_self_play_rows_carry_the_result_for_the_player_to_move() -> None:
+    rows = play_deal(1_000_000)
+    assert len(rows) > 20
+    assert all(len(x) == len(FEATURES) for x, _ in rows)
+    results = {y for _, y in rows}
+    # a decided game: the two players' positions carry opposite results, turn by turn
+    assert results == {0.0, 1.0}
+    assert [y for _, y in rows[:4]] in ([1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0])
+
+
+def test_expert_with_the_leaf_scores_probabilities() -> None:
+    settings = replace(EXPERT_SETTINGS, leaf=True)
+    bot = ExpertBot(3, budget=1e6, max_samples=8, settings=settings)
+    assert bot.leaf is not None
+    g = Game.new(11, recording=False)
+    bot.new_game(g.to_move)
+    observation = g.observation(g.to_move)
+    plan = bot.best_plan(observation, float("inf"))
+    assert plan.committed
+    world = sample_game(observation, random.Random(1))
+    score = bot._rollout(world, plan, observation.seat)
+    assert 0.0 <= score <= 1.0
