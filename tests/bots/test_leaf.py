@@ -11,7 +11,8 @@ import pytest
 
 from spite_malice.bench.bots_leaf import play_deal
 from spite_malice.bots import ExpertBot
-from spite_malice.bots.expert import EXPERT_SETTINGS
+from spite_malice.bots.baselines import Expert1Bot
+from spite_malice.bots.expert import EXPERT_SETTINGS, _choose, _edge
 from spite_malice.bots.leaf import (
     FEATURES,
     LeafEvaluation,
@@ -19,8 +20,9 @@ from spite_malice.bots.leaf import (
     LeafModel,
     shipped_model,
 )
+from spite_malice.bots.planning import Ending, Plan
 from spite_malice.bots.sampling import sample_game
-from spite_malice.engine import Game
+from spite_malice.engine import Game, Move
 
 from .positions import position
 
@@ -101,8 +103,7 @@ def test_self_play_rows_carry_the_result_for_the_player_to_move() -> None:
 
 
 def test_expert_with_the_leaf_scores_probabilities() -> None:
-    settings = replace(EXPERT_SETTINGS, leaf=True)
-    bot = ExpertBot(3, budget=1e6, max_samples=8, settings=settings)
+    bot = ExpertBot(3, budget=1e6, max_samples=8, settings=replace(EXPERT_SETTINGS, leaf=True))
     assert bot.leaf is not None
     g = Game.new(11, recording=False)
     bot.new_game(g.to_move)
@@ -112,3 +113,23 @@ def test_expert_with_the_leaf_scores_probabilities() -> None:
     world = sample_game(observation, random.Random(1))
     score = bot._rollout(world, plan, observation.seat)
     assert 0.0 <= score <= 1.0
+
+
+def test_with_the_leaf_a_value_counts_as_its_worth_in_probability() -> None:
+    # two plans 100 apart (a pay-off card) whose samples are alike: the prior alone decides
+    candidates = [
+        Plan((Move.discard(5, 0),), 1, 150.0, Ending.DISCARD),
+        Plan((Move.discard(6, 0),), 1, 50.0, Ending.DISCARD),
+    ]
+    results = [[0.5, 0.6, 0.4, 0.5], [0.52, 0.61, 0.42, 0.51]]
+    edge, _ = _edge(candidates, results, 1, prior=0.05 / 100)
+    assert edge == pytest.approx(-0.05 + 0.015)
+    assert _choose(candidates, results, [1], prior=0.05 / 100) == 0
+    # with no prior the samples alone decide, and they favour the second plan every time
+    assert _choose(candidates, results, [1], prior=0.0) == 1
+
+
+def test_the_shipped_expert_scores_with_the_leaf_and_expert_1_does_not() -> None:
+    assert EXPERT_SETTINGS.leaf
+    assert ExpertBot(1).leaf is not None
+    assert Expert1Bot(1).leaf is None

@@ -6,7 +6,8 @@ nothing the evaluation would gain), it samples the hidden cards (the opponent's 
 stock order, the face-down pay-off cards) from the cards it has not seen (:mod:`.sampling`,
 which reads only the observation), plays the plan in the sampled game, then lets planning
 policies (:mod:`.rollout`) finish its turn, play the opponent's reply as Hard would and its own
-next turn, and counts the pay-off cards each side played. Every candidate meets the same
+next turn, and scores the sampled game by the chance of winning from where it ends (a learned
+model, :mod:`.leaf`: a win 1, a loss 0, a draw a half). Every candidate meets the same
 samples (common random numbers), so their differences are not noise from the deal. Expert
 keeps the evaluation's choice unless another plan beats it, sample by sample, by more than the
 noise. The rollouts go where the choice is close: a plan that clearly trails the evaluation's
@@ -110,9 +111,11 @@ class SearchSettings:
     probability, in its score beside the sampled probabilities (0: the samples alone)."""
 
 
-EXPERT_SETTINGS = SearchSettings(refusals=True)
+EXPERT_SETTINGS = SearchSettings(refusals=True, leaf=True, leaf_prior=0.05)
 """The shipped Expert's search: Hard's tuned evaluation for its own turns and as the model of
-the opponent's, and sampled hands that agree with what the opponent refused to build."""
+the opponent's, sampled hands that agree with what the opponent refused to build, and sampled
+games scored by the learned win probability, a candidate's value counting 0.05 of it per
+pay-off card (docs/bots.md has the figures)."""
 
 
 class ExpertBot(TurnPlanningBot):
@@ -232,9 +235,10 @@ class ExpertBot(TurnPlanningBot):
         A candidate's score is its value plus what the sampled games add to it: the cards the
         plan could not know, the opponent's actual reply, our next turn. The value already
         weighs the danger of the reply by its odds; the samples correct that estimate rather
-        than replace it, as a few dozen samples are too few to stand alone. Candidates meet
-        the same samples, so each is compared with the first sample by sample (see
-        :func:`_edge`).
+        than replace it, as a few dozen samples are too few to stand alone (with the leaf
+        score, the value counts ``leaf_prior`` of win probability per pay-off card).
+        Candidates meet the same samples, so each is compared with the first sample by
+        sample (see :func:`_edge`).
 
         The rollouts are shared out by successive rejection: every candidate gets the first
         ``MIN_SAMPLES`` samples; from then on a plan that clearly trails the evaluation's
@@ -280,11 +284,13 @@ class ExpertBot(TurnPlanningBot):
 
     def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
         """Play ``plan``'s committed moves in a sampled game, then with the planning policies
-        the rest of the turn, the opponent's reply and our next turn. The score counts what
-        the plan's value could not know: our pay-off cards after the committed moves (new
-        cards turned up or drawn, and the next turn, discounted) minus the opponent's in its
-        reply; a win or a loss dominates. Ending after our own next turn balances the
-        opponent's reply, so that the search is neither timid nor reckless."""
+        the rest of the turn, the opponent's reply and our next turn. With ``settings.leaf``
+        the score is our chance of winning from the position reached (:mod:`.leaf`).
+        Otherwise it counts what the plan's value could not know: our pay-off cards after the
+        committed moves (new cards turned up or drawn, and the next turn, discounted) minus
+        the opponent's in its reply; a win or a loss dominates. Ending after our own next
+        turn balances the opponent's reply, so that the search is neither timid nor
+        reckless."""
         opp = 1 - seat
         for move in plan.committed:
             game.apply(move)
