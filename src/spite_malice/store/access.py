@@ -130,6 +130,27 @@ _LATEST_IN_ROOM = (
 """The id of a web room's latest match."""
 
 
+_APPEND_MANY_POSTGRES = f"""
+WITH steps AS (
+    SELECT * FROM unnest(
+        %(match)s::text[], %(game)s::int[], %(ply)s::int[], %(kind)s::text[],
+        %(seat)s::int[], %(move)s::text[], %(seed)s::bigint[]
+    ) AS step(match_id, game, ply, kind, seat, move, seed)
+), stored AS (
+    INSERT INTO {_MOVES.name} (match_id, game, ply, kind, seat, move, seed, created_at)
+    SELECT match_id, game, ply, kind, seat, move, seed, %(now)s FROM steps
+), touched AS (
+    UPDATE {_MATCHES.name} SET updated_at = %(now)s WHERE id = ANY(%(match)s::text[])
+)
+SELECT pg_notify(%(channel)s, room || ' ' || %(origin)s) FROM unnest(%(rooms)s::text[]) AS room
+"""
+"""A group commit on PostgreSQL in one statement, run as its own transaction: the steps'
+rows, their matches' times and one announcement per room (PostgreSQL runs every data-changing
+part of a WITH, and sends the announcements only if the statement commits). One round trip
+instead of five (begin, insert, update, notify, commit), and no ORM or statement building on
+the way: a server's commit of a few moves cost about three times as much CPU before."""
+
+
 def _lease_upsert(insert_for: Any) -> Any:
     """The lease's one-statement take-over (``insert_for``: the dialect's ``insert``):
     insert, or take the row over when it is the owner's or expired; the owner comes back
@@ -513,6 +534,9 @@ class Store:
         deal none; :class:`StoreConflict` for the whole batch when any one conflicts."""
         now = utcnow()
         assert all(step.finished is None and step.kind != DEAL for _, step in steps)
+        if self.announces:  # PostgreSQL
+            self._append_many_postgres(steps, now)
+            return
         try:
             with self._connection() as connection:
                 connection.execute(
@@ -524,6 +548,48 @@ class Store:
                 self._announce_many(connection, {header.room for header, _ in steps})
         except IntegrityError as error:
             raise StoreConflict("a step of the batch is stored already") from error
+
+    def _append_many_postgres(
+        self, steps: Sequence[tuple[MatchHeader, Step]], now: datetime
+    ) -> None:
+        """:meth:`append_many` on PostgreSQL: :data:`_APPEND_MANY_POSTGRES` on a pooled
+        connection's driver connection, in autocommit (the statement is the transaction),
+        prepared once per connection."""
+        import psycopg  # PostgreSQL's driver: only a server on PostgreSQL has it
+
+        values = {
+            "match": [header.id for header, _ in steps],
+            "game": [step.game for _, step in steps],
+            "ply": [step.ply for _, step in steps],
+            "kind": [step.kind for _, step in steps],
+            "seat": [step.seat for _, step in steps],
+            "move": [step.move for _, step in steps],
+            "seed": [step.seed for _, step in steps],
+            "now": now,
+            "channel": NOTIFY_CHANNEL,
+            "origin": self.origin,
+            "rooms": sorted({header.room for header, _ in steps if header.room is not None}),
+        }
+        try:
+            pooled = self.engine.raw_connection()
+        except SQLAlchemyError as error:
+            raise self._unavailable(error) from error
+        try:
+            driver = pooled.driver_connection
+            assert driver is not None
+            driver.autocommit = True
+            try:
+                driver.execute(_APPEND_MANY_POSTGRES, values, prepare=True)
+            finally:
+                driver.autocommit = False  # the pool's other users expect transactions
+        except psycopg.IntegrityError as error:
+            raise StoreConflict("a step of the batch is stored already") from error
+        except psycopg.Error as error:
+            pooled.invalidate()  # whatever state it is in, it is not given out again
+            reason = str(error).split("\n", 1)[0]
+            raise StoreUnavailable(f"the database {self.location} failed: {reason}") from error
+        finally:
+            pooled.close()
 
     def update_header(self, header: MatchHeader) -> None:
         """Write the match's seats and meta again (a friend took a seat)."""
