@@ -5,13 +5,15 @@ computer turn. Two lobbies, as two instances would have, on one PostgreSQL datab
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from spite_malice.engine.rules import Rules
 from spite_malice.store import Store
 from spite_malice.web import lobby as lobby_module
 from spite_malice.web.lobby import Lobby
-from spite_malice.web.protocol import MoveMessage
+from spite_malice.web.protocol import MoveMessage, NewGameMessage, NewMatchMessage
 from spite_malice.web.rooms import Room
 
 from .test_leases import Listener, _discard, _until
@@ -114,6 +116,56 @@ async def test_the_instance_that_made_a_room_leaves_its_computer_turns_to_the_se
         await room.connect(listener, 0)  # the seat's instance plays the opening turn
         await _until(lambda: not room.table.computer_to_move)
         assert made.computer_task is None
+    finally:
+        for lobby in (maker, server):
+            await lobby.close()
+        for store in stores:
+            store.close()
+
+
+async def test_following_a_room_is_no_use_of_it_so_it_still_goes_idle_and_is_forgotten(
+    postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The instance that made a room follows its first steps (a caller may still hold it),
+    but following is not a use: once the room has been unused there for the idle time, the
+    next step forgets it, however fast the steps come (before, every follow counted as a use,
+    so a room played without pauses was followed, two queries a step, for ever)."""
+    monkeypatch.setattr(lobby_module, "FOLLOW_IDLE_SECONDS", 1.0)
+    stores = [Store.open(postgres_schema_url), Store.open(postgres_schema_url)]
+    maker, server = (Lobby(store) for store in stores)
+    try:
+        for lobby in (maker, server):
+            lobby.start()
+            await lobby.listen()
+        made, _ = await maker.create(
+            mode="computer",
+            player="p",
+            name="Ann",
+            level="easy",
+            rules=Rules.from_json({"payoff_size": 5}),
+            seed=None,
+        )
+        code = made.code
+        room = await server.get(code)
+        assert room is not None
+        listener = Listener()
+        await room.connect(listener, 0)
+        followed = 0
+        deadline = time.monotonic() + 30.0
+        # turns played without a pause: each step reaches the maker well within the idle time
+        while code in maker.rooms and time.monotonic() < deadline:
+            await _until(lambda: _still(room))
+            if room.game.is_over:
+                over = room.table.match.is_over
+                message = NewMatchMessage if over else NewGameMessage
+                kind = "new_match" if over else "new_game"
+                await room.handle(listener, 0, message(type=kind))  # type: ignore[arg-type]
+                continue
+            await _person_discards(room, listener)
+            if made.follow_task is not None:
+                followed += 1
+        assert followed > 0  # the maker did follow the room's first steps
+        assert code not in maker.rooms and made.closed
     finally:
         for lobby in (maker, server):
             await lobby.close()

@@ -38,3 +38,14 @@ def test_taking_a_lease_also_reads_the_head_of_the_log(store: Store) -> None:
     assert store.take_lease("ROOM01", "a", 30, "m1") == (True, (1, 4))
     assert store.lease_owner("ROOM01") == "a"
     assert store.take_lease("ROOM09", "b", 30, "unknown") == (True, (0, 0))
+
+
+def test_a_lease_taken_with_the_head_is_taken_over_once_it_expires(store: Store) -> None:
+    new_kept(store, "m2", 6, room="ROOM03")
+    assert store.take_lease("ROOM03", "a", 0.01, "m2") == (True, (1, 1))
+    time.sleep(0.05)
+    assert store.take_lease("ROOM03", "b", 30, "m2") == (True, (1, 1))  # a's ran out
+    assert store.lease_owner("ROOM03") == "b"
+    assert store.take_lease("ROOM03", "a", 30, "m2") == (False, (1, 1))
+    store.release_lease("ROOM03", "b")
+    assert store.take_lease("ROOM03", "a", 30, "m2") == (True, (1, 1))

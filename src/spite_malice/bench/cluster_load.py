@@ -12,8 +12,8 @@ deploy/haproxy.cfg), then in one run, on the same database:
 Each prints :mod:`.server_load`'s report: the move round trip p50/p95/p99, errors and lost
 games (every room is read back at the end and must hold every acknowledged move), and the
 CPU the round cost: the instances' (per client move, with the computer's replies),
-PostgreSQL's, HAProxy's, and how busy the whole machine was (every process on it, other
-work too), so that whether the target is within the machine's reach shows.
+PostgreSQL's, HAProxy's, the load clients' own, and how busy the whole machine was (every
+process on it, other work too), so that whether the target is within the machine's reach shows.
 
     .venv/bin/python benchmarks/cluster_load.py --games 600 --duration 60
 
@@ -94,6 +94,9 @@ class Meter:
         self.killed = 0.0
         """CPU seconds of instances killed during the round (read just before the kill)."""
         self.start = self._read()
+        self.clients_start = load.cpu_seconds(os.getpid())
+        self.clients: float | None = None
+        """CPU seconds the load clients (this process) used while they played."""
 
     def _instances(self) -> float:
         used = 0.0
@@ -114,6 +117,12 @@ class Meter:
             haproxy = load.cpu_seconds(balancer.process.pid) or 0.0
         return self._instances(), postgres, haproxy, _machine_cpu()
 
+    def clients_done(self) -> None:
+        """The clients stopped playing: what they used, before the rooms are read back."""
+        now = load.cpu_seconds(os.getpid())
+        if now is not None and self.clients_start is not None:
+            self.clients = now - self.clients_start
+
     def before_kill(self, instance: Instance) -> None:
         if instance.process is not None:
             self.killed += load.cpu_seconds(instance.process.pid) or 0.0
@@ -126,6 +135,10 @@ class Meter:
             line += f" ({used * 1000 / moves:.2f} ms per client move with the computer's replies)"
         line += f", PostgreSQL {postgres - self.start[1]:.1f} s"
         line += f" (backends that ended are left out), HAProxy {haproxy - self.start[2]:.1f} s"
+        if self.clients is not None:
+            line += f", the load clients {self.clients:.1f} s"
+            if moves:
+                line += f" ({self.clients * 1000 / moves:.2f} ms a move)"
         if machine is not None and self.start[3] is not None:
             busy = (machine - self.start[3]) / elapsed
             line += f"; the machine {busy:.2f} of its {os.cpu_count()} CPUs busy"
@@ -166,6 +179,7 @@ async def run(
     async with httpx.AsyncClient(limits=limits, timeout=args.timeout) as http:
         await asyncio.gather(*(player.run(http, deadline) for player in players), *tasks)
     elapsed = time.monotonic() - started
+    meter.clients_done()
     await load.check_rooms(players, totals, args.timeout)
     load.report(args, totals, elapsed, None)
     meter.report(totals.moves, elapsed)
@@ -190,13 +204,13 @@ def main() -> int:
     met = []
     try:
         print(f"\n== 1. three instances through the balancer ({cluster.address})", flush=True)
-        met.append(asyncio.run(run(args, cluster.address, cluster)))
+        met.append(load.run_loop(run(args, cluster.address, cluster)))
         print("\n== 2. the same, one instance killed half-way", flush=True)
         victim = cluster.instances[0]
-        met.append(asyncio.run(run(args, cluster.address, cluster, victim)))
+        met.append(load.run_loop(run(args, cluster.address, cluster, victim)))
         cluster.restart(victim)
         print(f"\n== 3. one instance directly ({victim.url}), no balancer", flush=True)
-        met.append(asyncio.run(run(args, victim.url, cluster)))
+        met.append(load.run_loop(run(args, victim.url, cluster)))
     finally:
         cluster.stop()
         cluster.remove_folder()

@@ -130,6 +130,44 @@ _LATEST_IN_ROOM = (
 """The id of a web room's latest match."""
 
 
+_APPEND_MANY_POSTGRES = f"""
+WITH steps AS (
+    SELECT * FROM unnest(
+        %(match)s::text[], %(game)s::int[], %(ply)s::int[], %(kind)s::text[],
+        %(seat)s::int[], %(move)s::text[], %(seed)s::bigint[]
+    ) AS step(match_id, game, ply, kind, seat, move, seed)
+), stored AS (
+    INSERT INTO {_MOVES.name} (match_id, game, ply, kind, seat, move, seed, created_at)
+    SELECT match_id, game, ply, kind, seat, move, seed, %(now)s FROM steps
+), touched AS (
+    UPDATE {_MATCHES.name} SET updated_at = %(now)s WHERE id = ANY(%(match)s::text[])
+)
+SELECT pg_notify(%(channel)s, room || ' ' || %(origin)s) FROM unnest(%(rooms)s::text[]) AS room
+"""
+"""A group commit on PostgreSQL in one statement, run as its own transaction: the steps'
+rows, their matches' times and one announcement per room (PostgreSQL runs every data-changing
+part of a WITH, and sends the announcements only if the statement commits). One round trip
+instead of five (begin, insert, update, notify, commit), and no ORM or statement building on
+the way: a server's commit of a few moves cost about three times as much CPU before."""
+
+
+_TAKE_LEASE_POSTGRES = f"""
+WITH taken AS (
+    INSERT INTO {_LEASES.name} (room, owner, expires_at)
+    VALUES (%(room)s, %(owner)s, %(until)s)
+    ON CONFLICT (room) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+    WHERE {_LEASES.name}.owner = excluded.owner OR {_LEASES.name}.expires_at < %(now)s
+    RETURNING owner
+), head AS (
+    SELECT game, max(ply) AS ply FROM {_MOVES.name} WHERE match_id = %(match)s
+    GROUP BY game ORDER BY game DESC LIMIT 1
+)
+SELECT (SELECT owner FROM taken), (SELECT game FROM head), (SELECT ply FROM head)
+"""
+""":meth:`Store.take_lease` on PostgreSQL in one statement: the lease's take-over (as
+:func:`_lease_upsert`) and the match's head (as :data:`_HEAD`), one round trip."""
+
+
 def _lease_upsert(insert_for: Any) -> Any:
     """The lease's one-statement take-over (``insert_for``: the dialect's ``insert``):
     insert, or take the row over when it is the owner's or expired; the owner comes back
@@ -165,6 +203,14 @@ class StoreConflict(StoreError):
 
 class StoreDataError(StoreError):
     """The database holds something this version cannot read (or a newer schema)."""
+
+
+class _Refused(Exception):
+    """A statement of :meth:`Store._one_statement` broke an integrity rule (``error``)."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,6 +559,9 @@ class Store:
         deal none; :class:`StoreConflict` for the whole batch when any one conflicts."""
         now = utcnow()
         assert all(step.finished is None and step.kind != DEAL for _, step in steps)
+        if self.announces:  # PostgreSQL
+            self._append_many_postgres(steps, now)
+            return
         try:
             with self._connection() as connection:
                 connection.execute(
@@ -524,6 +573,58 @@ class Store:
                 self._announce_many(connection, {header.room for header, _ in steps})
         except IntegrityError as error:
             raise StoreConflict("a step of the batch is stored already") from error
+
+    def _append_many_postgres(
+        self, steps: Sequence[tuple[MatchHeader, Step]], now: datetime
+    ) -> None:
+        """:meth:`append_many` on PostgreSQL: :data:`_APPEND_MANY_POSTGRES`, one statement
+        (:meth:`_one_statement`)."""
+        values = {
+            "match": [header.id for header, _ in steps],
+            "game": [step.game for _, step in steps],
+            "ply": [step.ply for _, step in steps],
+            "kind": [step.kind for _, step in steps],
+            "seat": [step.seat for _, step in steps],
+            "move": [step.move for _, step in steps],
+            "seed": [step.seed for _, step in steps],
+            "now": now,
+            "channel": NOTIFY_CHANNEL,
+            "origin": self.origin,
+            "rooms": sorted({header.room for header, _ in steps if header.room is not None}),
+        }
+        try:
+            self._one_statement(_APPEND_MANY_POSTGRES, values)
+        except _Refused as refused:
+            raise StoreConflict("a step of the batch is stored already") from refused.error
+
+    def _one_statement(self, sql: str, values: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """Run one PostgreSQL statement as its own transaction (autocommit) on a pooled
+        connection's driver connection, prepared once per connection, and return its rows:
+        the hot paths' one round trip, without the ORM or statement building. An integrity
+        error raises :class:`_Refused`; any other failure :class:`StoreUnavailable`."""
+        import psycopg  # PostgreSQL's driver: only a server on PostgreSQL has it
+
+        try:
+            pooled = self.engine.raw_connection()
+        except SQLAlchemyError as error:
+            raise self._unavailable(error) from error
+        try:
+            driver = pooled.driver_connection
+            assert driver is not None
+            driver.autocommit = True
+            try:
+                rows: list[tuple[Any, ...]] = driver.execute(sql, values, prepare=True).fetchall()
+            finally:
+                driver.autocommit = False  # the pool's other users expect transactions
+            return rows
+        except psycopg.IntegrityError as error:
+            raise _Refused(error) from error
+        except psycopg.Error as error:
+            pooled.invalidate()  # whatever state it is in, it is not given out again
+            reason = str(error).split("\n", 1)[0]
+            raise StoreUnavailable(f"the database {self.location} failed: {reason}") from error
+        finally:
+            pooled.close()
 
     def update_header(self, header: MatchHeader) -> None:
         """Write the match's seats and meta again (a friend took a seat)."""
@@ -688,6 +789,15 @@ class Store:
     ) -> tuple[bool, tuple[int, int]]:
         """:meth:`acquire_lease` and :meth:`head` of ``match_id`` in one transaction (what a
         computer turn asks before it begins)."""
+        if self.announces:  # PostgreSQL: one statement, one round trip
+            now = utcnow()
+            until = datetime.fromtimestamp(now.timestamp() + seconds, UTC)
+            values = {"room": room, "owner": owner, "until": until, "now": now, "match": match_id}
+            try:
+                holder, game, ply = self._one_statement(_TAKE_LEASE_POSTGRES, values)[0]
+            except _Refused:
+                return False, self.head(match_id)
+            return holder is not None, (0, 0) if game is None else (int(game), int(ply) + 1)
         try:
             with self._connection(write=False) as connection:
                 taken = self._lease(connection, room, owner, seconds)

@@ -390,12 +390,15 @@ class Room:
     # ----------------------------------------------------------------- connections
 
     @contextlib.asynccontextmanager
-    async def _open(self) -> AsyncIterator[None]:
-        """Hold the room's lock; RoomClosed when the lobby has forgotten this object."""
+    async def _open(self, *, use: bool = True) -> AsyncIterator[None]:
+        """Hold the room's lock; RoomClosed when the lobby has forgotten this object.
+        ``use=False``: not a use of the room here (following another instance's steps), so
+        a room nobody uses here still goes idle and is forgotten (``Lobby.room_changed``)."""
         async with self.lock:
             if self.closed:
                 raise RoomClosed(self.code)
-            self.last_active = time.monotonic()
+            if use:
+                self.last_active = time.monotonic()
             yield
 
     async def connect(self, peer: Peer, seat: int) -> None:
@@ -806,7 +809,7 @@ class Room:
         while True:
             self._follow_again = False
             try:
-                async with self._open():
+                async with self._open(use=False):  # following is no use: the room may idle
                     await self._follow_log()
             except RoomClosed:
                 return
