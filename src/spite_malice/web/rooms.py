@@ -55,6 +55,7 @@ from ..table import (
 )
 from ..table.steps import CLAIM, DEAL, HINT, MOVE, UNDO
 from . import limits, messages
+from .observations import observation_json
 from .protocol import (
     ClaimMessage,
     ClientMessage,
@@ -351,7 +352,7 @@ class Room:
             "seat": seat,
             "level": self.level,
             "players": self.names,
-            "observation": table.observation(seat).to_json(),
+            "observation": observation_json(table.game, seat),
             "match": table.match_view(),
             "assisted": table.is_assisted,
             "can_undo": table.can_undo(seat),
