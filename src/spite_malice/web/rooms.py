@@ -31,6 +31,7 @@ from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..engine.observation import observation_json
 from ..engine.rules import PRESETS, Rules
 from ..i18n import N_, _, current_language, ngettext, use_language
 from ..store import (
@@ -55,7 +56,6 @@ from ..table import (
 )
 from ..table.steps import CLAIM, DEAL, HINT, MOVE, UNDO
 from . import limits, messages
-from .observations import observation_json
 from .protocol import (
     ClaimMessage,
     ClientMessage,

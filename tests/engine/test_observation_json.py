@@ -1,6 +1,6 @@
-"""The state's observation made straight from the game (web/observations.py) is exactly the
-engine's ``observe(game, seat).to_json()`` (R6), at every ply of whole games, for both seats
-and several rules."""
+"""R6: the observation's JSON made straight from the game (``observation_json``, what the
+server sends) is exactly ``observe(game, seat).to_json()``, at every ply of whole games, for
+both seats and several rules."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from spite_malice.engine.errors import ArgumentError
 from spite_malice.engine.game import Game
-from spite_malice.engine.observation import observe
+from spite_malice.engine.observation import observation_json, observe
 from spite_malice.engine.rules import Rules
-from spite_malice.web.observations import observation_json
 
 RULES = [
     Rules.STANDARD,
@@ -39,3 +39,11 @@ def test_the_rules_json_handed_out_is_a_copy() -> None:
     first = observation_json(game, 0)
     first["rules"]["payoff_size"] = 99  # a caller changing its state changes no other
     assert observation_json(game, 0)["rules"] == {"payoff_size": 5}
+
+
+@pytest.mark.parametrize("seat", [2, -1, True, 1.0, "1", None])
+def test_a_seat_other_than_0_or_1_is_refused_by_both(seat: object) -> None:
+    game = Game.new(3)
+    for made in (observe, observation_json):
+        with pytest.raises(ArgumentError, match="seat must be 0 or 1"):
+            made(game, seat)  # type: ignore[arg-type]
