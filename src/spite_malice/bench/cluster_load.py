@@ -108,7 +108,8 @@ class Meter:
     def _read(self) -> tuple[float, float, float, float | None]:
         postgres = 0.0
         postmaster = _postmaster(self.cluster)
-        if postmaster is not None:
+        if postmaster is not None:  # its backends, those that ended too
+            postgres += load.reaped_cpu_seconds(postmaster) or 0.0
             for pid in [postmaster, *_children(postmaster)]:
                 postgres += load.cpu_seconds(pid) or 0.0
         balancer = self.cluster.balancer
@@ -134,7 +135,7 @@ class Meter:
         if moves:
             line += f" ({used * 1000 / moves:.2f} ms per client move with the computer's replies)"
         line += f", PostgreSQL {postgres - self.start[1]:.1f} s"
-        line += f" (backends that ended are left out), HAProxy {haproxy - self.start[2]:.1f} s"
+        line += f", HAProxy {haproxy - self.start[2]:.1f} s"
         if self.clients is not None:
             line += f", the load clients {self.clients:.1f} s"
             if moves:
@@ -156,11 +157,7 @@ async def run(
     await load.wait_healthy(base, 60)
     meter = Meter(cluster)
     totals = load.Totals()
-    # idle connections are dropped after 1 s, well before the server's keep-alive timeout
-    # (5 s): a request sent just as the server closes an idle connection would fail
-    limits = httpx.Limits(
-        max_connections=args.games, max_keepalive_connections=args.games, keepalive_expiry=1.0
-    )
+    limits = load.client_limits(args.games)
     players = [load.Player(number, args, base, totals) for number in range(args.games)]
     started = time.monotonic()
     deadline = started + args.duration

@@ -313,6 +313,16 @@ async def restart_later(server: Server, base: str, after: float, totals: Totals)
     await wait_healthy(base, 60)
 
 
+def client_limits(games: int) -> httpx.Limits:
+    """The clients' HTTP connections: a fresh one for each request (a player, then a room),
+    none kept alive. On a saturated machine a client may read a response seconds after the
+    server sent it; the server's keep-alive time (5 s) then runs out while the client still
+    counts the connection as fresh, and a room creation sent on it just as the server closes it
+    fails (likely the httpx ReadError that two to five of 600 creations met in a round). HAProxy
+    does the same towards the instances (``http-reuse never``)."""
+    return httpx.Limits(max_connections=games, max_keepalive_connections=0)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
@@ -322,11 +332,7 @@ def percentile(values: list[float], fraction: float) -> float:
 async def main_async(args: argparse.Namespace, base: str, server: Server | None) -> int:
     await wait_healthy(base, 60)
     totals = Totals()
-    # idle connections are dropped after 1 s, well before the server's keep-alive timeout
-    # (5 s): a request sent just as the server closes an idle connection would fail
-    limits = httpx.Limits(
-        max_connections=args.games, max_keepalive_connections=args.games, keepalive_expiry=1.0
-    )
+    limits = client_limits(args.games)
     players = [Player(number, args, base, totals) for number in range(args.games)]
     started = time.monotonic()
     deadline = started + args.duration
@@ -350,6 +356,16 @@ def cpu_seconds(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def reaped_cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of the children a process has waited for (Linux; PostgreSQL's
+    ended backends, for its main process), or None where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
 
 
 def machine_load() -> str:

@@ -1,4 +1,12 @@
-"""What one seat may see (R6): the only view of a game that bots, hints and clients receive."""
+"""What one seat may see (R6): the only view of a game that bots, hints and clients receive.
+
+:func:`observe` builds the :class:`Observation` that bots and hints read;
+:func:`observation_json` is its JSON (``observe(game, seat).to_json()``, exactly) made straight
+from the game, for a server that sends one at every move of either seat: it skips the
+Observation's tuples and reads each move's notation as kept (about a third of the time for a
+game of 150 moves). Both read the same parts of the game, so what a seat may see is decided in
+this module alone; tests/engine/test_observation_json.py compares them over whole games.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, card_str
+from .cards import FACES, Card, card_str
 from .errors import ArgumentError, quote
 from .moves import Move
 from .rules import Rules
@@ -70,7 +78,7 @@ class Observation:
         """A JSON-ready form, cards in notation."""
         return {
             "seat": self.seat,
-            "rules": self.rules.to_json(),
+            "rules": rules_json(self.rules),
             "to_move": self.to_move,
             "turn": self.turn,
             "hand": [card_str(c) for c in self.hand],
@@ -94,16 +102,7 @@ class Observation:
 def observe(game: Table, seat: int) -> Observation:
     """The observation of ``seat`` (0 or 1) in ``game``; another seat raises
     :class:`~.errors.ArgumentError`."""
-    if type(seat) is not int:  # NumPy's integers are accepted; True, 1.0 and "1" are not
-        try:
-            index = -1 if isinstance(seat, bool) else operator.index(seat)
-        except TypeError:
-            index = -1
-        if index not in (0, 1):
-            raise ArgumentError(f"seat must be 0 or 1, not {quote(seat)}")
-        seat = index
-    elif seat not in (0, 1):
-        raise ArgumentError(f"seat must be 0 or 1, not {quote(seat)}")
+    seat = _seat(seat)
     views = tuple(
         PlayerView(
             p.payoff[-1] if p.payoff else None,
@@ -127,3 +126,70 @@ def observe(game: Table, seat: int) -> Observation:
         legal_moves=legal,
         outcome=game.outcome,
     )
+
+
+_NAMES: tuple[str, ...] = tuple(card_str(face) for face in range(FACES))
+"""Every card's notation, by face (what ``card_str`` answers, read as a table)."""
+_RULES: dict[Rules, dict[str, Any]] = {}
+"""``Rules.to_json()`` by rules (a server sees a handful of distinct rules in its life)."""
+_RULES_KEPT = 256
+"""At most this many rules' JSON is kept (a server offering many custom rules forgets them)."""
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """``rules.to_json()``, made once per rules; each call answers a copy (the options are
+    plain values), so a caller changing its dict changes no other."""
+    made = _RULES.get(rules)
+    if made is None:
+        if len(_RULES) >= _RULES_KEPT:
+            _RULES.clear()
+        made = _RULES[rules] = rules.to_json()
+    return dict(made)
+
+
+def observation_json(game: Table, seat: int) -> dict[str, Any]:
+    """``observe(game, seat).to_json()``, made straight from the game (R6): the seat's own
+    hand, every face-up card, the size of every pile, every move made, and its legal moves
+    when it is to move. Another seat than 0 or 1 raises :class:`~.errors.ArgumentError`."""
+    seat = _seat(seat)
+    names = _NAMES
+    outcome = game.outcome
+    return {
+        "seat": seat,
+        "rules": rules_json(game.rules),
+        "to_move": game.to_move,
+        "turn": game.turn,
+        "hand": [names[card] for card in sorted(game.players[seat].hand)],
+        "players": [
+            {
+                "payoff_top": names[player.payoff[-1]] if player.payoff else None,
+                "payoff_count": len(player.payoff),
+                "hand_count": len(player.hand),
+                "side": [[names[card] for card in pile] for pile in player.side],
+            }
+            for player in game.players
+        ],
+        "center": [[names[card] for card in stack] for stack in game.center],
+        "stock_count": len(game.stock),
+        # a move's notation is its str(), read without the call
+        "history": [move.notation for move in game.moves],
+        "legal_moves": (
+            [move.notation for move in game.legal_moves()] if game.to_move == seat else []
+        ),
+        "outcome": None if outcome is None else outcome.to_json(),
+    }
+
+
+def _seat(seat: object) -> int:
+    """``seat`` as 0 or 1: NumPy's integers are accepted; True, 1.0 and "1" are not."""
+    if type(seat) is int:
+        if seat in (0, 1):
+            return seat
+        raise ArgumentError(f"seat must be 0 or 1, not {quote(seat)}")
+    try:
+        index = -1 if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        index = -1
+    if index not in (0, 1):
+        raise ArgumentError(f"seat must be 0 or 1, not {quote(seat)}")
+    return index

@@ -31,6 +31,7 @@ from ..engine.errors import SpiteMaliceError, quote
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..engine.observation import observation_json
 from ..engine.rules import PRESETS, Rules
 from ..i18n import N_, _, current_language, ngettext, use_language
 from ..store import (
@@ -351,7 +352,7 @@ class Room:
             "seat": seat,
             "level": self.level,
             "players": self.names,
-            "observation": table.observation(seat).to_json(),
+            "observation": observation_json(table.game, seat),
             "match": table.match_view(),
             "assisted": table.is_assisted,
             "can_undo": table.can_undo(seat),
