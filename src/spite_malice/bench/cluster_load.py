@@ -12,8 +12,9 @@ deploy/haproxy.cfg), then in one run, on the same database:
 Each prints :mod:`.server_load`'s report: the move round trip p50/p95/p99, errors and lost
 games (every room is read back at the end and must hold every acknowledged move), and the
 CPU the round cost: the instances' (per client move, with the computer's replies),
-PostgreSQL's, HAProxy's, the load clients' own, and how busy the whole machine was (every
-process on it, other work too), so that whether the target is within the machine's reach shows.
+PostgreSQL's (with its transactions and WAL flushes a client move), HAProxy's, the load clients'
+own, and how busy the whole machine was (every process on it, other work too), so that
+whether the target is within the machine's reach shows.
 
     .venv/bin/python benchmarks/cluster_load.py --games 600 --duration 60
 
@@ -86,6 +87,29 @@ def _machine_cpu() -> float | None:
     return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+def _commits(cluster: Cluster) -> tuple[int, int] | None:
+    """PostgreSQL's count of committed transactions in the game's database and of its WAL
+    flushes (``pg_stat_database``, ``pg_stat_wal``; its statistics lag up to a second), or
+    None when they cannot be read."""
+    if not cluster.instances:
+        return None
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    plain = make_url(cluster.instances[0].database).set(drivername="postgresql")
+    try:
+        with psycopg.connect(plain.render_as_string(hide_password=False)) as connection:
+            row = connection.execute(
+                "SELECT (SELECT xact_commit FROM pg_stat_database"
+                " WHERE datname = current_database()), (SELECT wal_sync FROM pg_stat_wal)"
+            ).fetchone()
+    except psycopg.Error:
+        return None
+    if row is None or row[0] is None or row[1] is None:
+        return None
+    return int(row[0]), int(row[1])
+
+
 class Meter:
     """The CPU the cluster's parts and the machine use during one round."""
 
@@ -94,6 +118,7 @@ class Meter:
         self.killed = 0.0
         """CPU seconds of instances killed during the round (read just before the kill)."""
         self.start = self._read()
+        self.commits_start = _commits(cluster)
         self.clients_start = load.cpu_seconds(os.getpid())
         self.clients: float | None = None
         """CPU seconds the load clients (this process) used while they played."""
@@ -135,6 +160,14 @@ class Meter:
         if moves:
             line += f" ({used * 1000 / moves:.2f} ms per client move with the computer's replies)"
         line += f", PostgreSQL {postgres - self.start[1]:.1f} s"
+        commits = _commits(self.cluster)
+        if commits is not None and self.commits_start is not None and moves:
+            made = commits[0] - self.commits_start[0]  # reads' transactions too
+            flushed = commits[1] - self.commits_start[1]
+            line += (
+                f" ({made / moves:.2f} transactions and {flushed / moves:.2f} WAL flushes"
+                " a client move)"
+            )
         line += f", HAProxy {haproxy - self.start[2]:.1f} s"
         if self.clients is not None:
             line += f", the load clients {self.clients:.1f} s"

@@ -73,7 +73,11 @@ class Lobby:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        self._loads: dict[str, asyncio.Future[Room | None]] = {}
+        """Rooms being loaded from the store: a second caller of the same code waits for
+        the first's load (one Room object a code); other codes load meanwhile."""
+        self._reserved: set[str] = set()
+        """Codes of rooms being made here (chosen, not yet stored)."""
         self._threads = ThreadPoolExecutor(
             max_workers=STORE_THREADS, thread_name_prefix="spite-malice-store"
         )
@@ -168,11 +172,10 @@ class Lobby:
         Returns how many were forgotten."""
         now = time.monotonic()
         forgotten = 0
-        async with self._loading:
-            for code, room in list(self.rooms.items()):
-                if self._unused(room, now, idle):
-                    self._forget(code, room)
-                    forgotten += 1
+        for code, room in list(self.rooms.items()):  # no await: nothing changes meanwhile
+            if self._unused(room, now, idle):
+                self._forget(code, room)
+                forgotten += 1
         return forgotten
 
     @staticmethod
@@ -263,14 +266,33 @@ class Lobby:
             return room
         if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
             return None
-        async with self._loading:
+        while (loading := self._loads.get(code)) is not None:
+            try:  # another caller is loading this room: share its load
+                return await asyncio.shield(loading)
+            except asyncio.CancelledError:
+                if not loading.cancelled():
+                    raise  # this caller was cancelled
+                # the loading caller was cancelled: load it here
             room = self.rooms.get(code)
-            if room is None:
-                stored = await self.run(self.store.load_room, code)
-                if stored is None:
-                    return None
-                room = Room(self, stored)
+            if room is not None:
+                return room
+        loading = self._loads[code] = asyncio.get_running_loop().create_future()
+        try:
+            stored = await self.run(self.store.load_room, code)
+            room = None if stored is None else Room(self, stored)
+            if room is not None:
                 self.rooms[code] = room
+        except BaseException as error:
+            if isinstance(error, Exception):
+                loading.set_exception(error)
+                loading.exception()  # retrieved: a load nobody else waited for is no warning
+            else:
+                loading.cancel()
+            raise
+        else:
+            loading.set_result(room)
+        finally:
+            del self._loads[code]
         return room
 
     async def create(
@@ -306,26 +328,41 @@ class Lobby:
             daily=daily,
         )
         deal = table.check_deal()
-        async with self._loading:
-            code = await self._free_code()
+        # no lobby-wide lock: many rooms are made at once, each waiting only for its own
+        # database calls (its code is reserved meanwhile)
+        code = await self._free_code()
+        try:
             header = MatchHeader(
                 id=new_match_id(), rules=rules, meta=table.meta, seed=seed, room=code
             )
             try:
                 header = await self.run(self.store.create_match, header, deal)
             except StoreUnavailable:
-                table.close()
                 raise store_unavailable() from None
-            table.close()
+            finally:
+                table.close()
             room = Room(self, StoredMatch(header, [deal]))
             self.rooms[code] = room
+        finally:
+            self._reserved.discard(code)
         return room, token
 
     async def _free_code(self) -> str:
+        """A new room code, unused here and in the store, reserved in :attr:`_reserved` (the
+        caller gives it back once the room is stored or not made)."""
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.rooms and not await self.run(self.store.has_room, code):
+            if code in self.rooms or code in self._reserved or code in self._loads:
+                continue
+            self._reserved.add(code)  # no await since the check: no other caller has it
+            try:
+                taken = await self.run(self.store.has_room, code)
+            except BaseException:
+                self._reserved.discard(code)
+                raise
+            if not taken:
                 return code
+            self._reserved.discard(code)
 
     async def close(self) -> None:
         """Stop listening, the computer turns and the store's threads."""
