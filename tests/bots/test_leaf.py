@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from spite_malice.bench import bots_leaf
 from spite_malice.bench.bots_leaf import play_deal
 from spite_malice.bots import ExpertBot
 from spite_malice.bots.baselines import Expert1Bot
@@ -133,3 +135,17 @@ def test_the_shipped_expert_scores_with_the_leaf_and_expert_1_does_not() -> None
     assert EXPERT_SETTINGS.leaf
     assert ExpertBot(1).leaf is not None
     assert Expert1Bot(1).leaf is None
+
+
+def test_the_training_command_writes_weights_the_bot_loads(tmp_path: Path) -> None:
+    pytest.importorskip("sklearn")
+    out = tmp_path / "leaf.json"
+    data = tmp_path / "positions.npz"
+    argv = ["--deals", "6", "--holdout", "3", "--out", str(out), "--data", str(data)]
+    assert bots_leaf.main(argv) == 0
+    model = LeafModel.from_json(out.read_text(encoding="utf-8"))
+    assert model.features == FEATURES
+    assert data.exists()
+    # the positions kept are read back: the same fit again
+    assert bots_leaf.main(argv) == 0
+    assert LeafModel.from_json(out.read_text(encoding="utf-8")) == model
