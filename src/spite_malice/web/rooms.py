@@ -909,7 +909,9 @@ class Room:
                 taken, head = await self.lobby.run(
                     store.take_lease, self.code, owner, LEASE_SECONDS, self.header.id
                 )
-            except StoreError:
+            except StoreError as error:
+                # retried below; said, so that a database that keeps failing is seen
+                log.warning("room %s: could not take the computer's lease: %s", self.code, error)
                 taken = False
             if taken:
                 self.lease_until = asked + LEASE_SECONDS
