@@ -8,13 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from spite_malice.engine.rules import Rules
 from spite_malice.store import Store
 from spite_malice.web import rooms as rooms_module
 from spite_malice.web.lobby import Lobby
 
-from .test_leases import Listener
-from .test_unused_rooms import _person_discards, _until
+from .lobbies import Listener, computer_room, person_discards, until
 
 
 async def test_the_lease_is_kept_between_turns_and_given_back_when_forgotten(
@@ -32,30 +30,23 @@ async def test_the_lease_is_kept_between_turns_and_given_back_when_forgotten(
     monkeypatch.setattr(store, "take_lease", counted)
     lobby = Lobby(store)
     try:
-        room, _ = await lobby.create(
-            mode="computer",
-            player="p",
-            name="Ann",
-            level="easy",
-            rules=Rules.from_json({"payoff_size": 5}),
-            seed=None,
-        )
+        room = await computer_room(lobby)
         listener = Listener()
         await room.connect(listener, 0)
         turns = 0
         while turns < 4 and not room.game.is_over:
-            await _person_discards(room, listener)
-            await _until(lambda: not room.table.computer_to_move)
+            await person_discards(room, listener)
+            await until(lambda: not room.table.computer_to_move)
             turns += 1
         assert turns >= 2
         # every computer turn was played, and the lease was asked for once
         assert len(asked) == 1, asked
         assert store.lease_owner(room.code) == lobby.instance
         # forgotten, the room gives its lease back
-        await _until(lambda: room.computer_task is None or room.computer_task.done())
+        await until(lambda: room.computer_task is None or room.computer_task.done())
         await room.disconnect(listener, 0)
         assert await lobby.sweep(0.0) == 1
-        await _until(lambda: store.lease_owner(room.code) is None)
+        await until(lambda: store.lease_owner(room.code) is None)
     finally:
         await lobby.close()
         store.close()

@@ -9,12 +9,10 @@ from typing import Any
 
 import pytest
 
-from spite_malice.engine.rules import Rules
 from spite_malice.store import Store, StoreUnavailable
-from spite_malice.web.lobby import Lobby
 from spite_malice.web.protocol import MoveMessage
 
-from .test_leases import Listener, _discard, _until
+from .lobbies import Listener, computer_room, discard, started_lobbies, until
 
 pytestmark = pytest.mark.postgres
 
@@ -22,8 +20,6 @@ pytestmark = pytest.mark.postgres
 async def test_a_lease_the_database_refuses_is_logged_and_taken_on_the_next_try(
     postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    store = Store.open(postgres_schema_url)
-    lobby = Lobby(store)
     original = Store.take_lease
     failures = [0]
 
@@ -34,33 +30,21 @@ async def test_a_lease_the_database_refuses_is_logged_and_taken_on_the_next_try(
         return original(self, *args)
 
     monkeypatch.setattr(Store, "take_lease", failing_once)
-    try:
-        lobby.start()
-        await lobby.listen()
-        room, _ = await lobby.create(
-            mode="computer",
-            player="p",
-            name="Ann",
-            level="easy",
-            rules=Rules.from_json({"payoff_size": 5}),
-            seed=None,
-        )
+    async with started_lobbies(postgres_schema_url, 1) as (lobby,):
+        room = await computer_room(lobby)
         listener = Listener()
         with caplog.at_level(logging.WARNING, logger="spite_malice.web.rooms"):
             await room.connect(listener, 0)
             # the computer may open the game; otherwise the person's discard hands it the turn
-            await _until(lambda: not room.table.computer_to_move)
+            await until(lambda: not room.table.computer_to_move)
             for _ in range(20):
                 if room.game.to_move != 0 or room.game.is_over or failures[0]:
                     break
-                await room.handle(listener, 0, MoveMessage(type="move", move=_discard(room)))
-            await _until(lambda: failures[0] == 1 and not room.table.computer_to_move)
+                await room.handle(listener, 0, MoveMessage(type="move", move=discard(room)))
+            await until(lambda: failures[0] == 1 and not room.table.computer_to_move)
         assert room.game.to_move == 0 or room.game.is_over  # the computer's turn was played
         assert any(
             "could not take the computer's lease" in record.getMessage()
             and "restarting" in record.getMessage()
             for record in caplog.records
         ), [record.getMessage() for record in caplog.records]
-    finally:
-        await lobby.close()
-        store.close()

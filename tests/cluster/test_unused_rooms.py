@@ -9,26 +9,13 @@ import time
 
 import pytest
 
-from spite_malice.engine.rules import Rules
-from spite_malice.store import Store
 from spite_malice.web import lobby as lobby_module
-from spite_malice.web.lobby import Lobby
-from spite_malice.web.protocol import MoveMessage, NewGameMessage, NewMatchMessage
+from spite_malice.web.protocol import NewGameMessage, NewMatchMessage
 from spite_malice.web.rooms import Room
 
-from .test_leases import Listener, _discard, _until
+from .lobbies import Listener, computer_room, person_discards, started_lobbies, until
 
 pytestmark = pytest.mark.postgres
-
-
-async def _person_discards(room: Room, listener: Listener) -> None:
-    """Wait for the person's turn (the computer may be playing), then play until a discard
-    ends it."""
-    await _until(lambda: room.game.to_move == 0 and not room.table.computer_to_move)
-    for _ in range(20):
-        await room.handle(listener, 0, MoveMessage(type="move", move=_discard(room)))
-        if room.game.to_move != 0 or room.game.is_over:
-            return
 
 
 def _still(room: Room) -> bool:
@@ -41,70 +28,41 @@ async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loade
     postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(lobby_module, "FOLLOW_IDLE_SECONDS", 0.0)
-    stores = [Store.open(postgres_schema_url), Store.open(postgres_schema_url)]
-    maker, server = (Lobby(store) for store in stores)
-    try:
-        for lobby in (maker, server):
-            lobby.start()
-            await lobby.listen()
-        made, _ = await maker.create(
-            mode="computer",
-            player="p",
-            name="Ann",
-            level="easy",
-            rules=Rules.from_json({"payoff_size": 5}),
-            seed=None,
-        )
+    async with started_lobbies(postgres_schema_url, 2) as (maker, server):
+        made = await computer_room(maker)
         code = made.code
         room = await server.get(code)
         assert room is not None
         listener = Listener()
         await room.connect(listener, 0)
-        await _person_discards(room, listener)
+        await person_discards(room, listener)
         # the maker hears of the step, has nobody connected, and forgets the room
-        await _until(lambda: code not in maker.rooms)
+        await until(lambda: code not in maker.rooms)
         assert made.closed
         # the next use there (once the computer's reply is stored) loads it again, at the
         # step the other instance stored
-        await _until(lambda: _still(room))
+        await until(lambda: _still(room))
         again = await maker.get(code)
         assert again is not None and again is not made
         assert again.game.to_position() == room.game.to_position()
         # a room somebody uses here is followed, not forgotten
         await again.connect(Listener(), 0)
-        await _person_discards(room, listener)
-        await _until(
+        await person_discards(room, listener)
+        await until(
             lambda: (
                 again.game.to_position() == room.game.to_position()
                 and not room.table.computer_to_move
             )
         )
         assert maker.rooms[code] is again and not again.closed
-    finally:
-        for lobby in (maker, server):
-            await lobby.close()
-        for store in stores:
-            store.close()
 
 
 async def test_the_instance_that_made_a_room_leaves_its_computer_turns_to_the_seats_one(
     postgres_schema_url: str,
 ) -> None:
-    stores = [Store.open(postgres_schema_url), Store.open(postgres_schema_url)]
-    maker, server = (Lobby(store) for store in stores)
-    try:
-        for lobby in (maker, server):
-            lobby.start()
-            await lobby.listen()
+    async with started_lobbies(postgres_schema_url, 2) as (maker, server):
         for seed in range(100):  # a deal the computer opens
-            made, _ = await maker.create(
-                mode="computer",
-                player="p",
-                name="Ann",
-                level="easy",
-                rules=Rules.from_json({"payoff_size": 5}),
-                seed=seed,
-            )
+            made = await computer_room(maker, seed=seed)
             if made.table.computer_to_move:
                 break
         assert made.table.computer_to_move
@@ -114,13 +72,8 @@ async def test_the_instance_that_made_a_room_leaves_its_computer_turns_to_the_se
         assert room is not None
         listener = Listener()
         await room.connect(listener, 0)  # the seat's instance plays the opening turn
-        await _until(lambda: not room.table.computer_to_move)
+        await until(lambda: not room.table.computer_to_move)
         assert made.computer_task is None
-    finally:
-        for lobby in (maker, server):
-            await lobby.close()
-        for store in stores:
-            store.close()
 
 
 async def test_following_a_room_is_no_use_of_it_so_it_still_goes_idle_and_is_forgotten(
@@ -131,20 +84,8 @@ async def test_following_a_room_is_no_use_of_it_so_it_still_goes_idle_and_is_for
     next step forgets it, however fast the steps come (before, every follow counted as a use,
     so a room played without pauses was followed, two queries a step, for ever)."""
     monkeypatch.setattr(lobby_module, "FOLLOW_IDLE_SECONDS", 1.0)
-    stores = [Store.open(postgres_schema_url), Store.open(postgres_schema_url)]
-    maker, server = (Lobby(store) for store in stores)
-    try:
-        for lobby in (maker, server):
-            lobby.start()
-            await lobby.listen()
-        made, _ = await maker.create(
-            mode="computer",
-            player="p",
-            name="Ann",
-            level="easy",
-            rules=Rules.from_json({"payoff_size": 5}),
-            seed=None,
-        )
+    async with started_lobbies(postgres_schema_url, 2) as (maker, server):
+        made = await computer_room(maker)
         code = made.code
         room = await server.get(code)
         assert room is not None
@@ -154,20 +95,15 @@ async def test_following_a_room_is_no_use_of_it_so_it_still_goes_idle_and_is_for
         deadline = time.monotonic() + 30.0
         # turns played without a pause: each step reaches the maker well within the idle time
         while code in maker.rooms and time.monotonic() < deadline:
-            await _until(lambda: _still(room))
+            await until(lambda: _still(room))
             if room.game.is_over:
                 over = room.table.match.is_over
                 message = NewMatchMessage if over else NewGameMessage
                 kind = "new_match" if over else "new_game"
                 await room.handle(listener, 0, message(type=kind))  # type: ignore[arg-type]
                 continue
-            await _person_discards(room, listener)
+            await person_discards(room, listener)
             if made.follow_task is not None:
                 followed += 1
         assert followed > 0  # the maker did follow the room's first steps
         assert code not in maker.rooms and made.closed
-    finally:
-        for lobby in (maker, server):
-            await lobby.close()
-        for store in stores:
-            store.close()
