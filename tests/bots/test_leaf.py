@@ -4,6 +4,7 @@ knows on positions whose result is plain (R4.1, R4.2), and Expert's search score
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -41,7 +42,7 @@ def game(payoffs: tuple[list[str], list[str]], hands: tuple[list[str], list[str]
 
 def test_the_shipped_weights_load_with_our_features() -> None:
     model = shipped_model()
-    assert model.features == FEATURES
+    assert set(model.features) <= set(FEATURES)
     assert all(scale > 0 for scale in model.scale)
     assert LeafModel.from_json(model.to_json()) == model
 
@@ -94,6 +95,55 @@ def test_the_features_are_those_named() -> None:
     assert values["opp_hand"] == 3.0
 
 
+def test_the_features_see_both_hands_and_the_distances() -> None:
+    # center values (4, 0, 0): the 5 on top of seat 0's pay-off pile fits now; seat 1's 7
+    # needs a 5 and a 6 first (R3.1)
+    payoffs = (["5H"], TWENTY[:15])
+    hands = (["9S", "9D", "JH", "QH", "2S"], ["5S", "6S", "7S"])
+    values = dict(zip(FEATURES, LeafFeatures()(game(payoffs, hands)), strict=True))
+    assert values["distance"] == 0.0
+    assert values["opp_distance"] == pytest.approx(2 / 11)
+    assert values["playable"] == 0.0  # nothing in seat 0's hand takes a 4 or an empty stack
+    assert values["opp_playable"] == 1.0  # the 5 of spades
+    assert values["opp_chance_next"] == 1.0  # it holds the 5 and the 6 it needs
+    assert values["opp_hand_kings"] == 0.0
+    hands = (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "KS"])
+    values = dict(zip(FEATURES, LeafFeatures()(game(payoffs, hands)), strict=True))
+    assert values["opp_chance_next"] == 1.0  # the King stands in for the 5 (R3.1)
+    assert values["opp_hand_kings"] == 1.0
+    hands = (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"])
+    values = dict(zip(FEATURES, LeafFeatures()(game(payoffs, hands)), strict=True))
+    # a 5 or a King must come in its two draws (R2.1)
+    assert 0.0 < values["opp_chance_next"] < 0.5
+
+
+def test_a_model_reads_its_own_features_by_name() -> None:
+    payoffs_ahead = (["9H", *TWENTY[:2]], TWENTY[2:20])
+    hands = (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"])
+    g = game(payoffs_ahead, hands)
+    # the more pay-off cards the other player has left, the better for the player to move
+    model = LeafModel(("opp_left", "left"), (0.0, 0.0), (1.0, 1.0), (4.0, -4.0), 0.0)
+    leaf = LeafEvaluation(model)
+    assert leaf.win_probability(g, 0) == pytest.approx(1 / (1 + math.exp(-4 * (18 - 3) / 20)))
+
+
+def test_a_perceptron_computes_its_hidden_layer() -> None:
+    # two rectified units: max(0, x - y) and max(0, y - x + 1); output 2 h1 - h2 + 0.5
+    layer = (((1.0, -1.0), (-1.0, 1.0)), (0.0, 1.0))
+    model = LeafModel(("left", "lead"), (0.0, 0.0), (1.0, 1.0), (2.0, -1.0), 0.5, (layer,))
+    assert model.logit([3.0, 1.0]) == pytest.approx(2 * 2 - 0 + 0.5)
+    assert model.logit([1.0, 3.0]) == pytest.approx(0 - 3 + 0.5)
+    assert LeafModel.from_json(model.to_json()) == model
+    data = json.loads(model.to_json())
+    data["layers"][0]["bias"] = [0.0]
+    with pytest.raises(ValueError, match="layers"):
+        LeafModel.from_json(json.dumps(data))
+    data = json.loads(model.to_json())
+    data["coef"] = [1.0]
+    with pytest.raises(ValueError, match="output"):
+        LeafModel.from_json(json.dumps(data))
+
+
 def test_self_play_rows_carry_the_result_for_the_player_to_move() -> None:
     rows = play_deal(1_000_000)
     assert len(rows) > 20
@@ -144,7 +194,7 @@ def test_the_training_command_writes_weights_the_bot_loads(tmp_path: Path) -> No
     argv = ["--deals", "6", "--holdout", "3", "--out", str(out), "--data", str(data)]
     assert bots_leaf.main(argv) == 0
     model = LeafModel.from_json(out.read_text(encoding="utf-8"))
-    assert model.features == FEATURES
+    assert model.features == FEATURES  # every feature, by default
     assert data.exists()
     # the positions kept are read back: the same fit again
     assert bots_leaf.main(argv) == 0

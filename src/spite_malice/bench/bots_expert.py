@@ -34,6 +34,7 @@ from spite_malice.arena.stats import percentile, wilson_interval
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import ExpertBot
 from spite_malice.bots.expert import EXPERT_SETTINGS, SearchSettings
+from spite_malice.bots.leaf import LeafModel
 
 COLUMNS = ("seed", "seat", "winner", "points", "turns", "time_a", "time_b", "reason")
 """The arena's CSV columns (``spite-malice arena --csv``); seat is Expert's."""
@@ -42,7 +43,9 @@ NAMES = {"A": "expert", "B": "hard", None: "draw"}
 
 
 SETTING_NAMES = tuple(
-    f.name for f in fields(SearchSettings) if f.name not in ("own_weights", "opponent_weights")
+    f.name
+    for f in fields(SearchSettings)
+    if f.name not in ("own_weights", "opponent_weights", "leaf_model")
 )
 
 
@@ -97,13 +100,22 @@ def _row(result: GameResult) -> dict[str, object]:
     }
 
 
+def _outcome(winner: str) -> str:
+    """``expert``, ``hard`` (the opponent) or ``draw``: this script's names for a game's
+    winner, from its own CSV or the arena's, whose winner is a bot's name
+    (``expert:600:24``) or ``draw``."""
+    if winner == "draw":
+        return winner
+    return "expert" if winner.split(":")[0] == "expert" else "hard"
+
+
 def _earlier(paths: list[Path]) -> dict[tuple[int, int], str]:
     """The winner of each (seed, Expert's seat) game in earlier CSV files."""
     winners: dict[tuple[int, int], str] = {}
     for path in paths:
         with path.open(newline="") as file:
             for row in csv.DictReader(file):
-                winners[int(row["seed"]), int(row["seat"])] = row["winner"]
+                winners[int(row["seed"]), int(row["seat"])] = _outcome(row["winner"])
     return winners
 
 
@@ -122,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help=f"change a search setting ({', '.join(SETTING_NAMES)})",
     )
+    parser.add_argument(
+        "--leaf", type=Path, help="score with this leaf model (JSON of benchmarks/bots_leaf.py)"
+    )
     parser.add_argument("--opponent", default="hard-1", help="the bot Expert plays (hard-1)")
     parser.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
     parser.add_argument(
@@ -132,7 +147,11 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, object]] = []
     turns: list[float] = []
     start = time.perf_counter()
-    work = partial(_pair, args.samples, args.switch_z, settings_with(args.set), args.opponent)
+    settings = settings_with(args.set)
+    if args.leaf:
+        model = LeafModel.from_json(args.leaf.read_text(encoding="utf-8"))
+        settings = replace(settings, leaf_model=model)
+    work = partial(_pair, args.samples, args.switch_z, settings, args.opponent)
     seeds = range(args.seed, args.seed + args.deals)
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         for pair in pool.imap_unordered(work, seeds):
@@ -146,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
             writer.writeheader()
             writer.writerows(sorted(rows, key=lambda row: (row["seed"], row["seat"])))
     changed = "".join(f", {name}={value:g}" for name, value in args.set)
+    if args.leaf:
+        changed += f", leaf model {args.leaf.name}"
     print(
         f"Expert ({args.samples} samples{changed}) v {args.opponent}, {2 * args.deals} games "
         f"from deal {args.seed}: "

@@ -94,6 +94,50 @@ def fit(xs: Any, ys: Any, columns: list[int], c: float) -> tuple[Any, Any, Any]:
     return model, mean, scale
 
 
+FIRST_FEATURES = FEATURES[:20]
+"""The features of the first leaf model (logistic, issue 18's first round)."""
+
+
+def fit_mlp(xs: Any, ys: Any, columns: list[int], hidden: int, seed: int) -> tuple[Any, Any, Any]:
+    """A small multi-layer perceptron (one hidden layer of ``hidden`` rectified linear
+    units) on the standardized ``columns``: (model, mean, scale). A tenth of the training
+    positions is kept aside to stop the fit when it no longer improves."""
+    from sklearn.neural_network import MLPClassifier
+
+    sub = xs[:, columns]
+    mean = sub.mean(axis=0)
+    scale = sub.std(axis=0)
+    scale[scale == 0] = 1.0
+    x, y, w = _as_labels((sub - mean) / scale, ys)
+    model = MLPClassifier(
+        hidden_layer_sizes=(hidden,),
+        alpha=1e-3,
+        batch_size=512,
+        learning_rate_init=1e-3,
+        max_iter=60,
+        early_stopping=True,
+        validation_fraction=0.1,
+        n_iter_no_change=4,
+        random_state=seed,
+    )
+    model.fit(x, y, sample_weight=w)
+    return model, mean, scale
+
+
+def _calibration(p: Any, ys: Any) -> None:
+    import numpy as np
+
+    print("calibration on the held-out positions (predicted: mean result, positions):")
+    edges = np.linspace(0, 1, 11)
+    for low, high in itertools.pairwise(edges):
+        inside = (p >= low) & (p < high) if high < 1 else (p >= low)
+        if inside.any():
+            print(
+                f"  {low:.1f}-{high:.1f}: predicted {p[inside].mean():.3f}, "
+                f"result {ys[inside].mean():.3f}, {int(inside.sum())}"
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3000, help="training deals")
@@ -101,6 +145,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdout", type=int, default=1000, help="held-out deals")
     parser.add_argument("--holdout-seed", type=int, default=2_000_000)
     parser.add_argument("--c", type=float, default=1.0, help="inverse regularization")
+    parser.add_argument(
+        "--hidden",
+        type=int,
+        default=0,
+        help="hidden units of a one-layer perceptron (0, the default: a logistic regression)",
+    )
+    parser.add_argument(
+        "--features",
+        choices=("first", "all"),
+        default="all",
+        help=f"the first model's {len(FIRST_FEATURES)} features or all {len(FEATURES)}",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, help="write the fitted weights (JSON) here")
     parser.add_argument(
@@ -136,32 +192,54 @@ def main(argv: list[str] | None = None) -> int:
     small, m0, s0 = fit(train_x, train_y, counts, args.c)
     p_small = small.predict_proba((test_x[:, counts] - m0) / s0)[:, 1]
     print(f"held-out log loss, pay-off cards left only: {log_loss(p_small, test_y):.4f}")
-    every = list(range(len(FEATURES)))
-    model, mean, scale = fit(train_x, train_y, every, args.c)
-    p = model.predict_proba((test_x - mean) / scale)[:, 1]
+    names = FIRST_FEATURES if args.features == "first" else FEATURES
+    columns = [FEATURES.index(name) for name in names]
+    others = (
+        ("the first model's features", list(range(len(FIRST_FEATURES)))),
+        ("every feature", list(range(len(FEATURES)))),
+    )
+    for label, cols in others:
+        if cols != columns or args.hidden:
+            first, m1, s1 = fit(train_x, train_y, cols, args.c)
+            p1 = first.predict_proba((test_x[:, cols] - m1) / s1)[:, 1]
+            print(f"held-out log loss, logistic on {label}: {log_loss(p1, test_y):.4f}")
+    if args.hidden:
+        model, mean, scale = fit_mlp(train_x, train_y, columns, args.hidden, args.seed)
+        kind = f"a perceptron of {args.hidden} hidden units"
+    else:
+        model, mean, scale = fit(train_x, train_y, columns, args.c)
+        kind = "logistic"
+    p = model.predict_proba((test_x[:, columns] - mean) / scale)[:, 1]
+    p_train = model.predict_proba((train_x[:, columns] - mean) / scale)[:, 1]
     print(
-        f"held-out log loss, every feature: {log_loss(p, test_y):.4f} "
-        f"(training {log_loss(model.predict_proba((train_x - mean) / scale)[:, 1], train_y):.4f})"
+        f"held-out log loss, {kind} on {len(columns)} features: {log_loss(p, test_y):.4f} "
+        f"(training {log_loss(p_train, train_y):.4f})"
     )
-    print("calibration on the held-out positions (predicted: mean result, positions):")
-    edges = np.linspace(0, 1, 11)
-    for low, high in itertools.pairwise(edges):
-        inside = (p >= low) & (p < high) if high < 1 else (p >= low)
-        if inside.any():
-            print(
-                f"  {low:.1f}-{high:.1f}: predicted {p[inside].mean():.3f}, "
-                f"result {test_y[inside].mean():.3f}, {int(inside.sum())}"
-            )
-    leaf = LeafModel(
-        FEATURES,
-        tuple(round(float(v), 6) for v in mean),
-        tuple(round(float(v), 6) for v in scale),
-        tuple(round(float(v), 6) for v in model.coef_[0]),
-        round(float(model.intercept_[0]), 6),
-    )
-    for name, coef in zip(FEATURES, leaf.coef, strict=True):
-        print(f"  {name:>16} {coef:+.3f}")
-    check = [leaf.probability(list(row)) for row in test_x[:1000]]
+    _calibration(p, test_y)
+
+    def rounded(values: Any) -> tuple[float, ...]:
+        return tuple(round(float(v), 6) for v in values)
+
+    if args.hidden:
+        leaf = LeafModel(
+            names,
+            rounded(mean),
+            rounded(scale),
+            rounded(model.coefs_[1][:, 0]),
+            round(float(model.intercepts_[1][0]), 6),
+            ((tuple(rounded(row) for row in model.coefs_[0].T), rounded(model.intercepts_[0])),),
+        )
+    else:
+        leaf = LeafModel(
+            names,
+            rounded(mean),
+            rounded(scale),
+            rounded(model.coef_[0]),
+            round(float(model.intercept_[0]), 6),
+        )
+        for name, coef in zip(names, leaf.coef, strict=True):
+            print(f"  {name:>16} {coef:+.3f}")
+    check = [leaf.probability(list(row)) for row in test_x[:1000, columns]]
     worst = float(np.max(np.abs(np.array(check) - p[:1000])))
     print(f"pure-Python model against scikit-learn on 1,000 positions: largest gap {worst:.2e}")
     if args.out:

@@ -36,7 +36,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from .evaluation import EXPERT_WEIGHTS, HARD_WEIGHTS, AwareEvaluator, Weights
-from .leaf import LeafEvaluation
+from .leaf import LeafEvaluation, LeafModel
 from .planning import WIN_VALUE, Ending, Plan, plan_turn, replay_ranks
 from .rollout import finish_turn
 from .sampling import sample_game
@@ -109,6 +109,9 @@ class SearchSettings:
     leaf_prior: float = 0.0
     """With ``leaf``: what a pay-off card of a candidate's value is worth in win
     probability, in its score beside the sampled probabilities (0: the samples alone)."""
+    leaf_model: LeafModel | None = None
+    """With ``leaf``: the model that scores the positions (``None``: the one that ships,
+    :func:`~.leaf.shipped_model`)."""
 
 
 EXPERT_SETTINGS = SearchSettings(refusals=True, leaf=True, leaf_prior=0.05)
@@ -152,7 +155,7 @@ class ExpertBot(TurnPlanningBot):
         """Ranks the plans to search, and plays our own turns in the sampled games."""
         self.opponent_model = AwareEvaluator(settings.opponent_weights)
         """Plays the opponent's turns in the sampled games."""
-        self.leaf = LeafEvaluation() if settings.leaf else None
+        self.leaf = LeafEvaluation(settings.leaf_model) if settings.leaf else None
         """Scores the positions the look-ahead ends in, with ``settings.leaf``."""
         self.prior = settings.leaf_prior / 100 if settings.leaf else 1.0
         """What a unit of a candidate's value is worth beside a unit of the sampled score."""
