@@ -218,3 +218,69 @@ def test_each_round_of_the_look_ahead_plays_the_opponent_and_our_next_turn() -> 
         assert game.outcome is None
         turns[rounds] = game.turn - start
     assert turns == {1: 3, 2: 5, 3: 7}  # ours (its rest), then two turns a round
+
+
+def test_the_evaluation_lists_every_discard_its_choice_first() -> None:
+    from spite_malice.bots.planning import replay_ranks
+    from spite_malice.bots.view import view_from_observation
+
+    checked = 0
+    for bot, observation, candidates in _searched_positions(11):
+        view = view_from_observation(observation)
+        bot.evaluator.begin(view)
+        for candidate in candidates:
+            center, hand, side = replay_ranks(view, candidate.moves[:-1])
+            options = bot.evaluator.discards(center, hand, side)
+            assert options[0] == bot.evaluator.best_discard(center, hand, side)
+            assert [score for score, _ in options] == sorted(
+                (score for score, _ in options), reverse=True
+            )
+            # R3.3: any hand card on any side stack; stacks with the same top are one choice
+            tops = {pile[-1] if pile else 0 for pile in side}
+            assert len(options) == len(set(hand)) * len(tops)
+            assert all(move.is_discard for _, move in options)
+            checked += 1
+    assert checked > 10
+
+
+def _searched_candidates(bot: ExpertBot, observation: Observation) -> list[Plan]:
+    """The candidates ``bot`` searches in ``observation`` (its search not run)."""
+    seen: list[list[Plan]] = []
+
+    def record(observation: Observation, plans: list[Plan], *_: float) -> Plan:
+        seen.append(plans)
+        return plans[0]
+
+    bot._search = record  # type: ignore[method-assign]
+    bot.best_plan(observation, float("inf"))
+    assert len(seen) == 1
+    return seen[0]
+
+
+def test_expert_searches_other_discards_of_the_evaluation_choice() -> None:
+    from spite_malice.bots.planning import plan_turn
+    from spite_malice.bots.view import view_from_observation
+
+    added = 0
+    for _, observation, candidates in _searched_positions(11):
+        wide = ExpertBot(1, budget=600.0, settings=replace(EXPERT_SETTINGS, discards=3))
+        view = view_from_observation(observation)
+        best = plan_turn(view, wide.evaluator)[0]
+        others = wide._other_discards(view, best, candidates)
+        assert len(others) <= 3
+        taken = {p.moves for p in candidates}
+        for other in others:
+            # the same builds, another discard to end the turn (R2.3), never worth more
+            assert other.moves[:-1] == best.moves[:-1]
+            assert other.moves[-1].is_discard and other.moves[-1] != best.moves[-1]
+            assert other.moves not in taken
+            assert best.value - wide.margin <= other.value <= best.value
+            assert other.commit == len(other.moves)
+        assert [p.value for p in others] == sorted((p.value for p in others), reverse=True)
+        added += len(others)
+        # the bot searches them beside the evaluation's best plans
+        searched = _searched_candidates(wide, observation)
+        assert len(searched) == len(candidates) + len(others)
+    assert added > 10
+    # the shipped Expert and expert-1 search only the evaluation's plans
+    assert EXPERT_SETTINGS.discards == 0

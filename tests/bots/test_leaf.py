@@ -199,3 +199,16 @@ def test_the_training_command_writes_weights_the_bot_loads(tmp_path: Path) -> No
     # the positions kept are read back: the same fit again
     assert bots_leaf.main(argv) == 0
     assert LeafModel.from_json(out.read_text(encoding="utf-8")) == model
+
+
+def test_the_training_command_fits_a_perceptron_the_bot_loads(tmp_path: Path) -> None:
+    pytest.importorskip("sklearn")
+    out = tmp_path / "leaf.json"
+    argv = ["--deals", "6", "--holdout", "3", "--hidden", "4", "--out", str(out)]
+    assert bots_leaf.main(argv) == 0
+    model = LeafModel.from_json(out.read_text(encoding="utf-8"))
+    assert len(model.layers) == 1
+    weights, bias = model.layers[0]
+    assert len(bias) == 4 and all(len(row) == len(FEATURES) for row in weights)
+    g = game((["5H"], TWENTY[:15]), (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"]))
+    assert 0.0 < LeafEvaluation(model).win_probability(g, 0) < 1.0

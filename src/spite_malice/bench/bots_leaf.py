@@ -112,7 +112,7 @@ def fit_mlp(xs: Any, ys: Any, columns: list[int], hidden: int, seed: int) -> tup
     model = MLPClassifier(
         hidden_layer_sizes=(hidden,),
         alpha=1e-3,
-        batch_size=512,
+        batch_size=512 if len(y) > 5000 else "auto",
         learning_rate_init=1e-3,
         max_iter=60,
         early_stopping=True,

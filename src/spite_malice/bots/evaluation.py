@@ -364,6 +364,26 @@ class ProgressEvaluator:
                     best_rank, best_stack = rank, s
         return best_value, Move.discard(best_rank, best_stack)
 
+    def discards(
+        self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...]
+    ) -> list[tuple[float, Move]]:
+        """Every distinct discard (R3.3) in this state with what it adds to the state's value,
+        best first: :meth:`best_discard`'s choice and its rivals, for a search to compare.
+        Side stacks with the same top are one choice, as there."""
+        table = self._discard_table
+        adjustments = self.center_facts(center)[1]
+        slots = self.side_facts(side).slots
+        found: list[tuple[float, Move]] = []
+        for rank in sorted(set(hand)):
+            row = table[rank]
+            for top, s in slots:
+                score = row[top]
+                if rank > top:
+                    score += adjustments[top]
+                found.append((score, Move.discard(rank, s)))
+        found.sort(key=lambda item: -item[0])
+        return found
+
 
 class AwareEvaluator(ProgressEvaluator):
     """Hard's evaluation: Medium's plus the opponent's chances, its own, and card counting."""

@@ -109,6 +109,10 @@ class SearchSettings:
     leaf_prior: float = 0.0
     """With ``leaf``: what a pay-off card of a candidate's value is worth in win
     probability, in its score beside the sampled probabilities (0: the samples alone)."""
+    discards: int = 0
+    """How many other discards of the evaluation's choice are searched beside it: the same
+    builds ending in another discard (the planner keeps only the best discard of each line
+    of builds, by its own score of the discard alone)."""
     leaf_model: LeafModel | None = None
     """With ``leaf``: the model that scores the positions (``None``: the one that ships,
     :func:`~.leaf.shipped_model`)."""
@@ -191,6 +195,8 @@ class ExpertBot(TurnPlanningBot):
         if best.value >= WIN_VALUE:
             return best
         candidates = [p for p in plans[: self.candidates] if p.value >= best.value - self.margin]
+        if self.settings.discards:
+            candidates += self._other_discards(view, best, candidates)
         if len(candidates) < 2:
             return best
         if self.settings.static_prior:
@@ -201,6 +207,29 @@ class ExpertBot(TurnPlanningBot):
             deadline,
             deadline if hard_deadline is None else hard_deadline,
         )
+
+    def _other_discards(self, view: TurnView, plan: Plan, taken: list[Plan]) -> list[Plan]:
+        """Up to ``settings.discards`` plans that make ``plan``'s builds and end in another
+        discard (R3.3), the evaluation's best first, within the search's margin; none when
+        ``plan`` does not end in a discard it can commit to now. Uses the evaluator as
+        :func:`~.planning.plan_turn` left it, begun on ``view``."""
+        if plan.ending is not Ending.DISCARD or plan.commit != len(plan.moves):
+            return []
+        builds, chosen = plan.moves[:-1], plan.moves[-1]
+        center, hand, side = replay_ranks(view, builds)
+        options = self.evaluator.discards(center, hand, side)
+        own = next((score for score, move in options if move == chosen), options[0][0])
+        seen = {p.moves for p in taken}
+        found: list[Plan] = []
+        for score, move in options:
+            moves = (*builds, move)
+            value = plan.value - own + score
+            if moves in seen or value < plan.value - self.margin:
+                continue
+            found.append(Plan(moves, len(moves), value, Ending.DISCARD))
+            if len(found) == self.settings.discards:
+                break
+        return found
 
     def _static_value(self, view: TurnView, plan: Plan) -> float:
         """``plan``'s value without the evaluation's guesses about the next turns (the
