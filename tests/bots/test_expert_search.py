@@ -12,6 +12,7 @@ import pytest
 
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import ExpertBot
+from spite_malice.bots.baselines import EXPERT_1_SETTINGS
 from spite_malice.bots.expert import EXPERT_SETTINGS, MIN_SAMPLES, _choose, _edge, _trails
 from spite_malice.bots.planning import Ending, Plan
 from spite_malice.engine import Game, Move, Observation
@@ -282,5 +283,6 @@ def test_expert_searches_other_discards_of_the_evaluation_choice() -> None:
         searched = _searched_candidates(wide, observation)
         assert len(searched) == len(candidates) + len(others)
     assert added > 10
-    # the shipped Expert and expert-1 search only the evaluation's plans
-    assert EXPERT_SETTINGS.discards == 0
+    # the shipped Expert searches four other discards; expert-1 only the evaluation's plans
+    assert EXPERT_SETTINGS.discards == 4
+    assert EXPERT_1_SETTINGS.discards == 0

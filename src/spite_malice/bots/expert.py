@@ -118,11 +118,12 @@ class SearchSettings:
     :func:`~.leaf.shipped_model`)."""
 
 
-EXPERT_SETTINGS = SearchSettings(refusals=True, leaf=True, leaf_prior=0.05)
+EXPERT_SETTINGS = SearchSettings(refusals=True, leaf=True, leaf_prior=0.05, discards=4)
 """The shipped Expert's search: Hard's tuned evaluation for its own turns and as the model of
-the opponent's, sampled hands that agree with what the opponent refused to build, and sampled
+the opponent's, sampled hands that agree with what the opponent refused to build, sampled
 games scored by the learned win probability, a candidate's value counting 0.05 of it per
-pay-off card (docs/bots.md has the figures)."""
+pay-off card, and four other discards of the evaluation's choice searched beside its best
+plans (docs/bots.md has the figures)."""
 
 
 class ExpertBot(TurnPlanningBot):
