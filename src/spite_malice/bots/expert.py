@@ -1,12 +1,13 @@
 """Expert: searches over whole turns, its own and the opponent's reply, within a time budget.
 
-Expert ranks its turn plans with Hard's evaluation, weighted more toward blocking
-(:data:`~.evaluation.EXPERT_WEIGHTS`). For each of the best few plans (those that give up
-nothing the evaluation would gain), it samples the hidden cards (the opponent's hand, the
-stock order, the face-down pay-off cards) from the cards it has not seen (:mod:`.sampling`,
-which reads only the observation), plays the plan in the sampled game, then lets planning
-policies (:mod:`.rollout`) finish its turn, play the opponent's reply as Hard would and its own
-next turn, and scores the sampled game by the chance of winning from where it ends (a learned
+Expert ranks its turn plans with Hard's evaluation (:data:`~.evaluation.EXPERT_WEIGHTS`).
+For each of the best few plans (those that give up nothing the evaluation would gain), and
+for a few other discards to end the evaluation's choice with (the planner keeps only the
+discard its own score prefers), it samples the hidden cards (the opponent's hand, the stock
+order, the face-down pay-off cards) from the cards it has not seen (:mod:`.sampling`, which
+reads only the observation), plays the plan in the sampled game, then lets planning policies
+(:mod:`.rollout`) finish its turn, play the opponent's reply as Hard would and its own next
+turn, and scores the sampled game by the chance of winning from where it ends (a learned
 model, :mod:`.leaf`: a win 1, a loss 0, a draw a half). Every candidate meets the same
 samples (common random numbers), so their differences are not noise from the deal. Expert
 keeps the evaluation's choice unless another plan beats it, sample by sample, by more than the
