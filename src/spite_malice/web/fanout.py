@@ -1,10 +1,12 @@
 """Passing stored steps between server instances: PostgreSQL's LISTEN/NOTIFY.
 
 Every step a server stores for a web room is announced by the store in the same transaction
-(``store.NOTIFY_CHANNEL``, sent by PostgreSQL only when it commits). Each instance listens on
-one connection of its own and tells its lobby which room changed; the lobby brings that room's
-table up to date from the move log and sends the new steps to its connections. So two seats of
-one room may be connected to different instances. With SQLite (one process, the embedded
+(``store.NOTIFY_CHANNEL``, sent by PostgreSQL only when it commits; one announcement a
+transaction, naming the storing instance and every room it stored steps of). Each instance
+listens on one connection of its own and tells its lobby which rooms changed; the lobby
+brings such a room's table up to date from the move log and sends the new steps to its
+connections, and passes over a room it does not hold. So two seats of one room may be
+connected to different instances. With SQLite (one process, the embedded
 default) there is nobody to tell and :class:`LocalFanout` does nothing.
 
 Why LISTEN/NOTIFY and not a separate broker: every instance already needs the database, the
@@ -23,7 +25,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 
 from ..store import Store
-from ..store.access import NOTIFY_CHANNEL
+from ..store.access import NOTIFY_CHANNEL, read_announcement
 
 log = logging.getLogger(__name__)
 
@@ -96,9 +98,10 @@ class PostgresFanout(Fanout):
                         resync()  # steps stored while nobody listened
                     first = False
                     async for notice in connection.notifies():
-                        room, _, origin = notice.payload.partition(" ")
-                        if origin != self.origin:
-                            changed(room)
+                        origin, rooms = read_announcement(notice.payload)
+                        if origin != self.origin:  # not this instance's own steps
+                            for room in rooms:
+                                changed(room)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # any failure of the connection: listen again
