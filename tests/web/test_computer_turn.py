@@ -102,15 +102,16 @@ async def test_a_computer_turn_is_one_write_and_its_updates_are_unchanged(
         assert [u.move for u in updates] == stored
         for count, update in enumerate(updates, start=1):
             assert update.state["observation"]["history"] == stored[:count]
-        # the page is still told that the computer thinks before each turn's moves arrive
-        thinking = False
+        # the page knows the computer is playing before each of its moves arrives: the
+        # message before it (the person's last update, a state, the computer's update
+        # before) says state.thinking, which the page shows as the banner's dots
+        previous: messages.ServerMessage | None = None
         for message in listener.messages:
-            if isinstance(message, messages.Thinking):
-                thinking = True
-            elif isinstance(message, messages.Update) and message.seat == 0:
-                thinking = False
-            elif isinstance(message, messages.Update):
-                assert thinking
+            if isinstance(message, messages.Update) and message.seat == 1:
+                assert isinstance(previous, messages.Update | messages.State)
+                assert previous.state["thinking"]
+            if isinstance(message, messages.Update | messages.State):
+                previous = message
     finally:
         await lobby.close()
         store.close()

@@ -983,11 +983,15 @@ class Room:
                 table = self.table
                 if generation != self.generation or not table.computer_to_move:
                     return
-                if not announced:
+                quick = self._thinks_quickly()
+                if not announced and not quick:
+                    # a turn that takes a while is said at once; the seats' states say it too
+                    # (state.thinking, which the page shows), and a quick turn's moves follow
+                    # at once, so a frame of its own would tell them nothing new
                     announced = True
                     self._broadcast(messages.Thinking(seat=COMPUTER_SEAT))
             # a slow decision is thought on a worker thread, the room free meanwhile
-            move = None if self._thinks_quickly() else await self._think(table)
+            move = None if quick else await self._think(table)
             async with self._open():
                 if generation != self.generation or self.table is not table or self.lease_lost:
                     return
