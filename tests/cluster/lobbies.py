@@ -75,8 +75,12 @@ async def until(check: Any, seconds: float = 60.0) -> None:
 
 async def person_discards(room: Room, listener: Listener) -> None:
     """Wait for the person's turn (the computer may be playing), then play until a discard
-    ends it."""
-    await until(lambda: room.game.to_move == 0 and not room.table.computer_to_move)
+    ends it; nothing if the game is over (the computer may win before the person's turn)."""
+    await until(
+        lambda: room.game.is_over or (room.game.to_move == 0 and not room.table.computer_to_move)
+    )
+    if room.game.is_over:
+        return
     for _ in range(20):
         await room.handle(listener, 0, MoveMessage(type="move", move=discard(room)))
         if room.game.to_move != 0 or room.game.is_over:

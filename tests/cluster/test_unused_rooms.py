@@ -17,6 +17,9 @@ from .lobbies import Listener, computer_room, person_discards, started_lobbies, 
 
 pytestmark = pytest.mark.postgres
 
+SEVERAL_TURNS = 1
+"""The seed of a deal in which the person has at least three turns (discarding only)."""
+
 
 def _still(room: Room) -> bool:
     """The person is to move (or the game is over), and no computer turn is running."""
@@ -29,7 +32,9 @@ async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loade
 ) -> None:
     monkeypatch.setattr(lobby_module, "FOLLOW_IDLE_SECONDS", 0.0)
     async with started_lobbies(postgres_schema_url, 2) as (maker, server):
-        made = await computer_room(maker)
+        # a deal that goes on for several turns (with some deals the computer wins before
+        # the person's second turn, and there would be nothing to follow)
+        made = await computer_room(maker, seed=SEVERAL_TURNS)
         code = made.code
         room = await server.get(code)
         assert room is not None
@@ -47,6 +52,7 @@ async def test_a_room_moved_on_elsewhere_and_unused_here_is_forgotten_then_loade
         assert again.game.to_position() == room.game.to_position()
         # a room somebody uses here is followed, not forgotten
         await again.connect(Listener(), 0)
+        assert not room.game.is_over
         await person_discards(room, listener)
         await until(
             lambda: (

@@ -1,6 +1,6 @@
-"""Stored steps are announced on PostgreSQL's NOTIFY channel (issue 13): each room of a group
-commit once, in the transaction that stores them (so nothing is announced that was not
-stored), with the storing instance's name."""
+"""Stored steps are announced on PostgreSQL's NOTIFY channel (issue 13): a group commit's
+rooms each once, in one announcement, in the transaction that stores them (so nothing is
+announced that was not stored), after the storing instance's name."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sqlalchemy.engine import make_url
 
 from spite_malice.bots import reference_move
 from spite_malice.store import Store, StoreConflict
-from spite_malice.store.access import NOTIFY_CHANNEL
+from spite_malice.store.access import NOTIFY_CHANNEL, read_announcement
 
 from .test_store import new_kept
 
@@ -27,10 +27,12 @@ def _listener(url: str) -> psycopg.Connection[tuple[object, ...]]:
 def _heard(connection: psycopg.Connection[tuple[object, ...]], origin: str) -> list[str]:
     """What this store announced (other processes may share the server and its channel)."""
     heard = [notice.payload for notice in connection.notifies(timeout=1.0)]
-    return [payload for payload in heard if payload.endswith(f" {origin}")]
+    return [payload for payload in heard if payload.startswith(f"{origin} ")]
 
 
-def test_a_group_commit_announces_each_of_its_rooms_once(postgres_schema_url: str) -> None:
+def test_a_group_commit_announces_its_rooms_once_in_one_announcement(
+    postgres_schema_url: str,
+) -> None:
     with Store.open(postgres_schema_url) as store:
         kept = [new_kept(store, f"a{n}", 20 + n, room=f"ROOM0{n}") for n in range(3)]
         listener = _listener(postgres_schema_url)
@@ -42,9 +44,9 @@ def test_a_group_commit_announces_each_of_its_rooms_once(postgres_schema_url: st
                 each.table.apply(step)
                 steps.append((each.header, step))
             store.append_many(steps[:3])
-            assert sorted(_heard(listener, store.origin)) == [
-                f"ROOM0{n} {store.origin}" for n in range(3)
-            ]
+            heard = _heard(listener, store.origin)
+            assert heard == [f"{store.origin} ROOM00 ROOM01 ROOM02"]
+            assert read_announcement(heard[0]) == (store.origin, ["ROOM00", "ROOM01", "ROOM02"])
             # a batch refused whole announces nothing
             with pytest.raises(StoreConflict):
                 store.append_many([steps[3], steps[1]])

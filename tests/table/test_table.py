@@ -8,6 +8,7 @@ import pytest
 
 from spite_malice.bots import Bot, reference_move
 from spite_malice.engine import Move, Observation
+from spite_malice.engine.errors import SpiteMaliceError
 from spite_malice.engine.match import DREW_FIVE, TURNED_UP
 from spite_malice.engine.moves import ALL_MOVES
 from spite_malice.table import (
@@ -286,3 +287,40 @@ def test_every_move_that_ends_a_game_is_checked_on_a_trial_copy() -> None:
                 ends += 1
                 assert flagged, f"seed {seed}: {move} ended the game unflagged"
     assert ends == 60
+
+
+def test_a_roll_back_returns_to_the_savepoint_exactly() -> None:
+    """Moves applied after a savepoint (a computer's turn stored as one write) are undone
+    by rolling back: the game, its log and its plies are as they were, and playing on from
+    there gives what playing on without the detour gives (the same draws and shuffles)."""
+    table, twin = new_table(11), new_table(11)
+    for _ in range(12):  # into the game, both alike
+        move = str(reference_move(table.game))
+        play(table, move)
+        play(twin, move)
+    point = table.savepoint()
+    before = (table.plies, [str(e) for e in table.game.events], table.observation(0))
+    for _ in range(6):  # a detour, through draws and turns
+        if table.is_game_over:
+            break
+        play(table, str(reference_move(table.game)))
+    table.roll_back(point)
+    assert (table.plies, [str(e) for e in table.game.events], table.observation(0)) == before
+    for _ in range(200):
+        if table.is_game_over:
+            break
+        move = str(reference_move(table.game))
+        assert [str(e) for e in play(table, move)] == [str(e) for e in play(twin, move)]
+    assert table.observation(1) == twin.observation(1)
+    assert [str(e) for e in table.game.events] == [str(e) for e in twin.game.events]
+
+
+def test_a_savepoint_ahead_of_the_table_is_refused() -> None:
+    table = new_table(3)
+    early = table.savepoint()
+    for _ in range(3):
+        play(table, str(reference_move(table.game)))
+    later = table.savepoint()
+    table.roll_back(early)
+    with pytest.raises(SpiteMaliceError):
+        table.roll_back(later)  # its moves are no longer on the table

@@ -104,6 +104,16 @@ class TableMeta:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Savepoint:
+    """A game as it stood (a copy of it, its log included) and where in the match:
+    :meth:`Table.savepoint`, :meth:`Table.roll_back`."""
+
+    game: Game
+    game_number: int
+    plies: int
+
+
 class Table:
     """One match between two seats. Read it freely; change it only with :meth:`apply`."""
 
@@ -501,6 +511,26 @@ class Table:
             self.resigned, self.claimed = 1 - step.seat, True
             return Applied(step)
         raise SpiteMaliceError(f"unknown step kind {step.kind!r}")
+
+    def savepoint(self) -> Savepoint:
+        """The current game as it stands, to go back to with :meth:`roll_back`: a front end
+        that applies several moves before storing them together (the computer's turn, one
+        write instead of one a move) goes back when the store refuses them."""
+        game = self.game
+        kept = game.copy(recording=game.recording)
+        kept.events = list(game.events)  # the copy starts its log empty: the log is kept too
+        return Savepoint(kept, self.game_number, self.plies)
+
+    def roll_back(self, point: Savepoint) -> None:
+        """Go back to ``point`` (taken in this game, with moves only applied since: no deal,
+        undo, hint or resignation, none of which a savepoint covers)."""
+        if point.game_number != self.game_number or point.plies > self.plies:
+            raise SpiteMaliceError(
+                f"savepoint of game {point.game_number} ply {point.plies} is not behind "
+                f"game {self.game_number} ply {self.plies}"
+            )
+        self.match.game = point.game
+        self.plies = point.plies
 
     def take_seat(self, seat: int, taken: Seat, token_hash: str | None = None) -> None:
         """Seat a player (a friend joining); not a step: the match itself does not change."""

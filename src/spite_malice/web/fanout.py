@@ -1,10 +1,12 @@
 """Passing stored steps between server instances: PostgreSQL's LISTEN/NOTIFY.
 
 Every step a server stores for a web room is announced by the store in the same transaction
-(``store.NOTIFY_CHANNEL``, sent by PostgreSQL only when it commits). Each instance listens on
-one connection of its own and tells its lobby which room changed; the lobby brings that room's
-table up to date from the move log and sends the new steps to its connections. So two seats of
-one room may be connected to different instances. With SQLite (one process, the embedded
+(``store.NOTIFY_CHANNEL``, sent by PostgreSQL only when it commits; one announcement a
+transaction, naming the storing instance and every room it stored steps of). Each instance
+listens on one connection of its own and tells its lobby which rooms changed; the lobby
+brings such a room's table up to date from the move log and sends the new steps to its
+connections, and passes over a room it does not hold. So two seats of one room may be
+connected to different instances. With SQLite (one process, the embedded
 default) there is nobody to tell and :class:`LocalFanout` does nothing.
 
 Why LISTEN/NOTIFY and not a separate broker: every instance already needs the database, the
@@ -18,12 +20,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
 
 from ..store import Store
-from ..store.access import NOTIFY_CHANNEL
+from ..store.access import NOTIFY_CHANNEL, read_announcement
+
+if TYPE_CHECKING:
+    from psycopg.pq.abc import PGconn
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +69,11 @@ class PostgresFanout(Fanout):
         self.connect_args = _connect_args(store.url)
         self._task: asyncio.Task[None] | None = None
         self._listening = False
+        self._changed: Callable[[str], None] = lambda room: None
+        """The lobby's ``changed`` (given to :meth:`start`)."""
+        self.backend: int | None = None
+        """The PostgreSQL process of the listening connection (to find it in
+        ``pg_stat_activity``)."""
 
     @property
     def is_healthy(self) -> bool:
@@ -89,16 +99,17 @@ class PostgresFanout(Fanout):
                     **self.connect_args, autocommit=True
                 )
                 async with connection:
+                    # what the driver itself reads meanwhile (around the LISTEN) comes here
+                    connection.add_notify_handler(lambda notice: self._heard(notice.payload))
+                    self._changed = changed
+                    self.backend = connection.info.backend_pid
                     await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self._listening = True
                     ready.set()
                     if not first:
                         resync()  # steps stored while nobody listened
                     first = False
-                    async for notice in connection.notifies():
-                        room, _, origin = notice.payload.partition(" ")
-                        if origin != self.origin:
-                            changed(room)
+                    await self._read(connection.pgconn)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # any failure of the connection: listen again
@@ -107,6 +118,38 @@ class PostgresFanout(Fanout):
             self._listening = False
             ready.set()
             await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _read(self, pgconn: PGconn) -> None:
+        """Hear announcements on the listening connection until it fails (raising why): one
+        reader callback on its socket for as long as it lives, taking in what arrived at each
+        wake-up. (psycopg's ``notifies()`` set up and took down a reader, a future and a
+        timer at every wake-up: most of the fan-out's CPU, and every instance wakes at
+        every commit of every instance.)"""
+        loop = asyncio.get_running_loop()
+        lost: asyncio.Future[None] = loop.create_future()
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()  # raises once the connection is closed or broken
+                while (notice := pgconn.notifies()) is not None:
+                    self._heard(notice.extra.decode())
+            except Exception as error:
+                if not lost.done():
+                    lost.set_exception(error)
+
+        socket = pgconn.socket
+        loop.add_reader(socket, readable)
+        try:
+            await lost
+        finally:
+            loop.remove_reader(socket)
+
+    def _heard(self, payload: str) -> None:
+        """One announcement: the rooms another instance stored steps of."""
+        origin, rooms = read_announcement(payload)
+        if origin != self.origin:  # not this instance's own steps
+            for room in rooms:
+                self._changed(room)
 
     async def close(self) -> None:
         if self._task is not None:

@@ -55,7 +55,7 @@ FLUSHERS = 4
 """Group commits of moves in flight at once (each on its own thread and connection); one on
 SQLite, which has a single writer anyway, so its batches are as large as they can be."""
 BATCH_LIMIT = 256
-"""Steps written in one group commit at most."""
+"""Entries (a room's step, or a computer's turn of steps) written in one group commit at most."""
 PRESENCE_SECONDS = 30.0
 """How often this instance renews its word that it holds connections of friend rooms' seats,
 and reads the other instances' (so a friend connected elsewhere shows as online, and a claim
@@ -65,6 +65,8 @@ HEALTH_SECONDS = 3.0
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+_Entry = tuple[MatchHeader, tuple[Step, ...], "asyncio.Future[None]"]
+"""One entry of the group commit: a room's steps, stored together, and who waits for them."""
 
 
 class Lobby:
@@ -85,7 +87,7 @@ class Lobby:
         self._presence: asyncio.Task[None] | None = None
         self._releasing: set[asyncio.Task[None]] = set()
         """Leases of forgotten rooms being given back."""
-        self._pending: list[tuple[MatchHeader, Step, asyncio.Future[None]]] = []
+        self._pending: list[_Entry] = []
         self._flushing = 0
         self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
         self.fanout: Fanout = fanout_for(store)
@@ -215,8 +217,15 @@ class Lobby:
         if step.finished is not None or step.kind == DEAL:
             await self.run(self.store.append, header, step)
             return
+        await self.append_steps(header, (step,))
+
+    async def append_steps(self, header: MatchHeader, steps: tuple[Step, ...]) -> None:
+        """Store several steps of one room, in order, as one entry of the group commit: all
+        of them or none (a computer's whole turn, one write instead of one a move). Only
+        steps that end no game and deal none (those go through :meth:`append`)."""
+        assert steps and all(step.finished is None and step.kind != DEAL for step in steps)
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((header, step, future))
+        self._pending.append((header, steps, future))
         if self._flushing < self._flushers:
             self._flushing += 1
             asyncio.get_running_loop().create_task(self._flush())
@@ -230,15 +239,19 @@ class Lobby:
         finally:
             self._flushing -= 1
 
-    async def _write(self, batch: list[tuple[MatchHeader, Step, asyncio.Future[None]]]) -> None:
-        steps = [(header, step) for header, step, _ in batch]
+    async def _write(self, batch: list[_Entry]) -> None:
+        steps = [(header, step) for header, group, _ in batch for step in group]
         try:
             await self.run(self.store.append_many, steps)
         except StoreConflict:
-            # some step was stored by another process: find which, one by one
-            for header, step, future in batch:
+            # some step was stored by another process: find which, entry by entry (each
+            # entry's steps in one transaction, so an entry is stored whole or not at all)
+            for header, group, future in batch:
                 try:
-                    await self.run(self.store.append, header, step)
+                    if len(group) == 1:
+                        await self.run(self.store.append, header, group[0])
+                    else:
+                        await self.run(self.store.append_many, [(header, s) for s in group])
                 except StoreError as error:
                     _settle(future, error)
                 else:

@@ -180,6 +180,8 @@ class RoomHost(Protocol):
 
     async def append(self, header: MatchHeader, step: Step) -> None: ...
 
+    async def append_steps(self, header: MatchHeader, steps: tuple[Step, ...]) -> None: ...
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -966,6 +968,12 @@ class Room:
             move, self.think_seconds = await asyncio.to_thread(_timed_think, table)
         return move
 
+    def _thinks_quickly(self) -> bool:
+        """Whether the computer's next decision is thought on the event loop (its last one
+        took under :data:`QUICK_THINK_SECONDS`)."""
+        last = self.think_seconds
+        return last is not None and last < QUICK_THINK_SECONDS
+
     async def _computer_moves(self) -> None:
         generation = self.generation
         announced = False
@@ -975,31 +983,78 @@ class Room:
                 table = self.table
                 if generation != self.generation or not table.computer_to_move:
                     return
-                if not announced:
+                quick = self._thinks_quickly()
+                if not announced and not quick:
+                    # a turn that takes a while is said at once; the seats' states say it too
+                    # (state.thinking, which the page shows), and a quick turn's moves follow
+                    # at once, so a frame of its own would tell them nothing new
                     announced = True
                     self._broadcast(messages.Thinking(seat=COMPUTER_SEAT))
-            move = await self._think(table)
+            # a slow decision is thought on a worker thread, the room free meanwhile
+            move = None if quick else await self._think(table)
             async with self._open():
                 if generation != self.generation or self.table is not table or self.lease_lost:
                     return
                 try:
-                    step = table.check_move(COMPUTER_SEAT, move)
-                    applied = await self._commit(step)
+                    await self._play_computer(table, move)
                 except StoreConflict:
                     await self._reload()
                     continue
                 except RoomError as error:
                     if error.code != "store_unavailable" or failures >= COMPUTER_RETRIES:
-                        log.warning(
-                            "room %s: the computer's move %s failed: %s", self.code, move, error
-                        )
+                        log.warning("room %s: the computer's move failed: %s", self.code, error)
                         return
                     failures += 1
                 else:
                     failures = 0
-                    self._announce(applied, None, None)
-            if failures:  # the store failed: the same move is thought again after a pause
+            if failures:  # the store failed: the same moves are thought again after a pause
                 await asyncio.sleep(min(0.05 * 2**failures, 2.0))
+
+    async def _play_computer(self, table: Table, move: Move | None) -> None:
+        """Under the room's lock: the computer's moves from ``move`` (thought already, or
+        None: thought here), and its next ones while its decisions are quick, applied to the
+        table one by one and stored together as one entry of the group commit (a turn is
+        one write, not one a move), then announced in order, one update each as before. A
+        move that ends the game is stored on its own after them (its write carries the
+        finished game). When the store refuses them the table goes back to its last stored
+        step and nothing is announced."""
+        point = table.savepoint()
+        played: list[Applied] = []
+        updates: list[tuple[Peer, messages.Update]] = []
+        last: Step | None = None
+        try:
+            while True:
+                if move is None:
+                    move, self.think_seconds = _timed_think(table)
+                step = table.check_move(COMPUTER_SEAT, move)
+                if step.finished is not None:
+                    last = step
+                    break
+                applied = table.apply(step)
+                assert applied.move is not None
+                # each update carries the state just after its own move, sent once stored
+                played.append(applied)
+                updates.extend(self._updates(COMPUTER_SEAT, str(applied.move), applied.events))
+                move = None
+                if not table.computer_to_move or not self._thinks_quickly():
+                    break
+        except TableError:
+            if not played:
+                raise
+            # the moves before it stand: stored below; the refusal comes again next time
+        if played:
+            try:
+                await self.lobby.append_steps(self.header, tuple(one.step for one in played))
+            except BaseException as error:
+                table.roll_back(point)  # nothing of it was stored: the table is as stored
+                if isinstance(error, StoreUnavailable):
+                    log.warning("room %s: the store failed; computer moves refused", self.code)
+                    raise store_unavailable() from None
+                raise
+            for peer, message in updates:
+                peer.push(message)
+        if last is not None:
+            self._announce(await self._commit(last), None, None)
 
     # ----------------------------------------------------------------- sending
 
@@ -1037,6 +1092,20 @@ class Room:
         origin: Peer | None,
         reply_to: int | str | None,
     ) -> None:
+        for peer, message in self._updates(mover, move, events, origin, reply_to):
+            peer.push(message)
+
+    def _updates(
+        self,
+        mover: int,
+        move: str,
+        events: list[Event],
+        origin: Peer | None = None,
+        reply_to: int | str | None = None,
+    ) -> list[tuple[Peer, messages.Update]]:
+        """The update of a move for every connection, with the state as it stands now
+        (just after the move): made now, sent now or (a computer's turn) once stored."""
+        made_for: list[tuple[Peer, messages.Update]] = []
         for seat, peers in enumerate(self.peers):
             made: dict[str | None, messages.Update] = {}  # one per language of the seat's peers
             for peer in list(peers):
@@ -1051,9 +1120,9 @@ class Room:
                             state=self.state_for(seat),
                         )
                 if peer is origin:
-                    peer.push(message.model_copy(update={"reply_to": reply_to}))
-                else:
-                    peer.push(message)
+                    message = message.model_copy(update={"reply_to": reply_to})
+                made_for.append((peer, message))
+        return made_for
 
     def close(self) -> None:
         self.table.close()

@@ -89,7 +89,10 @@ class SocketPeer:
                 continue
             try:
                 await self.websocket.send_text(text)
-            except (WebSocketDisconnect, RuntimeError, OSError):  # closed meanwhile
+            except Exception:  # the socket closed meanwhile, whichever way it says so
+                # uvicorn says so with an OSError, Starlette with a RuntimeError, a test
+                # client with anyio's ClosedResourceError: any failed write ends the sending
+                # here, so this task never ends with an exception nobody retrieves
                 self.closed = True
                 return
 

@@ -744,7 +744,9 @@ export class GameScreen {
   setBanner(text, mood = "") {
     if (this.bannerNode.textContent !== text) this.bannerNode.textContent = text;
     this.bannerNode.dataset.mood = mood;
-    if (!this.state?.thinking) delete this.bannerNode.dataset.thinking;
+    // The dots while the computer plays: its state says so (a quick turn has no `thinking`).
+    if (this.state?.thinking) this.bannerNode.dataset.thinking = "true";
+    else delete this.bannerNode.dataset.thinking;
   }
 
   updateBanner() {

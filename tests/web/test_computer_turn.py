@@ -1,0 +1,164 @@
+"""The computer's turn is stored as one write (issue 13): its moves, while its decisions are
+quick, are applied one by one and stored together as one entry of the group commit, then
+announced in order, one ``update`` each as before (the page animates them one by one). When
+the store refuses them, nothing is announced and the table goes back to the stored log."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from spite_malice.engine.rules import Rules
+from spite_malice.store import MatchHeader, Store, StoreUnavailable
+from spite_malice.table import Step
+from spite_malice.web import messages
+from spite_malice.web.lobby import Lobby
+from spite_malice.web.protocol import MoveMessage
+from spite_malice.web.rooms import Room
+
+QUICK = Rules.from_json({"payoff_size": 5})
+
+
+class Listener:
+    """A connection that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[messages.ServerMessage] = []
+
+    def push(self, message: messages.ServerMessage) -> None:
+        self.messages.append(message)
+
+    def updates(self) -> list[messages.Update]:
+        return [m for m in self.messages if isinstance(m, messages.Update)]
+
+
+async def until(check: Any, seconds: float = 60.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def computer_done(room: Room) -> bool:
+    task = room.computer_task
+    return not room.table.computer_to_move and (task is None or task.done())
+
+
+async def person_turn(room: Room, listener: Listener) -> None:
+    """The person discards (ending the turn) once the computer is done."""
+    await until(lambda: computer_done(room) or room.game.is_over)
+    if room.game.is_over:
+        return
+    legal = [str(move) for move in room.game.legal_moves()]
+    move = next(m for m in legal if "-S" in m and m.startswith("H"))
+    await room.handle(listener, 0, MoveMessage(type="move", move=move))
+
+
+def stored_moves(store: Store, room: Room) -> list[str]:
+    stored = store.load_match(room.header.id)
+    assert stored is not None
+    return [
+        str(step.move)
+        for step in stored.steps
+        if step.kind == "move" and step.game == room.table.game_number
+    ]
+
+
+async def test_a_computer_turn_is_one_write_and_its_updates_are_unchanged(
+    tmp_path: Path,
+) -> None:
+    store = Store.open(str(tmp_path / "turns.db"))
+    writes: list[list[tuple[int | None, str | None]]] = []
+    original = store.append_many
+
+    def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
+        original(steps)
+        writes.append([(step.seat, step.move) for _, step in steps])
+
+    store.append_many = append_many  # type: ignore[method-assign]
+    lobby = Lobby(store)
+    try:
+        room, _ = await lobby.create(
+            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
+        )
+        listener = Listener()
+        await room.connect(listener, 0)
+        for _ in range(40):
+            if room.game.is_over or any(len(write) >= 2 for write in writes):
+                break
+            await person_turn(room, listener)
+        await until(lambda: computer_done(room) or room.game.is_over)
+        # a turn of several computer moves went out in one write, not one write a move
+        turns = [write for write in writes if len(write) >= 2]
+        assert turns, writes
+        assert all(seat == 1 for seat, _ in turns[0])
+        # each computer move still has its own update, in the stored order, and the state
+        # of each is the log up to that move
+        stored = stored_moves(store, room)
+        updates = [u for u in listener.updates() if u.state["match"]["game_number"] == 1]
+        assert [u.move for u in updates] == stored
+        for count, update in enumerate(updates, start=1):
+            assert update.state["observation"]["history"] == stored[:count]
+        # the page knows the computer is playing before each of its moves arrives: the
+        # message before it (the person's last update, a state, the computer's update
+        # before) says state.thinking, which the page shows as the banner's dots
+        previous: messages.ServerMessage | None = None
+        for message in listener.messages:
+            if isinstance(message, messages.Update) and message.seat == 1:
+                assert isinstance(previous, messages.Update | messages.State)
+                assert previous.state["thinking"]
+            if isinstance(message, messages.Update | messages.State):
+                previous = message
+    finally:
+        await lobby.close()
+        store.close()
+
+
+async def test_a_refused_turn_is_not_announced_and_the_table_goes_back(tmp_path: Path) -> None:
+    store = Store.open(str(tmp_path / "refused.db"))
+    original = store.append_many
+    blocked = [True]
+    refused: list[int] = []
+
+    def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
+        if blocked[0] and len(steps) >= 2 and all(step.seat == 1 for _, step in steps):
+            refused.append(len(steps))  # a whole computer turn: refused, as by a failing store
+            raise StoreUnavailable("the database failed")
+        original(steps)
+
+    store.append_many = append_many  # type: ignore[method-assign]
+    lobby = Lobby(store)
+    try:
+        room, _ = await lobby.create(
+            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
+        )
+        listener = Listener()
+        await room.connect(listener, 0)
+        for _ in range(40):
+            if room.game.is_over or refused:
+                break
+            await person_turn(room, listener)
+            await until(lambda: computer_done(room) or room.game.is_over or bool(refused))
+        assert refused, "no turn of two computer moves or more was played"
+        # while the store refuses: the table is at the stored log (read under the room's
+        # lock, so not in the middle of a write) and the refused moves were never announced
+        async with room.lock:
+            stored = stored_moves(store, room)
+            assert room.table.plies == len(stored) + 1  # the deal is the first step
+            assert [u.move for u in listener.updates()] == stored
+            assert room.table.computer_to_move
+        # the store works again: the computer plays its turn, stored and announced
+        blocked[0] = False
+        await until(lambda: computer_done(room) or room.game.is_over)
+        stored = stored_moves(store, room)
+        updates = listener.updates()
+        assert [u.move for u in updates] == stored
+        for count, update in enumerate(updates, start=1):
+            assert update.state["observation"]["history"] == stored[:count]
+        assert room.table.plies == len(stored) + 1
+    finally:
+        await lobby.close()
+        store.close()
