@@ -248,9 +248,11 @@ def _searched_candidates(bot: ExpertBot, observation: Observation) -> list[Plan]
     """The candidates ``bot`` searches in ``observation`` (its search not run)."""
     seen: list[list[Plan]] = []
 
-    def record(observation: Observation, plans: list[Plan], *_: float) -> Plan:
-        seen.append(plans)
-        return plans[0]
+    def record(
+        observation: Observation, candidates: list[Plan], deadline: float, hard_deadline: float
+    ) -> Plan:
+        seen.append(candidates)
+        return candidates[0]
 
     bot._search = record  # type: ignore[method-assign]
     bot.best_plan(observation, float("inf"))
@@ -286,3 +288,36 @@ def test_expert_searches_other_discards_of_the_evaluation_choice() -> None:
     # the shipped Expert searches four other discards; expert-1 only the evaluation's plans
     assert EXPERT_SETTINGS.discards == 4
     assert EXPERT_1_SETTINGS.discards == 0
+
+
+class DiscardLover(ExpertBot):
+    """Expert whose sampled games favour one plan (by its moves) and score the rest alike."""
+
+    def __init__(self, discards: int) -> None:
+        settings = replace(EXPERT_SETTINGS, discards=discards)
+        super().__init__(1, budget=600.0, max_samples=16, settings=settings)
+        self.favourite: tuple[Move, ...] = ()
+
+    def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
+        return 0.9 if plan.moves == self.favourite else 0.4
+
+
+def test_a_discard_the_samples_favour_is_played_instead_of_the_evaluation_choice() -> None:
+    from spite_malice.bots.planning import plan_turn
+    from spite_malice.bots.view import view_from_observation
+
+    for _, observation, candidates in _searched_positions(11):
+        bot = DiscardLover(discards=4)
+        view = view_from_observation(observation)
+        best = plan_turn(view, bot.evaluator)[0]
+        others = bot._other_discards(view, best, candidates)
+        if not others:
+            continue
+        bot.favourite = others[-1].moves
+        assert bot.best_plan(observation, float("inf")).moves == bot.favourite
+        # without the other discards the search cannot reach it
+        blind = DiscardLover(discards=0)
+        blind.favourite = bot.favourite
+        assert blind.best_plan(observation, float("inf")).moves != bot.favourite
+        return
+    raise AssertionError("no position with another discard to search")
