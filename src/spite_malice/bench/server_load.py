@@ -9,7 +9,9 @@ think time before each of its moves, and starts the next game or match when one 
 
 Printed: the move round-trip latency (from sending a move to receiving the ``update`` that
 acknowledges it; the computer's thinking is not in it, the computer plays after the
-acknowledgement) as p50/p95/p99/max; the error count (error replies, failed or dropped
+acknowledgement, except that a quick computer's turn, tens of microseconds at Easy, is
+stored in one write with the discard that began it, and that discard is acknowledged once
+both are stored) as p50/p95/p99/max; the error count (error replies, failed or dropped
 connections, unexpected messages); and lost games: every room is opened again at the end
 (and after a restart) and must hold every move its client had acknowledged.
 
