@@ -1022,7 +1022,11 @@ class Room:
         finished game). When the store refuses them the table goes back to its last stored
         step and nothing is announced."""
         point = table.savepoint()
-        turn = self._computer_plays(table, move)
+        try:
+            turn = self._computer_plays(table, move)
+        except BaseException:
+            table.roll_back(point)  # whatever failed, the table stays as stored
+            raise
         if turn.steps:
             await self._store_applied(table, point, turn.steps)
             for peer, message in turn.updates:
@@ -1097,13 +1101,17 @@ class Room:
         both are stored; nothing changes when the store refuses them."""
         table = self.table
         point = table.savepoint()
-        applied = table.apply(step)
-        assert applied.move is not None
-        mine = self._updates(step.seat or 0, str(applied.move), applied.events, peer, reply_to)
-        turn = ComputerTurn()
-        if table.computer_to_move:
-            with contextlib.suppress(TableError):  # refused: its own turn plays it, as before
-                turn = self._computer_plays(table, None)
+        try:
+            applied = table.apply(step)
+            assert applied.move is not None
+            mine = self._updates(step.seat or 0, str(applied.move), applied.events, peer, reply_to)
+            turn = ComputerTurn()
+            if table.computer_to_move:
+                with contextlib.suppress(TableError):  # refused: its own turn plays it, as before
+                    turn = self._computer_plays(table, None)
+        except BaseException:
+            table.roll_back(point)  # whatever failed, the table stays as stored
+            raise
         await self._store_applied(table, point, [step, *turn.steps])
         for to, message in [*mine, *turn.updates]:
             to.push(message)
