@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from spite_malice.engine.moves import Move
+from spite_malice.table import Table
 from spite_malice.web.protocol import MoveMessage
-from spite_malice.web.rooms import Room
+from spite_malice.web.rooms import ComputerTurn, Room
 
 from .lobbies import Listener, computer_room, discard, started_lobbies, until
 
@@ -16,15 +18,19 @@ pytestmark = pytest.mark.postgres
 async def test_only_one_instance_plays_the_computer_turn(
     postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    players: list[str] = []
-    original = Room._computer_moves
+    # which instance played computer moves in each turn (a turn may be played by the
+    # computer's own task, or at once with the person's discard: both go through here)
+    plays: dict[tuple[int, int], set[str]] = {}
+    original = Room._computer_plays
 
-    async def counted(self: Room) -> None:
-        if self.table.computer_to_move:
-            players.append(self.lobby.instance)
-        await original(self)
+    def counted(self: Room, table: Table, move: Move | None) -> ComputerTurn:
+        key = (table.game_number, table.game.turn)
+        turn = original(self, table, move)
+        if turn.steps or turn.last is not None:
+            plays.setdefault(key, set()).add(self.lobby.instance)
+        return turn
 
-    monkeypatch.setattr(Room, "_computer_moves", counted)
+    monkeypatch.setattr(Room, "_computer_plays", counted)
     async with started_lobbies(postgres_schema_url, 2) as lobbies:
         room_a = await computer_room(lobbies[0], "hard")
         room_b = await lobbies[1].get(room_a.code)
@@ -35,7 +41,7 @@ async def test_only_one_instance_plays_the_computer_turn(
         await room_a.connect(Listener(), 0)
         # the computer may open the game: count only the turns that follow the person's
         await until(lambda: not room_a.table.computer_to_move)
-        players.clear()
+        plays.clear()
         turns = 0
         for _ in range(200):
             if turns >= 3 or room_a.game.is_over:
@@ -45,20 +51,27 @@ async def test_only_one_instance_plays_the_computer_turn(
                 continue
             # the person discards through instance A; both instances hold the room and both
             # are told the computer is to move (A by its own step, B through the fan-out)
+            before = room_a.game.turn
             for _ in range(3):
                 await room_a.handle(listener, 0, MoveMessage(type="move", move=discard(room_a)))
-                if room_a.game.to_move == 1 or room_a.game.is_over:
+                # the turn passed (the computer may have played it at once, with the discard)
+                if room_a.game.turn != before or room_a.game.is_over:
                     break
             if room_a.game.is_over:
                 break
             turns += 1
             room_b.start_computer()
+            # until both are at the person's turn again, B caught up with the log (a turn
+            # played at once with the discard reaches B in one announcement)
             await until(
                 lambda: (
-                    (room_a.game.to_move == 0 and room_b.game.to_move == 0) or room_a.game.is_over
+                    (room_a.game.to_move == 0 and room_b.table.plies == room_a.table.plies)
+                    or room_a.game.is_over
                 )
             )
         assert turns >= 2
         # each computer turn was played by one instance: one entry per turn, no second one
-        assert len(players) == turns, players
+        assert len(plays) == turns, plays
+        assert all(len(instances) == 1 for instances in plays.values()), plays
+        await until(lambda: room_b.table.plies == room_a.table.plies)
         assert room_a.game.to_position() == room_b.game.to_position()

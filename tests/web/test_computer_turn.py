@@ -16,7 +16,7 @@ from spite_malice.table import Step
 from spite_malice.web import messages
 from spite_malice.web.lobby import Lobby
 from spite_malice.web.protocol import MoveMessage
-from spite_malice.web.rooms import Room
+from spite_malice.web.rooms import Room, RoomError
 
 QUICK = Rules.from_json({"payoff_size": 5})
 
@@ -47,14 +47,23 @@ def computer_done(room: Room) -> bool:
     return not room.table.computer_to_move and (task is None or task.done())
 
 
-async def person_turn(room: Room, listener: Listener) -> None:
-    """The person discards (ending the turn) once the computer is done."""
+async def person_turn(room: Room, listener: Listener, ident: int = 0) -> str | None:
+    """The person discards (ending the turn) once the computer is done; the refusal's code,
+    if the move was refused."""
     await until(lambda: computer_done(room) or room.game.is_over)
     if room.game.is_over:
-        return
+        return None
     legal = [str(move) for move in room.game.legal_moves()]
     move = next(m for m in legal if "-S" in m and m.startswith("H"))
-    await room.handle(listener, 0, MoveMessage(type="move", move=move))
+    try:
+        await room.handle(listener, 0, MoveMessage(type="move", move=move, id=ident))
+    except RoomError as error:
+        return error.code
+    return None
+
+
+def computer_moves(write: list[tuple[int | None, str | None]]) -> int:
+    return sum(1 for seat, _ in write if seat == 1)
 
 
 def stored_moves(store: Store, room: Room) -> list[str]:
@@ -87,14 +96,16 @@ async def test_a_computer_turn_is_one_write_and_its_updates_are_unchanged(
         listener = Listener()
         await room.connect(listener, 0)
         for _ in range(40):
-            if room.game.is_over or any(len(write) >= 2 for write in writes):
+            if room.game.is_over or any(computer_moves(write) >= 2 for write in writes):
                 break
             await person_turn(room, listener)
         await until(lambda: computer_done(room) or room.game.is_over)
         # a turn of several computer moves went out in one write, not one write a move
-        turns = [write for write in writes if len(write) >= 2]
+        # (alone, or after the person's discard that began it)
+        turns = [write for write in writes if computer_moves(write) >= 2]
         assert turns, writes
-        assert all(seat == 1 for seat, _ in turns[0])
+        seats = [seat for seat, _ in turns[0]]
+        assert seats in ([1] * len(seats), [0] + [1] * (len(seats) - 1))
         # each computer move still has its own update, in the stored order, and the state
         # of each is the log up to that move
         stored = stored_moves(store, room)
@@ -124,8 +135,8 @@ async def test_a_refused_turn_is_not_announced_and_the_table_goes_back(tmp_path:
     refused: list[int] = []
 
     def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
-        if blocked[0] and len(steps) >= 2 and all(step.seat == 1 for _, step in steps):
-            refused.append(len(steps))  # a whole computer turn: refused, as by a failing store
+        if blocked[0] and sum(1 for _, step in steps if step.seat == 1) >= 2:
+            refused.append(len(steps))  # a computer turn: refused, as by a failing store
             raise StoreUnavailable("the database failed")
         original(steps)
 
@@ -137,21 +148,25 @@ async def test_a_refused_turn_is_not_announced_and_the_table_goes_back(tmp_path:
         )
         listener = Listener()
         await room.connect(listener, 0)
+        refusals: list[str | None] = []
         for _ in range(40):
             if room.game.is_over or refused:
                 break
-            await person_turn(room, listener)
+            refusals.append(await person_turn(room, listener))
             await until(lambda: computer_done(room) or room.game.is_over or bool(refused))
         assert refused, "no turn of two computer moves or more was played"
+        # the refusal was said to the person when the discard was in the same write
+        assert refusals[-1] in (None, "store_unavailable")
         # while the store refuses: the table is at the stored log (read under the room's
         # lock, so not in the middle of a write) and the refused moves were never announced
         async with room.lock:
             stored = stored_moves(store, room)
             assert room.table.plies == len(stored) + 1  # the deal is the first step
             assert [u.move for u in listener.updates()] == stored
-            assert room.table.computer_to_move
-        # the store works again: the computer plays its turn, stored and announced
+        # the store works again: the turn goes through, stored and announced
         blocked[0] = False
+        if refusals[-1] == "store_unavailable":
+            assert await person_turn(room, listener) is None  # the person plays it again
         await until(lambda: computer_done(room) or room.game.is_over)
         stored = stored_moves(store, room)
         updates = listener.updates()
@@ -159,6 +174,53 @@ async def test_a_refused_turn_is_not_announced_and_the_table_goes_back(tmp_path:
         for count, update in enumerate(updates, start=1):
             assert update.state["observation"]["history"] == stored[:count]
         assert room.table.plies == len(stored) + 1
+    finally:
+        await lobby.close()
+        store.close()
+
+
+async def test_a_discard_and_the_quick_computers_turn_are_one_write(tmp_path: Path) -> None:
+    """Once this instance holds the computer's lease, the person's discard and the quick
+    computer's whole turn after it are stored together: the discard is acknowledged with
+    its update, then the computer's updates follow, as before."""
+    store = Store.open(str(tmp_path / "together.db"))
+    writes: list[list[tuple[int | None, str | None]]] = []
+    original = store.append_many
+
+    def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
+        original(steps)
+        writes.append([(step.seat, step.move) for _, step in steps])
+
+    store.append_many = append_many  # type: ignore[method-assign]
+    lobby = Lobby(store)
+    try:
+        room, _ = await lobby.create(
+            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
+        )
+        listener = Listener()
+        await room.connect(listener, 0)
+        together: list[tuple[int | None, str | None]] = []
+        ident = 0
+        for ident in range(1, 40):
+            if room.game.is_over:
+                break
+            assert await person_turn(room, listener, ident) is None
+            together = next((w for w in writes if w[0][0] == 0 and computer_moves(w)), [])
+            if together:
+                break
+        assert together, writes
+        # the discard's update answers it, and the computer's updates come right after it
+        kinds = [(m.seat, m.reply_to) for m in listener.messages if isinstance(m, messages.Update)]
+        moves = [u.move for u in listener.updates()]
+        at = kinds.index((0, ident))  # the update answering the discard of that write
+        assert moves[at] == together[0][1]
+        assert moves[at : at + len(together)] == [move for _, move in together]
+        assert all(seat == 1 for seat, _ in kinds[at + 1 : at + len(together)])
+        # and the state of each is the game just after its own move
+        await until(lambda: computer_done(room) or room.game.is_over)
+        stored = stored_moves(store, room)
+        for count, update in enumerate(listener.updates(), start=1):
+            assert update.state["observation"]["history"] == stored[:count]
     finally:
         await lobby.close()
         store.close()

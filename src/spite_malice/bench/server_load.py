@@ -9,7 +9,9 @@ think time before each of its moves, and starts the next game or match when one 
 
 Printed: the move round-trip latency (from sending a move to receiving the ``update`` that
 acknowledges it; the computer's thinking is not in it, the computer plays after the
-acknowledgement) as p50/p95/p99/max; the error count (error replies, failed or dropped
+acknowledgement, except that a quick computer's turn, tens of microseconds at Easy, is
+stored in one write with the discard that began it, and that discard is acknowledged once
+both are stored) as p50/p95/p99/max; the error count (error replies, failed or dropped
 connections, unexpected messages); and lost games: every room is opened again at the end
 (and after a restart) and must hold every move its client had acknowledged.
 
@@ -131,18 +133,22 @@ class Player:
         self.ws_url = self.base.replace("http", "ws", 1) + response.json()["ws_url"]
         self.hello = json.dumps({"type": "hello", "token": response.json()["token"]})
         while time.monotonic() < deadline:
+            phase = "connecting"  # said with an error: a handshake, or a wait in the game
             try:
                 async with websockets.connect(self.ws_url, max_size=None) as ws:
                     self.ws = ws
                     await ws.send(self.hello)
+                    phase = "waiting for its welcome and state"
                     await self.expect("welcome")
                     self.check(await self.expect("state"))
+                    phase = "playing"
                     await self.play(deadline)
                 return
             except CONNECTION_ERRORS as error:
                 killed = self.totals.killed_at
                 if killed is None or time.monotonic() < killed:
-                    self.totals.errors.append(f"client {self.number}: {type(error).__name__}")
+                    kind = type(error).__name__
+                    self.totals.errors.append(f"client {self.number} ({phase}): {kind}")
                     return
                 self.totals.reconnects += 1  # the planned restart: connect again
                 await asyncio.sleep(0.2)

@@ -15,7 +15,7 @@ from .errors import TableError
 from .levels import default_level, is_level, level_label, level_name, levels
 from .seats import COMPUTER, FRIEND, PERSON, Seat
 from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
-from .table import Table, TableMeta
+from .table import Savepoint, Table, TableMeta
 
 __all__ = [
     "CLAIM",
@@ -28,6 +28,7 @@ __all__ = [
     "RESIGN",
     "UNDO",
     "Applied",
+    "Savepoint",
     "Seat",
     "Step",
     "Suggestion",

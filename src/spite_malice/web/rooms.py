@@ -24,7 +24,7 @@ import secrets
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..engine.errors import SpiteMaliceError, quote
@@ -46,6 +46,7 @@ from ..store import (
 from ..table import (
     COMPUTER,
     Applied,
+    Savepoint,
     Seat,
     Step,
     Table,
@@ -744,6 +745,8 @@ class Room:
             step = await self._checked(check)
             for _attempt in range(RETRIES):
                 try:
+                    if self._answers_at_once(step, peer):
+                        return await self._commit_with_computer(step, peer, reply_to)
                     applied = await self._commit(step)
                 except StoreConflict:
                     await self._reload()
@@ -1019,42 +1022,107 @@ class Room:
         finished game). When the store refuses them the table goes back to its last stored
         step and nothing is announced."""
         point = table.savepoint()
-        played: list[Applied] = []
-        updates: list[tuple[Peer, messages.Update]] = []
-        last: Step | None = None
+        try:
+            turn = self._computer_plays(table, move)
+        except BaseException:
+            table.roll_back(point)  # whatever failed, the table stays as stored
+            raise
+        if turn.steps:
+            await self._store_applied(table, point, turn.steps)
+            for peer, message in turn.updates:
+                peer.push(message)
+        if turn.last is not None:
+            self._announce(await self._commit(turn.last), None, None)
+
+    def _computer_plays(self, table: Table, move: Move | None) -> ComputerTurn:
+        """The computer's moves from ``move`` (or thought here), while its decisions are
+        quick, applied to the table (not stored: the caller stores them, or rolls back),
+        with their updates made just after each move; a move that ends the game is only
+        checked (``last``: stored on its own). TableError if the first move is refused."""
+        turn = ComputerTurn()
         try:
             while True:
                 if move is None:
                     move, self.think_seconds = _timed_think(table)
                 step = table.check_move(COMPUTER_SEAT, move)
                 if step.finished is not None:
-                    last = step
+                    turn.last = step
                     break
                 applied = table.apply(step)
                 assert applied.move is not None
                 # each update carries the state just after its own move, sent once stored
-                played.append(applied)
-                updates.extend(self._updates(COMPUTER_SEAT, str(applied.move), applied.events))
+                turn.steps.append(step)
+                turn.updates.extend(self._updates(COMPUTER_SEAT, str(applied.move), applied.events))
                 move = None
                 if not table.computer_to_move or not self._thinks_quickly():
                     break
         except TableError:
-            if not played:
+            if not turn.steps:
                 raise
-            # the moves before it stand: stored below; the refusal comes again next time
-        if played:
-            try:
-                await self.lobby.append_steps(self.header, tuple(one.step for one in played))
-            except BaseException as error:
-                table.roll_back(point)  # nothing of it was stored: the table is as stored
-                if isinstance(error, StoreUnavailable):
-                    log.warning("room %s: the store failed; computer moves refused", self.code)
-                    raise store_unavailable() from None
-                raise
-            for peer, message in updates:
-                peer.push(message)
-        if last is not None:
-            self._announce(await self._commit(last), None, None)
+            # the moves before it stand: stored by the caller; the refusal comes again
+        return turn
+
+    async def _store_applied(self, table: Table, point: Savepoint, steps: list[Step]) -> None:
+        """Store steps already applied to the table since ``point``, as one entry of the
+        group commit; when the store refuses them the table goes back to ``point`` (as
+        stored: nothing of them was) and the refusal is raised."""
+        try:
+            await self.lobby.append_steps(self.header, tuple(steps))
+        except BaseException as error:
+            table.roll_back(point)
+            if isinstance(error, StoreUnavailable):
+                log.warning("room %s: the store failed; %d steps refused", self.code, len(steps))
+                raise store_unavailable() from None
+            raise
+
+    def _answers_at_once(self, step: Step, peer: Peer | None) -> bool:
+        """Whether the person's ``step`` is a discard that hands the turn to a quick
+        computer this instance surely holds the lease for: then the computer's turn is
+        played at once, and stored in the same write as the discard."""
+        if self.mode != COMPUTER_MODE or peer is None or step.kind != MOVE:
+            return False
+        if step.finished is not None or step.seat != PERSON_SEAT or step.move is None:
+            return False
+        task = self.computer_task
+        return (
+            self._thinks_quickly()
+            and self.lease_until - time.monotonic() >= LEASE_MARGIN_SECONDS
+            and (task is None or task.done())
+            and "-S" in step.move  # a discard (to a side stack): the turn ends (R2.3)
+        )
+
+    async def _commit_with_computer(
+        self, step: Step, peer: Peer | None, reply_to: int | str | None
+    ) -> Applied:
+        """The person's turn-ending discard and the quick computer's whole turn after it,
+        stored in one write (one entry of the group commit instead of two, and no task for
+        the computer's turn), then the discard's update and the computer's, in order, as
+        they would have gone out one after the other. The discard is acknowledged only once
+        both are stored; nothing changes when the store refuses them."""
+        table = self.table
+        point = table.savepoint()
+        try:
+            applied = table.apply(step)
+            assert applied.move is not None
+            mine = self._updates(step.seat or 0, str(applied.move), applied.events, peer, reply_to)
+            turn = ComputerTurn()
+            if table.computer_to_move:
+                with contextlib.suppress(TableError):  # refused: its own turn plays it, as before
+                    turn = self._computer_plays(table, None)
+        except BaseException:
+            table.roll_back(point)  # whatever failed, the table stays as stored
+            raise
+        await self._store_applied(table, point, [step, *turn.steps])
+        for to, message in [*mine, *turn.updates]:
+            to.push(message)
+        if turn.last is not None:
+            try:  # the computer's move that ends the game, stored on its own
+                self._announce(await self._commit(turn.last), None, None)
+            except (RoomError, StoreConflict) as error:
+                # the discard stands; the computer's own turn (started after this request)
+                # plays that move again, or catches up with the log
+                log.warning("room %s: the computer's last move waits: %s", self.code, error)
+        return applied
 
     # ----------------------------------------------------------------- sending
 
@@ -1126,6 +1194,17 @@ class Room:
 
     def close(self) -> None:
         self.table.close()
+
+
+@dataclass
+class ComputerTurn:
+    """The computer's moves applied to a table but not yet stored (:meth:`Room._computer_plays`):
+    their steps, the updates to send once they are stored, and a move that ends the game,
+    checked only (it is stored on its own)."""
+
+    steps: list[Step] = field(default_factory=list)
+    updates: list[tuple[Peer, messages.Update]] = field(default_factory=list)
+    last: Step | None = None
 
 
 def _timed_think(table: Table) -> tuple[Move, float]:
