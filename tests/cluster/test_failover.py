@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from typing import Any
 
 import httpx
@@ -47,12 +47,15 @@ class Seat:
         self.ident = 0
         self.reconnects = -1
         self.ws: ClientConnection | None = None
+        self.opened = ExitStack()
+        """The open connection's context (websockets wants one: it is kept across requests
+        and left by :meth:`close`)."""
 
     def _open(self) -> ClientConnection:
         deadline = time.monotonic() + 60
         while True:
             try:
-                ws = connect(self.url, open_timeout=10)
+                ws = self.opened.enter_context(connect(self.url, open_timeout=10))
                 ws.send(json.dumps({"type": "hello", "token": self.token}))
                 self.reconnects += 1
                 return ws
@@ -85,7 +88,7 @@ class Seat:
     def close(self) -> None:
         if self.ws is not None:
             with suppress(ConnectionClosed, OSError):
-                self.ws.close()
+                self.opened.close()
             self.ws = None
 
 
