@@ -10,6 +10,7 @@ import pytest
 from spite_malice.arena import fit_elo, percentile, play_game, run_arena, summarize
 from spite_malice.arena.games import FORFEIT
 from spite_malice.arena.ratings import expected_score
+from spite_malice.arena.report import summary_markdown, summary_rows
 from spite_malice.arena.stats import wilson_interval
 from spite_malice.bot_registry import make_bot, register_bot
 from spite_malice.bots import Bot, BotError
@@ -93,6 +94,18 @@ def test_paired_deals_swap_seats_and_jobs_do_not_change_results() -> None:
     assert summary.games == 6
     assert summary.wins + summary.losses + summary.draws == 6
     assert summary.times_a.decisions > 0
+
+
+def test_a_bot_against_itself_is_told_apart_in_the_summary() -> None:
+    results = run_arena("easy", "easy", games=2, seed=3, jobs=1)
+    summary = summarize(results, "easy", "easy")
+    labels = [label for label, _ in summary_rows(summary)]
+    assert len(labels) == len(set(labels)), labels  # no row said twice
+    assert "Easy (A) wins" in labels and "Easy (B) wins" in labels
+    assert summary_markdown(summary).startswith("### Easy (A) v Easy (B)")
+    # two different bots keep their plain names
+    other = summarize(results, "easy", "medium")
+    assert "Easy wins" in [label for label, _ in summary_rows(other)]
 
 
 def test_wilson_interval() -> None:

@@ -42,7 +42,7 @@ def elo_text(estimate: EloEstimate) -> str:
 
 def summary_rows(summary: Summary) -> list[tuple[str, str]]:
     """The summary as (label, value) rows, shared by the terminal table and markdown."""
-    a, b = level_label(summary.name_a), level_label(summary.name_b)
+    a, b = _labels(summary)
     low, high = summary.interval
     rows = [
         ("games", f"{summary.games} ({summary.games // 2} deals, seats swapped)"),
@@ -102,11 +102,19 @@ def sprt_rows(test: Sprt, state: SprtState) -> list[tuple[str, str]]:
     ]
 
 
+def _labels(summary: Summary) -> tuple[str, str]:
+    """The two bots' names in a summary; a bot played against itself is told apart by its
+    seat letter (A, B), else each row about one of them would be said twice."""
+    a, b = level_label(summary.name_a), level_label(summary.name_b)
+    if a == b:
+        return f"{a} (A)", f"{b} (B)"
+    return a, b
+
+
 def summary_table(summary: Summary, extra: Iterable[tuple[str, str]] = ()) -> Table:
     """A rich table of an arena summary."""
-    table = Table(
-        title=f"{level_label(summary.name_a)} v {level_label(summary.name_b)}", show_header=False
-    )
+    a, b = _labels(summary)
+    table = Table(title=f"{a} v {b}", show_header=False)
     table.add_column(style="bold")
     table.add_column()
     for label, value in [*summary_rows(summary), *extra]:
@@ -115,8 +123,9 @@ def summary_table(summary: Summary, extra: Iterable[tuple[str, str]] = ()) -> Ta
 
 
 def summary_markdown(summary: Summary) -> str:
+    a, b = _labels(summary)
     lines = [
-        f"### {level_label(summary.name_a)} v {level_label(summary.name_b)}",
+        f"### {a} v {b}",
         "",
         "| | |",
         "|---|---|",
