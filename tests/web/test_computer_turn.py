@@ -66,6 +66,20 @@ def computer_moves(write: list[tuple[int | None, str | None]]) -> int:
     return sum(1 for seat, _ in write if seat == 1)
 
 
+def recorded_writes(store: Store) -> list[list[tuple[int | None, str | None]]]:
+    """The (seat, move) of each step of every group commit ``store`` makes from now on, a
+    list a write (kept as they are stored)."""
+    writes: list[list[tuple[int | None, str | None]]] = []
+    original = store.append_many
+
+    def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
+        original(steps)
+        writes.append([(step.seat, step.move) for _, step in steps])
+
+    store.append_many = append_many  # type: ignore[method-assign]
+    return writes
+
+
 def stored_moves(store: Store, room: Room) -> list[str]:
     stored = store.load_match(room.header.id)
     assert stored is not None
@@ -80,14 +94,7 @@ async def test_a_computer_turn_is_one_write_and_its_updates_are_unchanged(
     tmp_path: Path,
 ) -> None:
     store = Store.open(str(tmp_path / "turns.db"))
-    writes: list[list[tuple[int | None, str | None]]] = []
-    original = store.append_many
-
-    def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
-        original(steps)
-        writes.append([(step.seat, step.move) for _, step in steps])
-
-    store.append_many = append_many  # type: ignore[method-assign]
+    writes = recorded_writes(store)
     lobby = Lobby(store)
     try:
         room, _ = await lobby.create(
@@ -184,14 +191,7 @@ async def test_a_discard_and_the_quick_computers_turn_are_one_write(tmp_path: Pa
     computer's whole turn after it are stored together: the discard is acknowledged with
     its update, then the computer's updates follow, as before."""
     store = Store.open(str(tmp_path / "together.db"))
-    writes: list[list[tuple[int | None, str | None]]] = []
-    original = store.append_many
-
-    def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
-        original(steps)
-        writes.append([(step.seat, step.move) for _, step in steps])
-
-    store.append_many = append_many  # type: ignore[method-assign]
+    writes = recorded_writes(store)
     lobby = Lobby(store)
     try:
         room, _ = await lobby.create(
