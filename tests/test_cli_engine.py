@@ -165,6 +165,7 @@ def test_a_missing_file_is_a_clear_error_with_status_2(
     status, _, err = _run(capsys, command, str(tmp_path / "nowhere.json"))
     assert status == 2
     assert "No such file or directory" in err and "nowhere.json" in err
+    assert "Errno" not in err  # the reason in words, not the system's error number
 
 
 def test_a_file_that_is_not_text_is_a_clear_error_with_status_2(

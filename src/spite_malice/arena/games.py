@@ -42,6 +42,17 @@ class GameResult:
     b_turn_times: tuple[float, ...] = field(default=(), repr=False)
     forfeit: str | None = None
     """``"A"`` or ``"B"`` when that bot failed and lost the game by it."""
+    recorded_times: tuple[float, float] | None = None
+    """For a game read back from an arena CSV (``--resume``): each bot's total thinking
+    seconds as recorded there. The times of its decisions are not kept in the CSV, so
+    ``a_times`` and the like are empty and a summary's times leave such games out."""
+
+    @property
+    def time_totals(self) -> tuple[float, float]:
+        """Bot A's and bot B's thinking seconds in this game, in all."""
+        if self.recorded_times is not None:
+            return self.recorded_times
+        return sum(self.a_times), sum(self.b_times)
 
     @property
     def is_draw(self) -> bool:

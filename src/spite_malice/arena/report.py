@@ -10,7 +10,7 @@ from pathlib import Path
 from rich.table import Table
 
 from ..bots.levels import level_label
-from .games import GameResult
+from .games import FORFEIT, GameResult
 from .ladder import LadderResult
 from .sprt import EloEstimate, Sprt
 from .stats import Summary
@@ -146,6 +146,12 @@ CSV_FIELDS = (
 )
 
 
+def _csv_row(r: GameResult, name_a: str, name_b: str) -> tuple[object, ...]:
+    winner = name_a if r.winner == "A" else name_b if r.winner == "B" else "draw"
+    time_a, time_b = r.time_totals
+    return (r.seed, r.a_seat, winner, r.points, r.turns, f"{time_a:.6f}", f"{time_b:.6f}", r.reason)
+
+
 def write_csv(path: Path, results: Iterable[GameResult], name_a: str, name_b: str) -> None:
     """One row per game: deal seed, bot A's seat, winner (a bot name or ``draw``), points,
     turns, each bot's total thinking seconds, and why the game ended."""
@@ -153,19 +159,83 @@ def write_csv(path: Path, results: Iterable[GameResult], name_a: str, name_b: st
         writer = csv.writer(handle)
         writer.writerow(CSV_FIELDS)
         for r in results:
-            winner = name_a if r.winner == "A" else name_b if r.winner == "B" else "draw"
-            writer.writerow(
-                (
-                    r.seed,
-                    r.a_seat,
-                    winner,
-                    r.points,
-                    r.turns,
-                    f"{sum(r.a_times):.6f}",
-                    f"{sum(r.b_times):.6f}",
-                    r.reason,
-                )
+            writer.writerow(_csv_row(r, name_a, name_b))
+
+
+class CsvLog:
+    """An arena CSV written as the games finish (each pair flushed at once), so that a run
+    cut short leaves its finished games behind for ``--resume``; :func:`write_csv` rewrites
+    it in deal order at the end."""
+
+    def __init__(
+        self, path: Path, name_a: str, name_b: str, earlier: Iterable[GameResult] = ()
+    ) -> None:
+        self.name_a, self.name_b = name_a, name_b
+        self._handle = path.open("w", newline="", encoding="utf-8")
+        self._writer = csv.writer(self._handle)
+        self._writer.writerow(CSV_FIELDS)
+        self.add(earlier)
+
+    def add(self, results: Iterable[GameResult]) -> None:
+        """Write these games and flush them to the file."""
+        for r in results:
+            self._writer.writerow(_csv_row(r, self.name_a, self.name_b))
+        self._handle.flush()
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+class ResumeError(ValueError):
+    """An arena CSV that cannot be continued by this run (its text says why, for players)."""
+
+
+def read_csv(path: Path, name_a: str, name_b: str) -> list[GameResult]:
+    """The games of an arena CSV (:func:`write_csv`, :class:`CsvLog`) between ``name_a`` and
+    ``name_b``, as results of bot A, in deal order, seat 0 first. A deal with only one of its
+    two games is left out (it is played again). Raises :class:`ResumeError` for a file that
+    is not such a CSV or holds other bots' games."""
+    if name_a == name_b:
+        raise ResumeError(
+            "A run of a bot against itself cannot be resumed: its CSV names the winner by "
+            "the bot's name, the same for both seats."
+        )
+    try:
+        with path.open(newline="", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+            fields = tuple(rows[0]) if rows else ()
+    except OSError as error:
+        raise ResumeError(f"Cannot read {path}: {error.strerror or error}.") from None
+    except (UnicodeDecodeError, csv.Error):
+        raise ResumeError(f"{path} is not an arena CSV file.") from None
+    if rows and fields != CSV_FIELDS:
+        raise ResumeError(f"{path} is not an arena CSV file (its columns are not the arena's).")
+    by_deal: dict[int, dict[int, GameResult]] = {}
+    for number, row in enumerate(rows, start=2):
+        try:
+            seed, seat = int(row["seed"]), int(row["seat"])
+            points, turns = int(row["points"]), int(row["turns"])
+            times = (float(row["time_a"]), float(row["time_b"]))
+        except (TypeError, ValueError):
+            raise ResumeError(f"Line {number} of {path} is not a game of the arena.") from None
+        winner = {name_a: "A", name_b: "B", "draw": None}.get(row["winner"], "?")
+        if winner == "?":
+            raise ResumeError(
+                f"Line {number} of {path} is a game won by {row['winner']!r}, not one of "
+                f"{name_a} and {name_b}: resume a run with the same bots."
             )
+        if seat not in (0, 1) or seat in by_deal.get(seed, {}):
+            raise ResumeError(f"Line {number} of {path} repeats or misnames a game of deal {seed}.")
+        reason = row["reason"] or ""
+        forfeit = None
+        if reason.startswith(f"{FORFEIT}:") and winner is not None:
+            forfeit = "B" if winner == "A" else "A"
+        by_deal.setdefault(seed, {})[seat] = GameResult(
+            seed, seat, winner, points, turns, reason, forfeit=forfeit, recorded_times=times
+        )
+    return [
+        games[seat] for _, games in sorted(by_deal.items()) if len(games) == 2 for seat in (0, 1)
+    ]
 
 
 def ladder_tables(result: LadderResult) -> tuple[Table, Table]:

@@ -240,8 +240,10 @@ class SideFacts(NamedTuple):
     order: the discards worth comparing (R3.3)."""
 
 
+@lru_cache(maxsize=1 << 14)
 def side_facts(side: tuple[Ranks, ...]) -> SideFacts:
-    """The :class:`SideFacts` of ``side``."""
+    """The :class:`SideFacts` of ``side`` (remembered: a player's side stacks change only
+    by a discard or a side build, so the sampled games of a search share a few sets)."""
     slots: list[tuple[int, int]] = []
     tops: list[int] = []
     cards = kings = empty = 0
@@ -284,6 +286,9 @@ class ProgressEvaluator:
         self._sides: dict[tuple[Ranks, ...], SideFacts] = {}
         self._last_side: tuple[Ranks, ...] | None = None
         self._last_facts = side_facts(())
+        # the last center stacks of center_facts and their facts (none here: see AwareEvaluator)
+        self._last_center: Ranks | None = None
+        self._last_center_facts = NO_CENTER_FACTS
 
     def begin(self, view: TurnView) -> None:
         self.view = view
@@ -345,8 +350,12 @@ class ProgressEvaluator:
         self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...]
     ) -> tuple[float, Move]:
         table = self._discard_table
-        adjustments = self.center_facts(center)[1]
-        slots = self.side_facts(side).slots
+        # the planner asks for the state's value first, with the same stacks: the last ones
+        if center is self._last_center:
+            adjustments = self._last_center_facts[1]
+        else:
+            adjustments = self.center_facts(center)[1]
+        slots = (self._last_facts if side is self._last_side else self.side_facts(side)).slots
         best_value = -1e18
         best_rank = best_stack = 0
         previous = 0
@@ -396,8 +405,6 @@ class AwareEvaluator(ProgressEvaluator):
         self._routes: tuple[Route, ...] = ()
         self._route_masks: tuple[int, ...] = ()
         self._centers: dict[Ranks, CenterFacts] = {}
-        self._last_center: Ranks | None = None
-        self._last_center_facts = NO_CENTER_FACTS
         self._reach: dict[tuple[int, int, int, int], float] = {}
         self._danger_weight = weights.danger
 
@@ -505,6 +512,39 @@ class AwareEvaluator(ProgressEvaluator):
             if chance > best:
                 best = chance
         return best
+
+    def state_value(
+        self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...], payoff_left: int, refill: bool
+    ) -> float:
+        """:meth:`ProgressEvaluator.state_value` with :meth:`extra` added, in one call: the
+        same arithmetic in the same order (so the same values to the last bit), without the
+        calls between them, as the planner asks for it in every state it visits."""
+        w = self.weights
+        facts = self.side_facts(side)
+        played = self._start_payoff - payoff_left
+        value = w.payoff * played
+        value += w.hand_card * (self._start_hand - len(hand))
+        value += w.side_card * (self._start_side - facts.cards)
+        hand_kings = hand.count(KING)
+        kings = self._start_kings - hand_kings - facts.kings
+        if kings:
+            value -= kings * (w.king_used_for_payoff if played else w.king_used)
+        if refill:
+            value += w.refill
+        # extra(), inline
+        if center is self._last_center:
+            extra = -self._last_center_facts[0]
+        else:
+            extra = -self.center_facts(center)[0]
+        if payoff_left == self._start_payoff and self._payoff_top:
+            draws = HAND_SIZE if refill else HAND_SIZE - len(hand) + 1
+            draws = min(HAND_SIZE, draws)
+            known = rank_mask(hand) | facts.supply
+            kings = hand_kings + (facts.supply >> KING & 1)
+            extra += w.own_chance * self.own_chance(center, known, kings, draws)
+        if w.empty_side_kept:
+            extra += w.empty_side_kept * facts.empty
+        return value + extra
 
     def extra(
         self, center: Ranks, hand: Ranks, side: tuple[Ranks, ...], payoff_left: int, refill: bool

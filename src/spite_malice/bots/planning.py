@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Protocol
 
 from ..engine.cards import KING
@@ -98,6 +99,31 @@ def _build(center: Ranks, i: int) -> Ranks:
     return (*center[:i], built(center[i]), *center[i + 1 :])
 
 
+CenterMoves = tuple[Ranks, tuple[tuple[tuple[int, Ranks, Ranks], ...], ...]]
+"""What the planner needs of one set of center stacks (see :func:`center_moves`)."""
+
+
+@lru_cache(maxsize=1 << 15)
+def center_moves(center: Ranks, king_can_start: bool) -> CenterMoves:
+    """The center stacks' values sorted (the stacks are interchangeable, so states that
+    differ only in their order are one), and for each rank 0..13 the builds a card of that
+    rank can make on them: ``(stack, the stacks after, those sorted)``, one per distinct stack
+    value
+    (:func:`_targets`, :func:`_build`). It depends on the values only, and the planner's
+    states share a few sets of them, so it is worked out once for each."""
+    builds = tuple(
+        tuple(
+            (i, after, tuple(sorted(after)))
+            for i in _targets(center, rank, king_can_start)
+            for after in (_build(center, i),)
+        )
+        if rank
+        else ()
+        for rank in range(KING + 1)
+    )
+    return tuple(sorted(center)), builds
+
+
 def _without(hand: Ranks, rank: int) -> Ranks:
     i = hand.index(rank)
     return hand[:i] + hand[i + 1 :]
@@ -134,13 +160,12 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
         path: tuple[Move, ...],
         commit: int,
     ) -> None:
+        """Expand a state not seen before (the caller checks ``seen`` and adds its key:
+        ``(sorted center values, hand, side, payoff_left)``; payoff_top is left out, as it
+        is the view's until a pay-off build, then unknown, 0)."""
         nonlocal left
-        # payoff_top is left out: it is the view's until a pay-off build, then unknown (0)
-        key = (tuple(sorted(center)), hand, side, payoff_left)
-        if key in seen:
-            return
-        seen.add(key)
         left -= 1
+        builds = center_moves(center, king_can_start)[1]
         base = state_value(center, hand, side, payoff_left, False)
         extra, discard = best_discard(center, hand, side)
         moves = (*path, discard)
@@ -152,56 +177,50 @@ def _turn_ends(view: TurnView, evaluator: Evaluator, max_states: int) -> list[_T
             return
         depth = len(path) + 1
         if payoff_top:
-            for i in _targets(center, payoff_top, king_can_start):
+            for i, after, order in builds[payoff_top]:
                 move = Move.build_from_payoff(i)
                 if payoff_left == 1:  # R3.4(a): the last pay-off card wins at once
                     record((*path, move), commit or depth, WIN_VALUE, Ending.WIN)
                     return
                 # R3.4(a): the next pay-off card is unknown until it is turned up
-                visit(
-                    _build(center, i),
-                    hand,
-                    side,
-                    0,
-                    payoff_left - 1,
-                    (*path, move),
-                    commit or depth,
-                )
-        # most cards fit no stack: `taken_by(rank) not in center` rules them out at once
+                key = (order, hand, side, payoff_left - 1)
+                if key not in seen:
+                    seen.add(key)
+                    visit(after, hand, side, 0, payoff_left - 1, (*path, move), commit or depth)
+        # most cards fit no stack: their builds are none
         for s, pile in enumerate(side):
             if pile:
-                top = pile[-1]
-                if top != KING and taken_by(top) not in center:
+                targets = builds[pile[-1]]
+                if not targets:
                     continue
                 rest = (*side[:s], pile[:-1], *side[s + 1 :])
-                for i in _targets(center, top, king_can_start):
-                    move = Move.build_from_side(s, i)
-                    visit(
-                        _build(center, i),
-                        hand,
-                        rest,
-                        payoff_top,
-                        payoff_left,
-                        (*path, move),
-                        commit,
-                    )
+                for i, after, order in targets:
+                    key = (order, hand, rest, payoff_left)
+                    if key not in seen:
+                        seen.add(key)
+                        move = Move.build_from_side(s, i)
+                        visit(after, hand, rest, payoff_top, payoff_left, (*path, move), commit)
         previous = 0
         for rank in hand:
             if rank == previous:
                 continue
             previous = rank
-            if rank != KING and taken_by(rank) not in center:
+            targets = builds[rank]
+            if not targets:
                 continue
             kept = _without(hand, rank)
-            for i in _targets(center, rank, king_can_start):
+            for i, after, order in targets:
                 move = Move.build_from_hand(rank, i)
-                after = _build(center, i)
                 if not kept:  # R3.4(c): the hand is empty, five unknown cards come
                     value = state_value(after, kept, side, payoff_left, True)
                     record((*path, move), commit or depth, value, Ending.REFILL)
                 else:
-                    visit(after, kept, side, payoff_top, payoff_left, (*path, move), commit)
+                    key = (order, kept, side, payoff_left)
+                    if key not in seen:
+                        seen.add(key)
+                        visit(after, kept, side, payoff_top, payoff_left, (*path, move), commit)
 
+    seen.add((center_moves(view.center, king_can_start)[0], view.hand, view.side, view.payoff_left))
     visit(view.center, view.hand, view.side, view.payoff_top, view.payoff_left, (), 0)
     return list(best.values())
 

@@ -52,8 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the output was cut short, e.g. by `| head`
         sys.stderr.close()
         return 0
-    except OSError as error:
-        print(f"spite-malice {args.command}: {error}", file=sys.stderr)
+    except OSError as error:  # a file that cannot be read or written: its name and why
+        reason = error.strerror or str(error)
+        where = f"{error.filename!r}: " if error.filename is not None else ""
+        print(f"spite-malice {args.command}: {where}{reason}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -7,11 +7,17 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import NotationError
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..arena.games import GameResult
+    from ..arena.report import CsvLog
 
 
 def register(subparsers: Any) -> None:
@@ -45,6 +51,14 @@ def register(subparsers: Any) -> None:
         what="games, played as pairs of deals (200; with --sprt, at most this many: 20000)",
     )
     arena.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
+    arena.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE.csv",
+        help="continue the run whose games are in this arena CSV (the same bots, --seed, "
+        "--games or --sprt): play only the deals it lacks, and write all games to it (or to "
+        "--csv)",
+    )
     arena.add_argument(
         "--sprt",
         metavar="ELO0,ELO1",
@@ -133,7 +147,7 @@ def _arena(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from ..arena.report import summary_table, write_csv
+    from ..arena.report import summary_table
     from ..arena.stats import summarize
     from ..arena.tournament import run_arena
 
@@ -143,25 +157,83 @@ def _arena(args: argparse.Namespace) -> int:
         return 2
     if args.games is None:
         args.games = 200
+    done = _resumed(args)
+    if done is None:
+        return 2
     console = Console()
     total = args.games + args.games % 2
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{args.bot_a} v {args.bot_b}", total=total)
-        results = run_arena(
-            args.bot_a,
-            args.bot_b,
-            args.games,
-            args.seed,
-            jobs=args.jobs,
-            rules=_rules(args),
-            progress=lambda done: progress.advance(task, done),
-        )
+    log = _csv_log(args, done)
+    try:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task(f"{args.bot_a} v {args.bot_b}", total=total)
+            progress.advance(task, len(done))
+            results = run_arena(
+                args.bot_a,
+                args.bot_b,
+                args.games,
+                args.seed,
+                jobs=args.jobs,
+                rules=_rules(args),
+                progress=lambda games: progress.advance(task, games),
+                done=done,
+                record=None if log is None else log.add,
+            )
+    except ValueError as error:
+        print(f"spite-malice arena: {args.resume} does not fit this run: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if log is not None:
+            log.close()
     summary = summarize(results, args.bot_a, args.bot_b)
-    console.print(summary_table(summary))
-    if args.csv is not None:
-        write_csv(args.csv, results, args.bot_a, args.bot_b)
-        console.print(f"wrote {args.csv}")
+    console.print(summary_table(summary, _resume_rows(args, results)))
+    _write_csv(console, args, results)
     return 0
+
+
+def _resumed(args: argparse.Namespace) -> list[GameResult] | None:
+    """The games of ``--resume FILE.csv`` (none without it); None, with the reason printed,
+    when the file cannot be continued."""
+    from ..arena.report import ResumeError, read_csv
+
+    if args.resume is None:
+        return []
+    try:
+        return list(read_csv(args.resume, args.bot_a, args.bot_b))
+    except ResumeError as error:
+        print(f"spite-malice arena: {error}", file=sys.stderr)
+        return None
+
+
+def _csv_log(args: argparse.Namespace, done: list[GameResult]) -> CsvLog | None:
+    """A :class:`~spite_malice.arena.report.CsvLog` for ``--csv`` (or the ``--resume``
+    file), holding the games already played: the games are written as they finish."""
+    from ..arena.report import CsvLog
+
+    path = args.csv if args.csv is not None else args.resume
+    return None if path is None else CsvLog(path, args.bot_a, args.bot_b, done)
+
+
+def _write_csv(console: Console, args: argparse.Namespace, results: list[GameResult]) -> None:
+    """The run's CSV again, now in deal order."""
+    from ..arena.report import write_csv
+
+    path = args.csv if args.csv is not None else args.resume
+    if path is not None:
+        write_csv(path, results, args.bot_a, args.bot_b)
+        console.print(f"wrote {path}")
+
+
+def _resume_rows(args: argparse.Namespace, results: list[GameResult]) -> list[tuple[str, str]]:
+    if args.resume is None:
+        return []
+    counted = sum(result.recorded_times is not None for result in results)
+    return [
+        (
+            "resumed",
+            f"{counted} games read from {args.resume}, {len(results) - counted} played now; "
+            "the times are those of the games played now",
+        )
+    ]
 
 
 SPRT_LINE_EVERY = 10
@@ -172,7 +244,7 @@ def _arena_sprt(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from ..arena.report import sprt_rows, sprt_text, summary_table, write_csv
+    from ..arena.report import sprt_rows, sprt_text, summary_table
     from ..arena.sprt import Sprt, parse_sprt
     from ..arena.stats import summarize
     from ..arena.tournament import SprtState, run_sprt
@@ -189,34 +261,46 @@ def _arena_sprt(args: argparse.Namespace) -> int:
         return 2
     if not _check_bots("arena", (args.bot_a, args.bot_b)):
         return 2
+    done = _resumed(args)
+    if done is None:
+        return 2
     console = Console()
     console.print(
         f"{args.bot_a} v {args.bot_b}: SPRT H0 {elo0:+g} Elo, H1 {elo1:+g} Elo, at most "
         f"{max_games - max_games % 2} games from deal {args.seed}"
     )
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{args.bot_a} v {args.bot_b}", total=max_games // 2 * 2)
+    log = _csv_log(args, done)
+    try:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task(f"{args.bot_a} v {args.bot_b}", total=max_games // 2 * 2)
 
-        def report(state: SprtState) -> None:
-            progress.update(task, advance=2, description=f"LLR {state.llr:+.2f}")
-            if state.decision is not None or sum(state.pairs) % SPRT_LINE_EVERY == 0:
-                console.print(sprt_text(test, state))
+            def report(state: SprtState) -> None:
+                progress.update(task, advance=2, description=f"LLR {state.llr:+.2f}")
+                if state.decision is not None or sum(state.pairs) % SPRT_LINE_EVERY == 0:
+                    console.print(sprt_text(test, state))
 
-        results, state = run_sprt(
-            args.bot_a,
-            args.bot_b,
-            test,
-            args.seed,
-            max_games=max_games,
-            jobs=args.jobs,
-            rules=_rules(args),
-            progress=report,
-        )
+            results, state = run_sprt(
+                args.bot_a,
+                args.bot_b,
+                test,
+                args.seed,
+                max_games=max_games,
+                jobs=args.jobs,
+                rules=_rules(args),
+                progress=report,
+                done=done,
+                record=None if log is None else log.add,
+            )
+    except ValueError as error:
+        print(f"spite-malice arena: {args.resume} does not fit this run: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if log is not None:
+            log.close()
     summary = summarize(results, args.bot_a, args.bot_b)
-    console.print(summary_table(summary, sprt_rows(test, state)))
-    if args.csv is not None:
-        write_csv(args.csv, results, args.bot_a, args.bot_b)
-        console.print(f"wrote {args.csv}")
+    rows = [*sprt_rows(test, state), *_resume_rows(args, results)]
+    console.print(summary_table(summary, rows))
+    _write_csv(console, args, results)
     return 0
 
 

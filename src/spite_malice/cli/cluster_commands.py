@@ -8,6 +8,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from .arguments import port, positive
+
 
 def register(subparsers: Any) -> None:
     cluster = subparsers.add_parser(
@@ -19,10 +21,10 @@ def register(subparsers: Any) -> None:
         "programs and HAProxy (`make cluster` installs both when run as root).",
     )
     cluster.add_argument(
-        "--instances", type=int, default=3, help="how many game servers to start (3)"
+        "--instances", type=positive, default=3, help="how many game servers to start (3)"
     )
     cluster.add_argument("--host", default="127.0.0.1", help="address the balancer listens on")
-    cluster.add_argument("--port", type=int, default=8080, help="port the balancer listens on")
+    cluster.add_argument("--port", type=port, default=8080, help="port the balancer listens on")
     cluster.add_argument(
         "--db", metavar="URL", default=None, help="an existing PostgreSQL database URL"
     )

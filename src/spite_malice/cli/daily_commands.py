@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.errors import ArgumentError
 from ..i18n import _, format_date, format_number, ngettext
+from .arguments import seconds
 
 
 def register(subparsers: Any) -> None:
@@ -34,7 +35,7 @@ def register(subparsers: Any) -> None:
     daily.add_argument("--name", default="You", help="your name in records (You)")
     daily.add_argument("--ascii", action="store_true", help="plain ASCII cards and borders")
     daily.add_argument(
-        "--delay", type=float, default=0.6, help="seconds between the computer's moves (0.6)"
+        "--delay", type=seconds, default=0.6, help="seconds between the computer's moves (0.6)"
     )
     daily.add_argument(
         "--db", default=None, help="database URL or SQLite file (the browser game's)"

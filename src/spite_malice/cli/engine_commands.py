@@ -15,6 +15,7 @@ from ..engine.game import Game
 from ..engine.jsontext import load_json
 from ..engine.record import GameRecord
 from ..engine.rules import TURN_LIMIT
+from .arguments import positive, seed
 
 
 def register(subparsers: Any) -> None:
@@ -25,9 +26,9 @@ def register(subparsers: Any) -> None:
         "process, on the fast (unchecked) path and on the checked play() path, and print "
         "games/s and moves/s for each.",
     )
-    bench.add_argument("--games", type=_positive, default=1000, help="games per run (1000)")
-    bench.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
-    bench.add_argument("--runs", type=_positive, default=3, help="runs; the median is shown (3)")
+    bench.add_argument("--games", type=positive, default=1000, help="games per run (1000)")
+    bench.add_argument("--seed", type=seed, default=1, help="seed of the first game (1)")
+    bench.add_argument("--runs", type=positive, default=3, help="runs; the median is shown (3)")
     bench.set_defaults(handler=_bench)
 
     # ``replay`` is registered by replay_commands: on a terminal it opens the replay screen,
@@ -40,13 +41,6 @@ def register(subparsers: Any) -> None:
     )
     moves.add_argument("position", type=Path, help="a position, POSITION.json")
     moves.set_defaults(handler=_moves)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _bench(args: argparse.Namespace) -> int:

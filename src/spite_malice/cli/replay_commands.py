@@ -10,6 +10,7 @@ from typing import Any
 from ..engine.errors import ArgumentError, quote
 from ..engine.record import GameRecord
 from ..i18n import N_, _, format_datetime, ngettext
+from .arguments import positive
 
 OUTCOME_WORDS = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
 """A stored game's outcome in ``replay --list``."""
@@ -30,7 +31,7 @@ def register(subparsers: Any) -> None:
         "--seat", default=None, help="the seat to watch from, 0 or 1 (default: yours, else 0)"
     )
     replay.add_argument(
-        "--game", type=int, default=None, help="a stored game's number (see --list)"
+        "--game", type=positive, default=None, help="a stored game's number (see --list)"
     )
     replay.add_argument(
         "--list", action="store_true", help="list your stored finished games and exit"

@@ -7,6 +7,7 @@ import statistics
 from typing import Any
 
 from ..engine.rules import PRESETS
+from .arguments import positive, seed
 
 
 def register(subparsers: Any) -> None:
@@ -19,9 +20,9 @@ def register(subparsers: Any) -> None:
         "load, and print games/s, moves/s and how many times slower than the engine each "
         "adapter is (median of the runs). Needs the extras [openspiel], [pettingzoo], [gym].",
     )
-    bench.add_argument("--games", type=_positive, default=200, help="games per run (200)")
-    bench.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
-    bench.add_argument("--runs", type=_positive, default=3, help="runs; the median is shown (3)")
+    bench.add_argument("--games", type=positive, default=200, help="games per run (200)")
+    bench.add_argument("--seed", type=seed, default=1, help="seed of the first game (1)")
+    bench.add_argument("--runs", type=positive, default=3, help="runs; the median is shown (3)")
     bench.add_argument(
         "--rules", choices=sorted(PRESETS), default="standard", help="rules preset (standard)"
     )
@@ -32,13 +33,6 @@ def register(subparsers: Any) -> None:
         "openspiel (all)",
     )
     bench.set_defaults(handler=_research_bench)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _research_bench(args: argparse.Namespace) -> int:

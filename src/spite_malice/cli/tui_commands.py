@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..engine.rules import PRESETS
+from .arguments import payoff_size, positive, seconds, seed
 
 
 def register(subparsers: Any) -> None:
@@ -30,15 +31,15 @@ def register(subparsers: Any) -> None:
         help="a rules preset for a new match: standard, or quick (10-card pay-off piles)",
     )
     play.add_argument(
-        "--payoff-size", type=int, default=None, help="cards in each pay-off pile, 5 to 30"
+        "--payoff-size", type=payoff_size, default=None, help="cards in each pay-off pile, 5 to 30"
     )
-    play.add_argument("--target", type=int, default=None, help="points that win the match")
-    play.add_argument("--seed", type=int, default=None, help="seed of a new match (repeatable)")
+    play.add_argument("--target", type=positive, default=None, help="points that win the match")
+    play.add_argument("--seed", type=seed, default=None, help="seed of a new match (repeatable)")
     play.add_argument("--name", default="You", help="your name in records (You)")
     play.add_argument("--ascii", action="store_true", help="plain ASCII cards and borders")
     play.add_argument(
         "--delay",
-        type=float,
+        type=seconds,
         default=0.6,
         help="seconds between the computer's moves (0.6)",
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .arguments import port
+
 
 def register(subparsers: Any) -> None:
     serve = subparsers.add_parser(
@@ -15,7 +17,7 @@ def register(subparsers: Any) -> None:
         "else an SQLite file in the per-user data folder.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000)")
+    serve.add_argument("--port", type=port, default=8000, help="port to listen on (8000)")
     serve.add_argument(
         "--db",
         metavar="PATH_OR_URL",
@@ -29,16 +31,6 @@ def register(subparsers: Any) -> None:
         help="how much the server logs (warning)",
     )
     serve.set_defaults(handler=_serve)
-
-
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{port} is not a port number (0-65535)")
-    return port
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -49,7 +49,15 @@ from .match import Match
 from .moves import ACTIONS, ALL_MOVES, Move, move_at, parse_move
 from .observation import Observation, PlayerView
 from .record import GameRecord
-from .rules import HAND_SIZE, PRESETS, SIDE_STACKS, TURN_LIMIT, Rules
+from .rules import (
+    FIRST_PLAYER_RULES,
+    HAND_SIZE,
+    NUMBER_LIMITS,
+    PRESETS,
+    SIDE_STACKS,
+    TURN_LIMIT,
+    Rules,
+)
 from .seeds import SEED_LIMIT, check_seed, is_seed
 from .state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED, WON, Outcome, OutcomeReason, PlayerState
 
@@ -57,9 +65,11 @@ __all__ = [
     "ACE",
     "ACTIONS",
     "ALL_MOVES",
+    "FIRST_PLAYER_RULES",
     "HAND_SIZE",
     "JACK",
     "KING",
+    "NUMBER_LIMITS",
     "PRESETS",
     "QUEEN",
     "RANKS",

@@ -16,6 +16,20 @@ SIDE_STACKS = 4
 """Side stacks per player (R1.3)."""
 TURN_LIMIT = 1000
 """R4.3: a game that reaches this many turns is drawn."""
+NUMBER_LIMITS: dict[str, tuple[int, int | None]] = {
+    "decks": (2, 3),  # R0.2
+    "payoff_size": (5, 30),  # R1.2
+    "center_stacks": (3, 4),  # R1.3
+    "match_target": (1, None),  # R5.1
+}
+"""The whole-number options and their ranges (lowest, highest or None: no highest), so that
+front ends can say what a value must be."""
+
+
+def _number_range(low: int, high: int | None) -> str:
+    if high is None:
+        return "a positive whole number" if low == 1 else f"a whole number of at least {low}"
+    return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -40,29 +54,15 @@ class Rules:
 
     def __post_init__(self) -> None:
         """Refuse an option out of its range with :class:`~.errors.RulesError`."""
-        checks = (
-            (type(self.decks) is int and 2 <= self.decks <= 3, "decks must be 2 or 3"),
-            (
-                type(self.payoff_size) is int and 5 <= self.payoff_size <= 30,
-                "payoff_size must be 5 to 30",
-            ),
-            (
-                type(self.center_stacks) is int and 3 <= self.center_stacks <= 4,
-                "center_stacks must be 3 or 4",
-            ),
-            (type(self.king_can_start_stack) is bool, "king_can_start_stack must be true or false"),
-            (
-                type(self.first_player) is str and self.first_player in FIRST_PLAYER_RULES,
-                f"first_player must be one of {', '.join(FIRST_PLAYER_RULES)}",
-            ),
-            (
-                type(self.match_target) is int and self.match_target >= 1,
-                "match_target must be a positive whole number",
-            ),
-        )
-        for ok, reason in checks:
-            if not ok:
-                raise RulesError(f"invalid rules: {reason}")
+        for name, (low, high) in NUMBER_LIMITS.items():
+            value = getattr(self, name)
+            if type(value) is not int or value < low or (high is not None and value > high):
+                raise RulesError(f"invalid rules: {name} must be {_number_range(low, high)}")
+        if type(self.king_can_start_stack) is not bool:
+            raise RulesError("invalid rules: king_can_start_stack must be true or false")
+        if type(self.first_player) is not str or self.first_player not in FIRST_PLAYER_RULES:
+            choices = ", ".join(FIRST_PLAYER_RULES)
+            raise RulesError(f"invalid rules: first_player must be one of {choices}")
 
     @property
     def deck_size(self) -> int:

@@ -19,6 +19,7 @@ from ..engine.errors import quote
 from ..i18n import N_, _, negotiate, use_language
 from ..store import StoreError, StoreUnavailable
 from ..table import TableError
+from . import validation
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +42,6 @@ DAMAGED = N_(
 """Marked only: say it with ``_(DAMAGED)``."""
 INTERNAL = N_("Something went wrong on the server; the game was not changed.")
 UNAVAILABLE = N_("The game's database cannot be used now; try again soon.")
-MAX_DETAIL = 3
-"""Validation problems named in one message."""
 
 
 def error_response(
@@ -59,15 +58,16 @@ def table_error_response(error: TableError) -> JSONResponse:
 
 
 def describe_validation(error: RequestValidationError) -> tuple[str, str]:
-    """(code, message) for a request that fails validation, quoting little of the input."""
-    parts = []
-    for item in error.errors()[:MAX_DETAIL]:
-        if item.get("type") == "json_invalid":
-            return "invalid", _("The request body is not JSON.")
-        where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-        parts.append(f"{quote(where or 'body')[1:-1]}: {quote(item.get('msg', 'invalid'))[1:-1]}")
-    # TRANSLATORS: {problems} names the fields and what is wrong, in English (from pydantic)
-    return "invalid", _("The request is not valid: {problems}.", problems="; ".join(parts))
+    """(code, message) for a request that fails validation: a plain sentence for each field
+    that is wrong (:mod:`.validation`), quoting little of the input."""
+    problems = error.errors()
+    if any(item.get("type") == "json_invalid" for item in problems):
+        return "invalid", _("The request body is not JSON.")
+    sentences = validation.describe(
+        problems, skip=1, whole=_("The request body must be a JSON object.")
+    )
+    # TRANSLATORS: {problems} is one or more sentences, each saying what is wrong with a field
+    return "invalid", _("The request is not valid. {problems}", problems=" ".join(sentences))
 
 
 def install(app: FastAPI, page: Callable[[], Response]) -> None:

@@ -25,6 +25,7 @@ from ..engine.cards import card_str
 from ..engine.errors import NotationError, quote
 from ..engine.jsontext import load_json
 from ..i18n import _
+from . import validation
 
 
 def _encodes(value: str) -> bool:
@@ -193,7 +194,7 @@ def parse_hello(text: str | bytes) -> HelloMessage:
     try:
         return _HELLO.validate_python(data)
     except ValidationError as error:
-        raise ProtocolError("invalid_message", _describe(error), reply_to) from None
+        raise ProtocolError("invalid_message", _describe(error, skip=0), reply_to) from None
 
 
 def _object(text: str | bytes) -> tuple[dict[str, Any], int | str | None]:
@@ -219,13 +220,14 @@ def _usable_id(value: object) -> int | str | None:
     return None
 
 
-def _describe(error: ValidationError) -> str:
-    parts = []
-    for item in error.errors()[:3]:
-        where = ".".join(str(part) for part in item["loc"][1:]) or "message"
-        parts.append(f"{quote(where)[1:-1]}: {quote(item['msg'])[1:-1]}")
-    # TRANSLATORS: {problems} names the fields and what is wrong, in English (from pydantic)
-    return _("The message is not valid: {problems}.", problems="; ".join(parts))
+def _describe(error: ValidationError, skip: int = 1) -> str:
+    """A plain sentence for each field of the message that is wrong (:mod:`.validation`);
+    ``skip`` is 1 for a page message (its locations start with its type), 0 for ``hello``."""
+    sentences = validation.describe(
+        error.errors(), skip=skip, whole=_("The message must be a JSON object with a 'type'.")
+    )
+    # TRANSLATORS: {problems} is one or more sentences, each saying what is wrong with a field
+    return _("The message is not valid. {problems}", problems=" ".join(sentences))
 
 
 # ----------------------------------------------------------------- server messages

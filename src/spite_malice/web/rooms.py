@@ -56,7 +56,7 @@ from ..table import (
     levels,
 )
 from ..table.steps import CLAIM, DEAL, HINT, MOVE, UNDO
-from . import limits, messages
+from . import limits, messages, validation
 from .protocol import (
     ClaimMessage,
     ClientMessage,
@@ -214,6 +214,10 @@ def make_rules(rules: dict[str, Any] | None, preset: str | None) -> Rules:
                 _("Unknown preset {preset}; known: {known}.", preset=quote(preset), known=known),
             )
         base = chosen.to_json()
+    if rules is not None:
+        problem = validation.rules_problem(rules)  # said in the player's language
+        if problem is not None:
+            raise RoomError("invalid", problem)
     try:
         made = Rules.from_json({**base, **(rules or {})})
     except SpiteMaliceError as error:  # the engine's NotationError, saying which option

@@ -1,0 +1,171 @@
+"""What is wrong with a request or a page message, in plain sentences in the reader's language.
+
+pydantic checks the shape of every request body and page message; its own explanations are
+English fragments ("Input should be a valid integer"). Here each kind of problem it reports
+becomes one translated sentence that names the field, and a rules object is checked option by
+option before the engine reads it, so that nobody is told in English what a rules option
+must be (``web-protocol.md`` 4.5).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic_core import ErrorDetails
+
+from ..engine.errors import quote
+from ..engine.rules import FIRST_PLAYER_RULES, NUMBER_LIMITS, Rules
+from ..i18n import N_, _, format_number, ngettext
+
+MAX_FIELDS = 3
+"""Fields named in one message: the first few are enough to mend a request."""
+
+MISSING = N_("The field {field} is missing.")
+UNEXPECTED = N_("The field {field} is not expected here.")
+NOT_TEXT = N_("The field {field} must be text.")
+NOT_NUMBER = N_("The field {field} must be a whole number.")
+NOT_NUMBER_OR_TEXT = N_("The field {field} must be a whole number or text.")
+NOT_BOOLEAN = N_("The field {field} must be true or false.")
+NOT_OBJECT = N_("The field {field} must be a JSON object.")
+NOT_LIST = N_("The field {field} must be a list.")
+# TRANSLATORS: {choices} lists the values allowed, as they are written in the request
+NOT_CHOICE = N_("The field {field} must be one of: {choices}.")
+EMPTY = N_("The field {field} must not be empty.")
+AT_LEAST = N_("The field {field} must be at least {limit}.")
+MORE_THAN = N_("The field {field} must be more than {limit}.")
+AT_MOST = N_("The field {field} must be at most {limit}.")
+LESS_THAN = N_("The field {field} must be less than {limit}.")
+NOT_VALID = N_("The field {field} is not valid.")
+
+_SIMPLE = {
+    "missing": MISSING,
+    "extra_forbidden": UNEXPECTED,
+    "string_type": NOT_TEXT,
+    "string_unicode": NOT_TEXT,
+    "int_type": NOT_NUMBER,
+    "int_parsing": NOT_NUMBER,
+    "int_from_float": NOT_NUMBER,
+    "bool_type": NOT_BOOLEAN,
+    "bool_parsing": NOT_BOOLEAN,
+    "dict_type": NOT_OBJECT,
+    "model_type": NOT_OBJECT,
+    "model_attributes_type": NOT_OBJECT,
+    "list_type": NOT_LIST,
+}
+"""pydantic's error types that need nothing but the field's name."""
+_LIMITS = {
+    "greater_than_equal": (AT_LEAST, "ge"),
+    "greater_than": (MORE_THAN, "gt"),
+    "less_than_equal": (AT_MOST, "le"),
+    "less_than": (LESS_THAN, "lt"),
+}
+"""pydantic's error types about a number's bounds: the sentence and the bound's key."""
+_NUMBER_OR_TEXT = frozenset({"int_type", "string_type"})
+"""The problems of a value that is neither alternative of ``int | str`` (a message id)."""
+
+
+def describe(errors: Sequence[ErrorDetails], skip: int, whole: str) -> list[str]:
+    """One sentence for each field with a problem (the first :data:`MAX_FIELDS`).
+
+    ``skip`` is how many parts of each location come before the field's name (FastAPI's
+    ``body``, the message type of a page message); ``whole`` is said of a problem with the
+    whole body or message rather than one field."""
+    fields: dict[str, list[ErrorDetails]] = {}
+    for item in errors:
+        loc = item.get("loc", ())
+        name = str(loc[skip]) if len(loc) > skip else ""
+        fields.setdefault(name, []).append(item)
+    return [_sentence(name, items, whole) for name, items in list(fields.items())[:MAX_FIELDS]]
+
+
+def _sentence(name: str, items: list[ErrorDetails], whole: str) -> str:
+    if not name:
+        return whole
+    field = quote(name)
+    kinds = {item["type"] for item in items}
+    if len(items) > 1:  # each alternative of a union refused the value
+        if kinds == _NUMBER_OR_TEXT:
+            return _(NOT_NUMBER_OR_TEXT, field=field)
+        return _(NOT_VALID, field=field)
+    item = items[0]
+    kind = item["type"]
+    context: dict[str, Any] = dict(item.get("ctx") or {})
+    if kind in _SIMPLE:
+        return _(_SIMPLE[kind], field=field)
+    if kind == "literal_error":
+        choices = re.findall(r"'([^']*)'", str(context.get("expected", "")))
+        return _(NOT_CHOICE, field=field, choices=", ".join(choices))
+    if kind == "string_too_short":
+        least = int(context.get("min_length", 1))
+        if least <= 1:
+            return _(EMPTY, field=field)
+        return ngettext(
+            "The field {field} must have at least {n} character.",
+            "The field {field} must have at least {n} characters.",
+            least,
+            field=field,
+        )
+    if kind == "string_too_long":
+        most = int(context.get("max_length", 0))
+        return ngettext(
+            "The field {field} must have at most {n} character.",
+            "The field {field} must have at most {n} characters.",
+            most,
+            field=field,
+        )
+    if kind in _LIMITS:
+        sentence, key = _LIMITS[kind]
+        return _(sentence, field=field, limit=format_number(context.get(key, 0)))
+    return _(NOT_VALID, field=field)
+
+
+def rules_problem(options: object) -> str | None:
+    """What is wrong with a rules object (``web-protocol.md`` 2.2), in a sentence, or None
+    when the engine will accept it (R0.2, R1.2 to R1.4, R3.2, R5.1 set the ranges)."""
+    if not isinstance(options, dict):
+        return _("The rules must be a JSON object of options.")
+    defaults = Rules.STANDARD.as_dict()
+    known = list(defaults)
+    for name, value in options.items():
+        if not isinstance(name, str) or name not in known:
+            return _(
+                "There is no rules option {name}. The options are: {names}.",
+                name=quote(name),
+                names=", ".join(known),
+            )
+        if name in NUMBER_LIMITS:
+            low, high = NUMBER_LIMITS[name]
+            if type(value) is not int:
+                return _("The rules option {name} must be a whole number.", name=name)
+            if high is None and value < low:
+                return _("The rules option {name} must be at least {low}.", name=name, low=low)
+            if high == low + 1 and value not in (low, high):
+                return _(
+                    "The rules option {name} must be {low} or {high}.",
+                    name=name,
+                    low=low,
+                    high=high,
+                )
+            if high is not None and not low <= value <= high:
+                # TRANSLATORS: {name} is the option's name in the rules (payoff_size ...)
+                return _(
+                    "The rules option {name} must be {low} to {high}.",
+                    name=name,
+                    low=low,
+                    high=high,
+                )
+        elif name == "first_player":
+            if value not in FIRST_PLAYER_RULES:
+                return _(
+                    "The rules option {name} must be one of: {choices}.",
+                    name=name,
+                    choices=", ".join(FIRST_PLAYER_RULES),
+                )
+        elif isinstance(defaults[name], bool) and type(value) is not bool:
+            return _("The rules option {name} must be true or false.", name=name)
+    return None
+
+
+__all__ = ["MAX_FIELDS", "describe", "rules_problem"]
