@@ -161,7 +161,7 @@ def test_a_hello_whose_batch_is_not_true_or_false_is_refused(client: TestClient)
         socket.send_json({**hello(answer), "batch": "yes"})
         reply = socket.receive_json()
         assert (reply["type"], reply["code"]) == ("error", "invalid_message")
-        assert "boolean" in reply["message"]
+        assert "batch" in reply["message"]  # the field is named
         socket.send_json({**hello(answer), "batch": False})  # still waiting for a good one
         assert socket.receive_json()["type"] == "welcome"
         assert socket.receive_json()["type"] == "state"
