@@ -6,6 +6,7 @@ the store refuses them, nothing is announced and the table goes back to the stor
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from spite_malice.table import Step
 from spite_malice.web import messages
 from spite_malice.web.lobby import Lobby
 from spite_malice.web.protocol import MoveMessage
-from spite_malice.web.rooms import Room, RoomError
+from spite_malice.web.rooms import LEASE_MARGIN_SECONDS, Room, RoomError
 
 QUICK = Rules.from_json({"payoff_size": 5})
 
@@ -221,6 +222,46 @@ async def test_a_discard_and_the_quick_computers_turn_are_one_write(tmp_path: Pa
         stored = stored_moves(store, room)
         for count, update in enumerate(listener.updates(), start=1):
             assert update.state["observation"]["history"] == stored[:count]
+    finally:
+        await lobby.close()
+        store.close()
+
+
+async def test_a_discard_takes_a_lease_running_out_again_and_is_one_write(
+    tmp_path: Path,
+) -> None:
+    """A lease this instance keeps with under LEASE_MARGIN_SECONDS left (it is renewed only
+    while a computer turn plays) is taken again inside the person's discard, so that the
+    quick computer's turn still goes in the same write, not through a task of its own."""
+    store = Store.open(str(tmp_path / "renewed.db"))
+    writes = recorded_writes(store)
+    lobby = Lobby(store)
+    try:
+        room, _ = await lobby.create(
+            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
+        )
+        listener = Listener()
+        await room.connect(listener, 0)
+        together = False
+        for ident in range(1, 40):
+            await until(lambda: computer_done(room) or room.game.is_over)
+            if room.game.is_over:
+                break
+            if room.lease_until <= time.monotonic() or room.think_seconds is None:
+                await person_turn(room, listener, ident)  # the first turn takes the lease
+                continue
+            room.lease_until = time.monotonic() + LEASE_MARGIN_SECONDS / 2  # running out
+            before = len(writes)
+            assert await person_turn(room, listener, ident) is None
+            if not room.table.computer_to_move and writes[before:]:
+                write = writes[before]
+                if write[0][0] == 0 and computer_moves(write):
+                    together = True
+                    break
+        assert together, writes
+        # the lease was taken again for a whole LEASE_SECONDS
+        assert room.lease_until - time.monotonic() > LEASE_MARGIN_SECONDS
+        assert room.computer_task is None or room.computer_task.done()
     finally:
         await lobby.close()
         store.close()

@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,6 +109,8 @@ class Player:
         self.next_id = 0
         self.ws_url = ""
         self.hello = ""
+        self.inbox: deque[dict[str, Any]] = deque()
+        """Messages of a ``batch`` frame not read yet (web-protocol.md 4.3)."""
         self.acknowledged = (0, 1, 0)
         """(matches started, game number, moves in it) after the last acknowledged move."""
         self.matches = 0
@@ -131,12 +134,14 @@ class Player:
             self.totals.errors.append(f"create room: {response.status_code} {response.text}")
             return
         self.ws_url = self.base.replace("http", "ws", 1) + response.json()["ws_url"]
-        self.hello = json.dumps({"type": "hello", "token": response.json()["token"]})
+        # batches: a discard's update and the computer's turn in one frame, as the page
+        self.hello = json.dumps({"type": "hello", "token": response.json()["token"], "batch": True})
         while time.monotonic() < deadline:
             phase = "connecting"  # said with an error: a handshake, or a wait in the game
             try:
                 async with websockets.connect(self.ws_url, max_size=None) as ws:
                     self.ws = ws
+                    self.inbox.clear()
                     await ws.send(self.hello)
                     phase = "waiting for its welcome and state"
                     await self.expect("welcome")
@@ -191,9 +196,11 @@ class Player:
             self.totals.lost.add(self.number)
 
     async def receive(self) -> dict[str, Any]:
-        async with asyncio.timeout(self.args.timeout):  # no task per message, as wait_for
-            text = await self.ws.recv()
-        message: dict[str, Any] = json.loads(text)
+        if not self.inbox:
+            async with asyncio.timeout(self.args.timeout):  # no task per message, as wait_for
+                text = await self.ws.recv()
+            self.inbox.extend(messages_of(text))
+        message = self.inbox.popleft()
         if message["type"] == "error":
             self.totals.errors.append(f"error: {message}")
         if "state" in message:
@@ -221,6 +228,15 @@ class Player:
             self.matches += 1
 
 
+def messages_of(text: str | bytes) -> list[dict[str, Any]]:
+    """The messages of one frame, in order: a ``batch`` frame's, else the frame's one."""
+    message: dict[str, Any] = json.loads(text)
+    if message["type"] == "batch":
+        held: list[dict[str, Any]] = message["messages"]
+        return held
+    return [message]
+
+
 def is_kept(acknowledged: tuple[int, int], server: dict[str, Any], ours: int, now: int) -> bool:
     """Whether the server's state still holds the acknowledged (game number, moves)."""
     if now > ours:
@@ -240,7 +256,8 @@ async def check_rooms(players: list[Player], totals: Totals, timeout: float) -> 
                 await ws.send(player.hello)
                 message: dict[str, Any] = {}
                 while "state" not in message:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout=timeout))
+                    frame = await asyncio.wait_for(ws.recv(), timeout=timeout)
+                    message = next((m for m in messages_of(frame) if "state" in m), {})
             matches = player.acknowledged[0]
             if not is_kept(player.acknowledged[1:], message["state"], matches, player.matches):
                 totals.lost.add(player.number)

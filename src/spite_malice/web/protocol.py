@@ -13,6 +13,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictInt,
     StrictStr,
     TypeAdapter,
@@ -105,6 +106,9 @@ class HelloMessage(_Message):
 
     type: Literal["hello"]
     token: Annotated[StrictStr, Field(min_length=1, max_length=128)]
+    batch: StrictBool = False
+    """Whether the client reads ``batch`` frames (``web-protocol.md`` 4.3): then the messages
+    waiting for this connection go out together, one frame (see ``sockets.SocketPeer``)."""
 
 
 ClientMessage = Annotated[

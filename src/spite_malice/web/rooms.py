@@ -749,7 +749,7 @@ class Room:
             step = await self._checked(check)
             for _attempt in range(RETRIES):
                 try:
-                    if self._answers_at_once(step, peer):
+                    if await self._answers_at_once(step, peer):
                         return await self._commit_with_computer(step, peer, reply_to)
                     applied = await self._commit(step)
                 except StoreConflict:
@@ -1079,21 +1079,43 @@ class Room:
                 raise store_unavailable() from None
             raise
 
-    def _answers_at_once(self, step: Step, peer: Peer | None) -> bool:
+    async def _answers_at_once(self, step: Step, peer: Peer | None) -> bool:
         """Whether the person's ``step`` is a discard that hands the turn to a quick
         computer this instance surely holds the lease for: then the computer's turn is
-        played at once, and stored in the same write as the discard."""
+        played at once, and stored in the same write as the discard. A lease this instance
+        keeps with less than :data:`LEASE_MARGIN_SECONDS` left (or one run out) is taken
+        again here first, so that the turn need not go through a task of its own."""
         if self.mode != COMPUTER_MODE or peer is None or step.kind != MOVE:
             return False
         if step.finished is not None or step.seat != PERSON_SEAT or step.move is None:
             return False
         task = self.computer_task
-        return (
+        if not (
             self._thinks_quickly()
-            and self.lease_until - time.monotonic() >= LEASE_MARGIN_SECONDS
             and (task is None or task.done())
             and "-S" in step.move  # a discard (to a side stack): the turn ends (R2.3)
-        )
+        ):
+            return False
+        if self.lease_until - time.monotonic() < LEASE_MARGIN_SECONDS:
+            await self._take_lease_now()
+        return self.lease_until - time.monotonic() >= LEASE_MARGIN_SECONDS
+
+    async def _take_lease_now(self) -> None:
+        """Take (or renew) the computer's lease in one call, for a discard about to hand
+        the turn to the computer (the caller holds the room's lock): held, it lasts
+        :data:`LEASE_SECONDS` more; refused (another instance holds it) or failed, nothing
+        changes and the computer's turn goes through its own task, as before. A log that
+        moved on meanwhile is left to the discard's write, which then conflicts."""
+        store = self.lobby.store
+        asked = time.monotonic()
+        try:
+            taken, _head = await self.lobby.run(
+                store.take_lease, self.code, self.lobby.instance, LEASE_SECONDS, self.header.id
+            )
+        except StoreError:
+            return
+        if taken:
+            self.lease_until = asked + LEASE_SECONDS
 
     async def _commit_with_computer(
         self, step: Step, peer: Peer | None, reply_to: int | str | None

@@ -2,8 +2,10 @@
 ``hello`` with the seat's token, so the credential is never in a URL (nor in a log).
 
 Each connection sends from its own bounded queue, drained by its own task: a room only
-queues messages, never waits on a socket. A connection whose queue is full (its reader does
-not keep up) is closed with :data:`CLOSE_TOO_SLOW`; the page reconnects and gets the state.
+queues messages, never waits on a socket. A client whose ``hello`` said ``"batch": true``
+gets the messages waiting together in one ``batch`` frame (fewer frames to send and read).
+A connection whose queue is full (its reader does not keep up) is closed with
+:data:`CLOSE_TOO_SLOW`; the page reconnects and gets the state.
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ class SocketPeer:
         """The language of this connection's player texts (:func:`connection_language`):
         rooms make every message for it under ``use_language(peer.language)``."""
         self.queue: asyncio.Queue[messages.ServerMessage] = asyncio.Queue(maxsize=limit)
+        self.batches = False
+        """Whether the client reads ``batch`` frames (its ``hello`` said so): then every
+        message waiting in the queue when the writer sends goes out in one frame."""
         self.closed = False
         self.on_overflow = on_overflow
         self._writer = asyncio.get_running_loop().create_task(self._write())
@@ -80,15 +85,24 @@ class SocketPeer:
             self._closer = asyncio.get_running_loop().create_task(self._close(CLOSE_TOO_SLOW))
 
     async def _write(self) -> None:
+        queue = self.queue
         while True:
-            message = await self.queue.get()
-            try:
-                text = messages.to_text(message)
-            except ValueError:  # e.g. text that cannot be encoded
-                log.exception("a %s message could not be written", message.type)
+            waiting = [await queue.get()]
+            if self.batches:
+                # all that is queued now, in order, in one frame: a discard's update and the
+                # computer's whole turn after it are pushed together (web-protocol.md 4.3)
+                while not queue.empty():
+                    waiting.append(queue.get_nowait())
+            texts = []
+            for message in waiting:
+                try:
+                    texts.append(messages.to_text(message))
+                except ValueError:  # e.g. text that cannot be encoded
+                    log.exception("a %s message could not be written", message.type)
+            if not texts:
                 continue
             try:
-                await self.websocket.send_text(text)
+                await self.websocket.send_text(messages.batch_text(texts))
             except Exception:  # the socket closed meanwhile, whichever way it says so
                 # uvicorn says so with an OSError, Starlette with a RuntimeError, a test
                 # client with anyio's ClosedResourceError: any failed write ends the sending
@@ -145,7 +159,7 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
         if hello is None:
             await _refuse(websocket, peer, None, CLOSE_UNKNOWN_ROOM)
             return
-        token, reply_to = hello
+        token, reply_to, peer.batches = hello
         lookups: limits.RateLimit = websocket.app.state.lookups
         client = limits.client_address(websocket.scope)
         if lookups.is_blocked(client):
@@ -188,9 +202,12 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
         await peer.finish()
 
 
-async def _hello(websocket: WebSocket, peer: SocketPeer) -> tuple[str, int | str | None] | None:
-    """Wait for the connection's ``hello`` (its seat's token) and return (token, id); None
-    when the connection closed or said nothing in time. Other messages get an ``error``."""
+async def _hello(
+    websocket: WebSocket, peer: SocketPeer
+) -> tuple[str, int | str | None, bool] | None:
+    """Wait for the connection's ``hello`` (its seat's token) and return (token, id, whether
+    it reads batches); None when the connection closed or said nothing in time. Other
+    messages get an ``error``."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + limits.HELLO_SECONDS
     while True:
@@ -209,7 +226,7 @@ async def _hello(websocket: WebSocket, peer: SocketPeer) -> tuple[str, int | str
         except ProtocolError as error:
             peer.push(messages.error(error.code, error.message, error.reply_to))
             continue
-        return message.token, message.id
+        return message.token, message.id, message.batch
 
 
 async def _refuse(
