@@ -129,6 +129,23 @@ def test_a_file_of_other_bots_or_no_arena_file_is_refused(tmp_path: Path) -> Non
         read_csv(other, "medium", "easy")
     with pytest.raises(ResumeError, match="Cannot read"):
         read_csv(tmp_path / "missing.csv", "medium", "easy")
+    for text in ("notes\n", "a,b\n"):  # a header of other columns and no rows
+        other.write_text(text, encoding="utf-8")
+        with pytest.raises(ResumeError, match="not an arena CSV"):
+            read_csv(other, "medium", "easy")
+    other.write_text("", encoding="utf-8")  # empty: a run with no games yet
+    assert read_csv(other, "medium", "easy") == []
+
+
+def test_cli_resume_never_overwrites_a_file_that_is_not_the_arenas(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = tmp_path / "notes.csv"
+    notes.write_text("my notes\n", encoding="utf-8")
+    args = ["arena", "medium", "easy", "--games", "2", "--seed", "3", "--resume", str(notes)]
+    assert main(args) == 2
+    assert "not an arena CSV" in capsys.readouterr().err
+    assert notes.read_text(encoding="utf-8") == "my notes\n"
 
 
 def test_the_log_holds_each_game_as_soon_as_it_is_played(tmp_path: Path) -> None:

@@ -8,6 +8,8 @@ import math
 import random
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
@@ -21,6 +23,7 @@ from spite_malice.bots.leaf import (
     LeafEvaluation,
     LeafFeatures,
     LeafModel,
+    draw_model,
     shipped_model,
 )
 from spite_malice.bots.planning import Ending, Plan
@@ -212,3 +215,69 @@ def test_the_training_command_fits_a_perceptron_the_bot_loads(tmp_path: Path) ->
     assert len(bias) == 4 and all(len(row) == len(FEATURES) for row in weights)
     g = game((["5H"], TWENTY[:15]), (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"]))
     assert 0.0 < LeafEvaluation(model).win_probability(g, 0) < 1.0
+
+
+def test_the_training_command_fits_the_draw_model(tmp_path: Path) -> None:
+    pytest.importorskip("sklearn")
+    import numpy as np
+
+    # positions kept as the command keeps them: the draws (a half) where the stock is low
+    rng = np.random.default_rng(18)
+    xs = rng.random((600, len(FEATURES)))
+    low = xs[:, FEATURES.index("low_stock")]
+    ys = np.where(low > 0.8, 0.5, rng.integers(0, 2, 600).astype(float))
+    data = tmp_path / "positions.npz"
+    np.savez_compressed(data, train_x=xs[:400], train_y=ys[:400], test_x=xs[400:], test_y=ys[400:])
+    out, draws = tmp_path / "leaf.json", tmp_path / "draws.json"
+    argv = ["--data", str(data), "--out", str(out), "--draws-out", str(draws)]
+    assert bots_leaf.main(argv) == 0
+    model = LeafModel.from_json(draws.read_text(encoding="utf-8"))
+    assert model.features == FEATURES
+    x = [0.5] * len(FEATURES)
+    late = list(x)
+    late[FEATURES.index("low_stock")] = 0.95
+    assert model.probability(late) > 0.5 > model.probability(x)
+
+
+def test_the_draw_model_sees_a_stalled_game() -> None:
+    """The chance of a draw (R4.2: the stock runs out) is higher late in a game with many
+    pay-off cards left on both sides than early, or late with few left."""
+    model = draw_model()
+    assert set(model.features) <= set(FEATURES)
+    g = game((["9H", *TWENTY[:9]], TWENTY[9:19]), (["9S", "9D", "JH", "QH", "2S"], ["3S"]))
+    early = dict(zip(FEATURES, LeafFeatures()(g), strict=True))
+
+    def chance(**changes: float) -> float:
+        values = {**early, **changes}
+        return model.probability([values[name] for name in model.features])
+
+    stalled = {"stock": 0.04, "low_stock": 26 / 30, "lead_low_stock": 0.0}
+    many = {"left": 0.5, "opp_left": 0.5, "inv_left": 0.1, "inv_opp_left": 0.1, "lead": 0.0}
+    few = {"left": 0.1, "opp_left": 0.1, "inv_left": 0.5, "inv_opp_left": 0.5, "lead": 0.0}
+    assert chance(**stalled, **many) > chance(**many)
+    assert chance(**stalled, **many) > chance(**stalled, **few)
+
+
+def test_contempt_makes_a_draw_worth_less_than_a_half() -> None:
+    g = game((["9H", *TWENTY[:9]], TWENTY[9:19]), (["9S", "9D", "JH", "QH", "2S"], ["3S"]))
+    plain, contempt = LeafEvaluation(), LeafEvaluation(contempt=0.25)
+    assert plain.score(g, 0) == plain.win_probability(g, 0)
+    values = LeafFeatures()(g)
+    draw = draw_model().probability([values[FEATURES.index(n)] for n in draw_model().features])
+    assert 0.0 < draw < 1.0
+    for seat in (0, 1):
+        assert contempt.score(g, seat) == contempt.win_probability(g, seat) - 0.25 * draw
+    # a game drawn (R4.2) scores a quarter with this contempt; a win and a loss as before
+    drawn = cast(Game, SimpleNamespace(outcome=SimpleNamespace(winner=None)))
+    won = cast(Game, SimpleNamespace(outcome=SimpleNamespace(winner=1)))
+    assert (contempt.score(drawn, 0), plain.score(drawn, 0)) == (0.25, 0.5)
+    assert (contempt.score(won, 1), contempt.score(won, 0)) == (1.0, 0.0)
+    with pytest.raises(ValueError, match="contempt"):
+        LeafEvaluation(contempt=0.6)
+
+
+def test_expert_takes_its_contempt_from_its_settings() -> None:
+    bot = ExpertBot(1, settings=replace(EXPERT_SETTINGS, contempt=0.25))
+    assert bot.leaf is not None and bot.leaf.contempt == 0.25
+    shipped = ExpertBot(1)
+    assert shipped.leaf is not None and shipped.leaf.contempt == EXPERT_SETTINGS.contempt

@@ -202,13 +202,14 @@ def read_csv(path: Path, name_a: str, name_b: str) -> list[GameResult]:
         )
     try:
         with path.open(newline="", encoding="utf-8") as handle:
-            rows = list(csv.DictReader(handle))
-            fields = tuple(rows[0]) if rows else ()
+            reader = csv.DictReader(handle)
+            rows = list(reader)
+            fields = tuple(reader.fieldnames or ())  # the header, even of a file with no games
     except OSError as error:
         raise ResumeError(f"Cannot read {path}: {error.strerror or error}.") from None
     except (UnicodeDecodeError, csv.Error):
         raise ResumeError(f"{path} is not an arena CSV file.") from None
-    if rows and fields != CSV_FIELDS:
+    if fields and fields != CSV_FIELDS:  # an empty file is a run with no games yet
         raise ResumeError(f"{path} is not an arena CSV file (its columns are not the arena's).")
     by_deal: dict[int, dict[int, GameResult]] = {}
     for number, row in enumerate(rows, start=2):

@@ -7,7 +7,10 @@ the start of a turn with the final result for the player to move (a win 1, a dra
 loss 0), fits a logistic regression (scikit-learn, the ``learn`` extra) on the training
 positions and reports the log loss and the calibration on the held-out ones, beside a
 constant model and one that knows only the pay-off cards left. ``--out FILE`` writes the
-weights as JSON (the package's copy is ``src/spite_malice/bots/leaf_weights.json``).
+weights as JSON (the package's copy is ``src/spite_malice/bots/leaf_weights.json``);
+``--draws-out FILE`` also fits the chance that a position's game ends in a draw (Expert's
+contempt for draws, :func:`~spite_malice.bots.leaf.draw_model`; the package's copy is
+``src/spite_malice/bots/draw_weights.json``).
 
     nice -n 19 .venv/bin/python benchmarks/bots_leaf.py --deals 3000 --seed 1000000 \\
         --holdout 1000 --holdout-seed 2000000 --jobs 1 \\
@@ -162,6 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--data", type=Path, help="keep the positions in this .npz file (read it if it exists)"
     )
+    parser.add_argument(
+        "--draws-out",
+        type=Path,
+        help="also fit the chance of a draw (logistic on every feature) and write it here "
+        "(the package's copy is src/spite_malice/bots/draw_weights.json)",
+    )
     args = parser.parse_args(argv)
     import numpy as np
 
@@ -245,7 +254,53 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.write_text(leaf.to_json() + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
+    if args.draws_out:
+        fit_draws(train_x, train_y, test_x, test_y, args.c, args.draws_out)
     return 0
+
+
+def fit_draws(train_x: Any, train_y: Any, test_x: Any, test_y: Any, c: float, out: Path) -> None:
+    """Fit the chance that a position's game ends in a draw (R4.2), whoever is to move: a
+    logistic regression on every standardized feature (:func:`~spite_malice.bots.leaf.
+    draw_model`); print its held-out log loss beside a constant's and its calibration by
+    decile, and write it to ``out``."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    mean = train_x.mean(axis=0)
+    scale = train_x.std(axis=0)
+    scale[scale == 0] = 1.0
+    drawn, test_drawn = (train_y == 0.5).astype(float), (test_y == 0.5).astype(float)
+    model = LogisticRegression(C=c, max_iter=3000)
+    model.fit((train_x - mean) / scale, drawn)
+    p = model.predict_proba((test_x - mean) / scale)[:, 1]
+    rate = float(np.mean(drawn))
+    print(
+        f"draws: {rate:.2%} of training positions, {np.mean(test_drawn):.2%} held out; "
+        f"held-out log loss, constant {log_loss(np.full(len(p), rate), test_drawn):.4f}, "
+        f"logistic {log_loss(p, test_drawn):.4f}"
+    )
+    order = np.argsort(p)
+    print(
+        "  by predicted decile (predicted / drawn): "
+        + ", ".join(
+            f"{p[part].mean():.3f} / {test_drawn[part].mean():.3f}"
+            for part in np.array_split(order, 10)
+        )
+    )
+
+    def rounded(values: Any) -> tuple[float, ...]:
+        return tuple(round(float(v), 6) for v in values)
+
+    draws = LeafModel(
+        FEATURES,
+        rounded(mean),
+        rounded(scale),
+        rounded(model.coef_[0]),
+        round(float(model.intercept_[0]), 6),
+    )
+    out.write_text(draws.to_json() + "\n", encoding="utf-8")
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":

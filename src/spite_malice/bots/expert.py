@@ -117,6 +117,11 @@ class SearchSettings:
     leaf_model: LeafModel | None = None
     """With ``leaf``: the model that scores the positions (``None``: the one that ships,
     :func:`~.leaf.shipped_model`)."""
+    contempt: float = 0.0
+    """With ``leaf``: how much less than a half a draw is worth to Expert (0 to a half; see
+    :class:`~.leaf.LeafEvaluation`): a sampled game drawn in the look-ahead scores
+    ``0.5 - contempt``, a position it ends in loses ``contempt`` times its chance of a draw
+    (:func:`~.leaf.draw_model`)."""
 
 
 EXPERT_SETTINGS = SearchSettings(refusals=True, leaf=True, leaf_prior=0.05, discards=4)
@@ -161,7 +166,9 @@ class ExpertBot(TurnPlanningBot):
         """Ranks the plans to search, and plays our own turns in the sampled games."""
         self.opponent_model = AwareEvaluator(settings.opponent_weights)
         """Plays the opponent's turns in the sampled games."""
-        self.leaf = LeafEvaluation(settings.leaf_model) if settings.leaf else None
+        self.leaf = (
+            LeafEvaluation(settings.leaf_model, settings.contempt) if settings.leaf else None
+        )
         """Scores the positions the look-ahead ends in, with ``settings.leaf``."""
         self.prior = settings.leaf_prior / 100 if settings.leaf else 1.0
         """What a unit of a candidate's value is worth beside a unit of the sampled score."""
@@ -349,7 +356,7 @@ class ExpertBot(TurnPlanningBot):
             finish_turn(game, self.evaluator)
             mine += weight * (before - len(game.players[seat].payoff))
         if self.leaf is not None:
-            return self.leaf.win_probability(game, seat)
+            return self.leaf.score(game, seat)
         outcome = game.outcome
         if outcome is not None and outcome.winner is not None:
             return WIN_SCORE if outcome.winner == seat else -WIN_SCORE

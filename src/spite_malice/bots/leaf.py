@@ -287,14 +287,35 @@ def shipped_model() -> LeafModel:
     return LeafModel.from_json(text)
 
 
+@cache
+def draw_model() -> LeafModel:
+    """The chance that a position's game ends in a draw (the stock runs out first, R4.2),
+    whoever is to move: a logistic model on :data:`FEATURES` fitted to the same positions
+    of Hard's self-play as :func:`shipped_model` (``bots/draw_weights.json``; docs/bots.md
+    has the fit)."""
+    text = resources.files(__package__).joinpath("draw_weights.json").read_text("utf-8")
+    return LeafModel.from_json(text)
+
+
 class LeafEvaluation:
     """The win probability of a game's position for a given seat: 1 or 0 when the game is
-    won or lost, a half when drawn (R4.2), otherwise the model's estimate."""
+    won or lost, a half when drawn (R4.2), otherwise the model's estimate.
 
-    def __init__(self, model: LeafModel | None = None) -> None:
+    With ``contempt`` (0 to a half) a draw is worth that much less than a half to the seat
+    scored: a drawn game scores ``0.5 - contempt``, and a position the model's estimate
+    less ``contempt`` times the chance of a draw from there (:func:`draw_model`), so that
+    the side that is ahead prefers the lines that end the game and the side behind still
+    prefers a draw to a loss."""
+
+    def __init__(self, model: LeafModel | None = None, contempt: float = 0.0) -> None:
+        if not 0.0 <= contempt <= 0.5:
+            raise ValueError(f"contempt must be between 0 and a half, not {contempt!r}")
         self.model = shipped_model() if model is None else model
         self.features = LeafFeatures()
         self._columns = self.model.columns
+        self.contempt = contempt
+        self.draws = draw_model() if contempt else None
+        self._draw_columns = self.draws.columns if self.draws is not None else ()
 
     def win_probability(self, game: Game, seat: int) -> float:
         """The chance that ``seat`` wins ``game`` (a draw counting a half)."""
@@ -306,3 +327,19 @@ class LeafEvaluation:
         values = self.features(game)
         p = self.model.probability([values[i] for i in self._columns])
         return p if game.to_move == seat else 1.0 - p
+
+    def score(self, game: Game, seat: int) -> float:
+        """:meth:`win_probability` with the contempt for draws taken off (the same without
+        it)."""
+        if not self.contempt:
+            return self.win_probability(game, seat)
+        outcome = game.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.5 - self.contempt
+            return 1.0 if outcome.winner == seat else 0.0
+        assert self.draws is not None
+        values = self.features(game)
+        p = self.model.probability([values[i] for i in self._columns])
+        draw = self.draws.probability([values[i] for i in self._draw_columns])
+        return (p if game.to_move == seat else 1.0 - p) - self.contempt * draw
