@@ -321,3 +321,24 @@ def test_a_discard_the_samples_favour_is_played_instead_of_the_evaluation_choice
         assert blind.best_plan(observation, float("inf")).moves != bot.favourite
         return
     raise AssertionError("no position with another discard to search")
+
+
+def test_other_discards_of_the_second_plan_are_searched_with_discard_plans() -> None:
+    found = 0
+    for _, observation, candidates in _searched_positions(11):
+        one = _searched_candidates(ExpertBot(1, budget=600.0), observation)
+        two = _searched_candidates(
+            ExpertBot(1, budget=600.0, settings=replace(EXPERT_SETTINGS, discard_plans=2)),
+            observation,
+        )
+        assert [p.moves for p in two[: len(one)]] == [p.moves for p in one]
+        second = candidates[1]
+        for extra in two[len(one) :]:
+            # the second plan's builds, another discard (R2.3), within the margin of the best
+            assert extra.moves[:-1] == second.moves[:-1]
+            assert extra.moves[-1].is_discard and extra.moves[-1] != second.moves[-1]
+            assert extra.value >= candidates[0].value - EXPERT_SETTINGS.margin
+            assert extra.moves not in {p.moves for p in one}
+        found += len(two) - len(one)
+    assert found > 5
+    assert EXPERT_SETTINGS.discard_plans == 1

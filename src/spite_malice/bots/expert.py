@@ -114,6 +114,9 @@ class SearchSettings:
     """How many other discards of the evaluation's choice are searched beside it: the same
     builds ending in another discard (the planner keeps only the best discard of each line
     of builds, by its own score of the discard alone)."""
+    discard_plans: int = 1
+    """Of how many of the best plans (the evaluation's choice first) ``discards`` other
+    discards are searched, each within the margin of the evaluation's choice."""
     leaf_model: LeafModel | None = None
     """With ``leaf``: the model that scores the positions (``None``: the one that ships,
     :func:`~.leaf.shipped_model`)."""
@@ -205,7 +208,9 @@ class ExpertBot(TurnPlanningBot):
             return best
         candidates = [p for p in plans[: self.candidates] if p.value >= best.value - self.margin]
         if self.settings.discards:
-            candidates += self._other_discards(view, best, candidates)
+            floor = best.value - self.margin
+            for plan in candidates[: self.settings.discard_plans]:
+                candidates += self._other_discards(view, plan, candidates, floor)
         if len(candidates) < 2:
             return best
         if self.settings.static_prior:
@@ -217,11 +222,14 @@ class ExpertBot(TurnPlanningBot):
             deadline if hard_deadline is None else hard_deadline,
         )
 
-    def _other_discards(self, view: TurnView, plan: Plan, taken: list[Plan]) -> list[Plan]:
+    def _other_discards(
+        self, view: TurnView, plan: Plan, taken: list[Plan], floor: float | None = None
+    ) -> list[Plan]:
         """Up to ``settings.discards`` plans that make ``plan``'s builds and end in another
-        discard (R3.3), the evaluation's best first, within the search's margin; none when
-        ``plan`` does not end in a discard it can commit to now. Uses the evaluator as
-        :func:`~.planning.plan_turn` left it, begun on ``view``."""
+        discard (R3.3), the evaluation's best first, worth at least ``floor`` (default:
+        within the search's margin of ``plan``); none when ``plan`` does not end in a
+        discard it can commit to now. Uses the evaluator as :func:`~.planning.plan_turn`
+        left it, begun on ``view``."""
         if plan.ending is not Ending.DISCARD or plan.commit != len(plan.moves):
             return []
         builds, chosen = plan.moves[:-1], plan.moves[-1]
@@ -233,7 +241,7 @@ class ExpertBot(TurnPlanningBot):
         for score, move in options:
             moves = (*builds, move)
             value = plan.value - own + score
-            if moves in seen or value < plan.value - self.margin:
+            if moves in seen or value < (plan.value - self.margin if floor is None else floor):
                 continue
             found.append(Plan(moves, len(moves), value, Ending.DISCARD))
             if len(found) == self.settings.discards:
