@@ -42,13 +42,24 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 import websockets
+
+json_loads: Callable[[str | bytes], Any] = json.loads
+"""The clients' JSON parser: orjson's when it is installed (the dev extra), the same JSON
+read in about a third of the standard parser's time (a fifth of the clients' CPU had gone to
+reading the states), so that the clients take less of the machine they measure."""
+try:
+    import orjson
+except ImportError:  # pragma: no cover - orjson comes with the dev extra
+    pass
+else:
+    json_loads = orjson.loads
 
 CONNECTION_ERRORS = (OSError, websockets.WebSocketException, TimeoutError)
 T = TypeVar("T")
@@ -230,7 +241,7 @@ class Player:
 
 def messages_of(text: str | bytes) -> list[dict[str, Any]]:
     """The messages of one frame, in order: a ``batch`` frame's, else the frame's one."""
-    message: dict[str, Any] = json.loads(text)
+    message: dict[str, Any] = json_loads(text)
     if message["type"] == "batch":
         held: list[dict[str, Any]] = message["messages"]
         return held
