@@ -13,6 +13,9 @@ from spite_malice.cli import build_parser, main
     ("command", "option", "value", "message"),
     [
         ("bench", "--games", "abc", "'abc' is not a whole number"),
+        ("arena", "--games", "abc", "'abc' is not a whole number"),
+        ("arena", "--jobs", "0", "must be at least 1, not 0"),
+        ("ladder", "--seed", "-1", "must be 0 to 2**63 - 1, not -1"),
         ("bench", "--games", "0", "must be at least 1, not 0"),
         ("bench", "--seed", "-1", "must be 0 to 2**63 - 1, not -1"),
         ("research-bench", "--runs", "0", "must be at least 1, not 0"),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.errors import NotationError
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
+from .arguments import positive, seed
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -93,19 +94,12 @@ def register(subparsers: Any) -> None:
 
 def _common(parser: argparse.ArgumentParser, games: int | None, what: str) -> None:
     shown = what if games is None else f"{what} ({games})"
-    parser.add_argument("--games", type=_positive, default=games, help=shown)
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (1)")
-    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (1)")
+    parser.add_argument("--games", type=positive, default=games, help=shown)
+    parser.add_argument("--seed", type=seed, default=1, help="seed of the first deal (1)")
+    parser.add_argument("--jobs", type=positive, default=1, help="worker processes (1)")
     parser.add_argument(
         "--rules", choices=sorted(PRESETS), default="standard", help="rules preset (standard)"
     )
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _read_json(path: Path) -> Any:
