@@ -10,7 +10,7 @@ switches tabs."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
@@ -19,8 +19,15 @@ pytestmark = pytest.mark.e2e
 
 LISTEN_JS = """
 window.__played = [];
+window.__failed = [];
 document.addEventListener('play', (e) => window.__played.push(e.target.dataset.sound), true);
+document.addEventListener('error', (e) => {
+  if (e.target.dataset && e.target.dataset.sound) window.__failed.push(e.target.dataset.sound);
+}, true);
 """
+AUDIO_JS = """() => [...document.querySelectorAll('audio[data-sound]')].map((a) =>
+  `${a.dataset.sound}: ready ${a.readyState}, network ${a.networkState}, error ${a.error?.code}`)"""
+"""Each sound element's state, said when a sound is missing (why it did not play)."""
 
 HIDE_JS = """(hidden) => {
   Object.defineProperty(document, 'visibilityState', {
@@ -52,12 +59,46 @@ def test_a_game_with_sound_on_plays_its_sounds(
     page = me.page
     page.wait_for_function("() => window.__played.some(n => n === 'win' || n === 'lose')")
     sounds = set(played(me))
-    assert {"shuffle", "place", "draw", "turn"} <= sounds, sounds
+    assert {"shuffle", "place", "draw", "turn"} <= sounds, (
+        sounds,
+        page.evaluate("() => window.__failed"),
+        page.evaluate(AUDIO_JS),
+    )
     # Served from the package: every sound's file answers.
     for name in ("place", "draw", "shuffle", "turn", "win", "lose"):
         answer = page.request.get(f"{server.url}/static/sounds/{name}.wav")
         assert answer.ok and answer.body()[:4] == b"RIFF", name
     assert me.errors == []
+
+
+def test_a_sound_whose_file_failed_to_load_is_fetched_again(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """The first request for the draw sound fails (a dropped connection): the next draw
+    fetches the file again and plays, instead of staying silent for the whole visit."""
+    context = new_context()
+    context.add_init_script(LISTEN_JS)
+    requests: list[str] = []
+
+    def first_fails(route: Route) -> None:
+        requests.append(route.request.url)
+        if len(requests) == 1:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    context.route("**/static/sounds/draw.wav", first_fails)
+    me = Player.open(context, server.url, "retry")
+    me.configure(payoff_size=20, speed="fast")
+    me.start_computer_game("easy")
+    page = me.page
+    page.wait_for_function("() => window.__failed.includes('draw')")
+    for _ in range(3):
+        if me.wait_phase("mine", "over") == "over":
+            break
+        me.play_greedy_turn()
+    page.wait_for_function("() => window.__played.includes('draw')")
+    assert len(requests) >= 2, requests
 
 
 def test_sound_off_plays_nothing(server: ServerProcess, new_context: ContextFactory) -> None:

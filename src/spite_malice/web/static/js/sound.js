@@ -16,6 +16,12 @@ function audioFor(name) {
     document.body.append(box);
   }
   let audio = box.querySelector(`audio[data-sound="${name}"]`);
+  if (audio?.error) {
+    // Its file failed to load (a dropped connection, a busy server): fetch it again, or this
+    // sound would stay silent for the rest of the visit.
+    audio.remove();
+    audio = null;
+  }
   if (!audio) {
     audio = document.createElement("audio");
     audio.src = `/static/sounds/${name}.wav`;
