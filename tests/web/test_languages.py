@@ -108,7 +108,7 @@ def test_http_errors_speak_the_requests_language(client: TestClient) -> None:
     assert gone.status_code == 404
     assert gone.json()["error"]["message"] == "[pt] There is no room with this code and token."
     daily = client.post("/api/daily", json={"level": "nope"}, headers={"Accept-Language": "fr"})
-    assert daily.json()["error"]["message"].startswith("[fr] Unknown level 'nope'")
+    assert daily.json()["error"]["message"].startswith("[fr] There is no computer level 'nope'.")
     config = client.get("/api/config", headers={"Accept-Language": "nl"}).json()
     assert all(option["label"].startswith("[nl] ") for option in config["rules_options"])
     assert [level["name"] for level in config["levels"]][:1] == ["[nl] Easy"]

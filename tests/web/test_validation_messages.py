@@ -159,3 +159,13 @@ def test_the_rules_check_agrees_with_the_engine(options: dict[str, Any]) -> None
     """What the web layer refuses, in words, is exactly what the engine refuses (R0.2, R1.2
     to R1.4, R3.2, R5.1): nothing it lets through fails later, nothing valid is refused."""
     assert (rules_problem(options) is None) == _engine_accepts(options), options
+
+
+def test_an_unknown_level_is_named_in_the_same_words_everywhere(client: TestClient) -> None:
+    levels = client.get("/api/config").json()["levels"]
+    names = ", ".join(level["id"] for level in levels)
+    said = f"There is no computer level 'nope'. The levels are: {names}."
+    assert refused(client, {"mode": "computer", "level": "nope"}) == said
+    answer = client.put("/api/settings", json={"level": "nope"})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"]["message"] == said

@@ -197,8 +197,11 @@ def new_match_id() -> str:
 
 
 def unknown_level(level: str) -> str:
+    """The refusal of a computer level this server does not have, naming the ones it has."""
     return _(
-        "Unknown level {level}; levels: {levels}.", level=quote(level), levels=", ".join(levels())
+        "There is no computer level {level}. The levels are: {names}.",
+        level=quote(level),
+        names=", ".join(levels()),
     )
 
 

@@ -10,8 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from ..engine.errors import SpiteMaliceError
 from ..engine.rules import Rules
 from ..i18n import LANGUAGES, _
-from ..table import default_level, is_level, levels
-from .rooms import RoomError, make_rules
+from ..table import default_level, is_level
+from .rooms import RoomError, make_rules, unknown_level
 
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
 ANIMATION_SPEEDS: tuple[AnimationSpeed, ...] = ("off", "fast", "normal", "slow")
@@ -73,9 +73,7 @@ def updated(current: dict[str, Any], update: SettingsUpdate) -> dict[str, Any]:
         result["preset"] = None
     if update.level is not None:
         if not is_level(update.level):
-            known = ", ".join(levels())
-            message = _("There is no such computer level. The levels are: {names}.", names=known)
-            raise RoomError("invalid", message)
+            raise RoomError("invalid", unknown_level(update.level))
         result["level"] = update.level
     if update.animation_speed is not None:
         result["animation_speed"] = update.animation_speed
