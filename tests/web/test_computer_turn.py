@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,27 @@ def recorded_writes(store: Store) -> list[list[tuple[int | None, str | None]]]:
     return writes
 
 
+@asynccontextmanager
+async def quick_computer_room(
+    path: Path,
+) -> AsyncIterator[tuple[Store, list[list[tuple[int | None, str | None]]], Room, Listener]]:
+    """A room against Easy on the quick rules (deal 7) in a store at ``path``, its seat 0
+    connected: the store, its recorded group commits, the room and the seat's listener."""
+    store = Store.open(str(path))
+    writes = recorded_writes(store)
+    lobby = Lobby(store)
+    try:
+        room, _ = await lobby.create(
+            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
+        )
+        listener = Listener()
+        await room.connect(listener, 0)
+        yield store, writes, room, listener
+    finally:
+        await lobby.close()
+        store.close()
+
+
 def stored_moves(store: Store, room: Room) -> list[str]:
     stored = store.load_match(room.header.id)
     assert stored is not None
@@ -94,15 +116,7 @@ def stored_moves(store: Store, room: Room) -> list[str]:
 async def test_a_computer_turn_is_one_write_and_its_updates_are_unchanged(
     tmp_path: Path,
 ) -> None:
-    store = Store.open(str(tmp_path / "turns.db"))
-    writes = recorded_writes(store)
-    lobby = Lobby(store)
-    try:
-        room, _ = await lobby.create(
-            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
-        )
-        listener = Listener()
-        await room.connect(listener, 0)
+    async with quick_computer_room(tmp_path / "turns.db") as (store, writes, room, listener):
         for _ in range(40):
             if room.game.is_over or any(computer_moves(write) >= 2 for write in writes):
                 break
@@ -131,9 +145,6 @@ async def test_a_computer_turn_is_one_write_and_its_updates_are_unchanged(
                 assert previous.state["thinking"]
             if isinstance(message, messages.Update | messages.State):
                 previous = message
-    finally:
-        await lobby.close()
-        store.close()
 
 
 async def test_a_refused_turn_is_not_announced_and_the_table_goes_back(tmp_path: Path) -> None:
@@ -191,15 +202,7 @@ async def test_a_discard_and_the_quick_computers_turn_are_one_write(tmp_path: Pa
     """Once this instance holds the computer's lease, the person's discard and the quick
     computer's whole turn after it are stored together: the discard is acknowledged with
     its update, then the computer's updates follow, as before."""
-    store = Store.open(str(tmp_path / "together.db"))
-    writes = recorded_writes(store)
-    lobby = Lobby(store)
-    try:
-        room, _ = await lobby.create(
-            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
-        )
-        listener = Listener()
-        await room.connect(listener, 0)
+    async with quick_computer_room(tmp_path / "together.db") as (store, writes, room, listener):
         together: list[tuple[int | None, str | None]] = []
         ident = 0
         for ident in range(1, 40):
@@ -222,9 +225,6 @@ async def test_a_discard_and_the_quick_computers_turn_are_one_write(tmp_path: Pa
         stored = stored_moves(store, room)
         for count, update in enumerate(listener.updates(), start=1):
             assert update.state["observation"]["history"] == stored[:count]
-    finally:
-        await lobby.close()
-        store.close()
 
 
 async def test_a_discard_takes_a_lease_running_out_again_and_is_one_write(
@@ -233,15 +233,7 @@ async def test_a_discard_takes_a_lease_running_out_again_and_is_one_write(
     """A lease this instance keeps with under LEASE_MARGIN_SECONDS left (it is renewed only
     while a computer turn plays) is taken again inside the person's discard, so that the
     quick computer's turn still goes in the same write, not through a task of its own."""
-    store = Store.open(str(tmp_path / "renewed.db"))
-    writes = recorded_writes(store)
-    lobby = Lobby(store)
-    try:
-        room, _ = await lobby.create(
-            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
-        )
-        listener = Listener()
-        await room.connect(listener, 0)
+    async with quick_computer_room(tmp_path / "renewed.db") as (_, writes, room, listener):
         together = False
         for ident in range(1, 40):
             await until(lambda: computer_done(room) or room.game.is_over)
@@ -262,6 +254,3 @@ async def test_a_discard_takes_a_lease_running_out_again_and_is_one_write(
         # the lease was taken again for a whole LEASE_SECONDS
         assert room.lease_until - time.monotonic() > LEASE_MARGIN_SECONDS
         assert room.computer_task is None or room.computer_task.done()
-    finally:
-        await lobby.close()
-        store.close()
