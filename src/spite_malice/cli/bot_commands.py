@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..arena.games import GameResult
-    from ..arena.report import CsvLog
 
 
 def register(subparsers: Any) -> None:
@@ -156,9 +156,11 @@ def _arena(args: argparse.Namespace) -> int:
         return 2
     console = Console()
     total = args.games + args.games % 2
-    log = _csv_log(args, done)
     try:
-        with Progress(console=console, transient=True) as progress:
+        with (
+            _csv_record(args, done) as record,
+            Progress(console=console, transient=True) as progress,
+        ):
             task = progress.add_task(f"{args.bot_a} v {args.bot_b}", total=total)
             progress.advance(task, len(done))
             results = run_arena(
@@ -170,14 +172,11 @@ def _arena(args: argparse.Namespace) -> int:
                 rules=_rules(args),
                 progress=lambda games: progress.advance(task, games),
                 done=done,
-                record=None if log is None else log.add,
+                record=record,
             )
     except ValueError as error:
         print(f"spite-malice arena: {args.resume} does not fit this run: {error}", file=sys.stderr)
         return 2
-    finally:
-        if log is not None:
-            log.close()
     summary = summarize(results, args.bot_a, args.bot_b)
     console.print(summary_table(summary, _resume_rows(args, results)))
     _write_csv(console, args, results)
@@ -198,13 +197,22 @@ def _resumed(args: argparse.Namespace) -> list[GameResult] | None:
         return None
 
 
-def _csv_log(args: argparse.Namespace, done: list[GameResult]) -> CsvLog | None:
-    """A :class:`~spite_malice.arena.report.CsvLog` for ``--csv`` (or the ``--resume``
-    file), holding the games already played: the games are written as they finish."""
+@contextmanager
+def _csv_record(
+    args: argparse.Namespace, done: list[GameResult]
+) -> Iterator[Callable[[Iterable[GameResult]], None] | None]:
+    """What writes each finished pair to ``--csv`` (or the ``--resume`` file), which holds
+    the games already played (a :class:`~spite_malice.arena.report.CsvLog`), or None without
+    a file; the file is closed when the run ends, however it ends."""
     from ..arena.report import CsvLog
 
     path = args.csv if args.csv is not None else args.resume
-    return None if path is None else CsvLog(path, args.bot_a, args.bot_b, done)
+    log = None if path is None else CsvLog(path, args.bot_a, args.bot_b, done)
+    try:
+        yield None if log is None else log.add
+    finally:
+        if log is not None:
+            log.close()
 
 
 def _write_csv(console: Console, args: argparse.Namespace, results: list[GameResult]) -> None:
@@ -263,9 +271,11 @@ def _arena_sprt(args: argparse.Namespace) -> int:
         f"{args.bot_a} v {args.bot_b}: SPRT H0 {elo0:+g} Elo, H1 {elo1:+g} Elo, at most "
         f"{max_games - max_games % 2} games from deal {args.seed}"
     )
-    log = _csv_log(args, done)
     try:
-        with Progress(console=console, transient=True) as progress:
+        with (
+            _csv_record(args, done) as record,
+            Progress(console=console, transient=True) as progress,
+        ):
             task = progress.add_task(f"{args.bot_a} v {args.bot_b}", total=max_games // 2 * 2)
 
             def report(state: SprtState) -> None:
@@ -283,14 +293,11 @@ def _arena_sprt(args: argparse.Namespace) -> int:
                 rules=_rules(args),
                 progress=report,
                 done=done,
-                record=None if log is None else log.add,
+                record=record,
             )
     except ValueError as error:
         print(f"spite-malice arena: {args.resume} does not fit this run: {error}", file=sys.stderr)
         return 2
-    finally:
-        if log is not None:
-            log.close()
     summary = summarize(results, args.bot_a, args.bot_b)
     rows = [*sprt_rows(test, state), *_resume_rows(args, results)]
     console.print(summary_table(summary, rows))
