@@ -274,8 +274,10 @@ class Table:
         return None if barrier is None else barrier_sentence(barrier)
 
     def can_undo(self, seat: int) -> bool:
-        if not self._is_turn(seat):
-            return False  # check_undo would refuse (a sentence made for nothing)
+        if not self._is_turn(seat) or self.match.turn_moves() == 0:
+            # check_undo would refuse (a sentence made for nothing): not the seat's turn, or
+            # nothing of it played yet (every state at the start of a person's turn)
+            return False
         return self.undo_refusal(seat) is None
 
     def can_hint(self, seat: int) -> bool:
