@@ -321,6 +321,21 @@ def test_a_roll_back_returns_to_the_savepoint_exactly() -> None:
     assert [str(e) for e in table.game.events] == [str(e) for e in twin.game.events]
 
 
+def test_a_roll_back_undoes_the_shuffles_since_the_savepoint() -> None:
+    """The random generator is as it was at the savepoint after a roll back, also when the
+    moves since drew from it (a shuffle of the finished builds into the stock): the game
+    shuffles on as it would have without the detour."""
+    table, twin = new_table(5), new_table(5)
+    point = table.savepoint()
+    assert table.game.rng is not None and twin.game.rng is not None
+    table.game.rng.random()  # a shuffle during the detour
+    play(table, str(reference_move(table.game)))
+    table.roll_back(point)
+    assert table.game.rng is not None
+    assert table.game.rng.getstate() == twin.game.rng.getstate()
+    assert [table.game.rng.random() for _ in range(5)] == [twin.game.rng.random() for _ in range(5)]
+
+
 def test_a_savepoint_ahead_of_the_table_is_refused() -> None:
     table = new_table(3)
     early = table.savepoint()

@@ -159,8 +159,9 @@ def test_serve_bounds_websocket_frames(tmp_path: Path) -> None:
 
 
 def test_serve_answers_an_overlong_websocket_handshake_at_once(tmp_path: Path) -> None:
-    """A WebSocket handshake whose request line is over 8 KB gets 400 at once, rather than
-    being held open unanswered (it was, with uvicorn's automatic choice of WebSocket code)."""
+    """A WebSocket handshake whose request line is over 8 KB gets 414 (URI too long) at
+    once, rather than being held open unanswered (it was, with uvicorn's sans-I/O WebSocket
+    code used as it is; web/transport.py sends its refusal)."""
     port = free_port()
     with server(tmp_path / "handshake.db", port):
         with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
@@ -171,7 +172,7 @@ def test_serve_answers_an_overlong_websocket_handshake_at_once(tmp_path: Path) -
             )
             raw.sendall(request.encode())
             answer = raw.recv(200)  # a TimeoutError here is the bug: no answer at all
-        assert answer.startswith(b"HTTP/1.1 400"), answer
+        assert answer.startswith(b"HTTP/1.1 414"), answer
 
 
 def test_the_serving_process_tunes_its_collector() -> None:

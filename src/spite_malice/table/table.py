@@ -121,6 +121,8 @@ class Savepoint:
     game: Game
     game_number: int
     plies: int
+    chance: tuple[Any, ...] | None = None
+    """The state of the random generator the copy shares with the game (None: none)."""
 
 
 class Table:
@@ -281,8 +283,10 @@ class Table:
         return None if barrier is None else barrier_sentence(barrier)
 
     def can_undo(self, seat: int) -> bool:
-        if not self._is_turn(seat):
-            return False  # check_undo would refuse (a sentence made for nothing)
+        if not self._is_turn(seat) or self.match.turn_moves() == 0:
+            # check_undo would refuse (a sentence made for nothing): not the seat's turn, or
+            # nothing of it played yet (every state at the start of a person's turn)
+            return False
         return self.undo_refusal(seat) is None
 
     def can_hint(self, seat: int) -> bool:
@@ -526,9 +530,15 @@ class Table:
         that applies several moves before storing them together (the computer's turn, one
         write instead of one a move) goes back when the store refuses them."""
         game = self.game
-        kept = game.copy(recording=game.recording)
+        # The copy shares the game's random generator and keeps only its state, restored
+        # by a roll back: a generator of its own cost a fresh one (seeded from the system's
+        # entropy) and two copies of its state, about three quarters of a savepoint's time
+        # (a savepoint is taken at every computer's turn a server plays).
+        rng = game.rng
+        kept = game.copy(rng=rng, recording=game.recording)
         kept.events = list(game.events)  # the copy starts its log empty: the log is kept too
-        return Savepoint(kept, self.game_number, self.plies)
+        chance = rng.getstate() if rng is not None else None
+        return Savepoint(kept, self.game_number, self.plies, chance)
 
     def roll_back(self, point: Savepoint) -> None:
         """Go back to ``point`` (taken in this game, with moves only applied since: no deal,
@@ -538,6 +548,8 @@ class Table:
                 f"savepoint of game {point.game_number} ply {point.plies} is not behind "
                 f"game {self.game_number} ply {self.plies}"
             )
+        if point.game.rng is not None and point.chance is not None:
+            point.game.rng.setstate(point.chance)  # the shuffles since, undone too
         self.match.game = point.game
         self.plies = point.plies
 

@@ -396,7 +396,8 @@ class Room:
         )
 
     def state_message(self, seat: int, cause: str, reply_to: int | str | None) -> messages.State:
-        return messages.State(
+        # made of this room's own data, never of a client's: built without pydantic's checks
+        return messages.State.model_construct(
             reply_to=reply_to,
             cause=cause,
             state=self.state_for(seat),
@@ -1216,7 +1217,8 @@ class Room:
                 message = made.get(language)
                 if message is None:
                     with in_language(language):
-                        message = made[language] = messages.Update(
+                        # built from our own data: pydantic's checks skipped (as in State)
+                        message = made[language] = messages.Update.model_construct(
                             seat=mover,
                             move=move,
                             events=public_events(events, seat),
