@@ -39,7 +39,7 @@ from ..engine.observation import Observation
 from .evaluation import EXPERT_WEIGHTS, HARD_WEIGHTS, AwareEvaluator, Weights
 from .leaf import LeafEvaluation, LeafModel
 from .planning import WIN_VALUE, Ending, Plan, plan_turn, replay_ranks
-from .rollout import finish_turn
+from .rollout import centers, finish_turn
 from .sampling import sample_game
 from .turn_bot import TurnPlanningBot
 from .view import TurnView, view_from_observation
@@ -120,6 +120,11 @@ class SearchSettings:
     leaf_model: LeafModel | None = None
     """With ``leaf``: the model that scores the positions (``None``: the one that ships,
     :func:`~.leaf.shipped_model`)."""
+    rollout_refusals: bool = False
+    """Whether the turns played in the sampled games read the other side's refusals as the
+    Hard level does (the center values at the start of each turn; ours at the start of the
+    real turn): otherwise the opponent's reply is planned as if it knew nothing of them, and
+    differs from what Hard plays on about one turn in twelve (``bench/bots_reply.py``)."""
     contempt: float = 0.0
     """With ``leaf``: how much less than a half a draw is worth to Expert (0 to a half; see
     :class:`~.leaf.LeafEvaluation`): a sampled game drawn in the look-ahead scores
@@ -341,13 +346,14 @@ class ExpertBot(TurnPlanningBot):
         turn balances the opponent's reply, so that the search is neither timid nor
         reckless."""
         opp = 1 - seat
+        refusals = self.settings.rollout_refusals
         for move in plan.committed:
             game.apply(move)
             if game.outcome is not None:
                 break
         after_commit = len(game.players[seat].payoff)
         if game.outcome is None and game.to_move == seat:
-            finish_turn(game, self.evaluator)
+            finish_turn(game, self.evaluator, refused=self.refused if refusals else ())
         mine: float = after_commit - len(game.players[seat].payoff)
         theirs: float = 0.0
         weight = 1.0
@@ -355,13 +361,13 @@ class ExpertBot(TurnPlanningBot):
             if game.outcome is not None:
                 break
             opp_start = len(game.players[opp].payoff)
-            finish_turn(game, self.opponent_model)
+            finish_turn(game, self.opponent_model, refused=centers(game) if refusals else ())
             theirs += weight * (opp_start - len(game.players[opp].payoff))
             weight *= self.discount
             if game.outcome is not None or not self.next_turn:
                 break
             before = len(game.players[seat].payoff)
-            finish_turn(game, self.evaluator)
+            finish_turn(game, self.evaluator, refused=centers(game) if refusals else ())
             mine += weight * (before - len(game.players[seat].payoff))
         if self.leaf is not None:
             return self.leaf.score(game, seat)
