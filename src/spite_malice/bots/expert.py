@@ -40,7 +40,7 @@ from .evaluation import EXPERT_WEIGHTS, HARD_WEIGHTS, AwareEvaluator, Weights
 from .leaf import LeafEvaluation, LeafModel
 from .planning import WIN_VALUE, Ending, Plan, plan_turn, replay_ranks
 from .rollout import centers, finish_turn
-from .sampling import sample_game
+from .sampling import HandCheck, discard_check, sample_game
 from .turn_bot import TurnPlanningBot
 from .view import TurnView, view_from_observation
 
@@ -125,6 +125,10 @@ class SearchSettings:
     Hard level does (the center values at the start of each turn; ours at the start of the
     real turn): otherwise the opponent's reply is planned as if it knew nothing of them, and
     differs from what Hard plays on about one turn in twelve (``bench/bots_reply.py``)."""
+    discard_reading: bool = False
+    """Deal the opponent only hands that agree with its last discard, too: a hand holding a
+    card its model (``opponent_weights``) would rather have discarded is dealt again (see
+    :func:`~.sampling.discard_check`), as for the refusals."""
     contempt: float = 0.0
     """With ``leaf``: how much less than a half a draw is worth to Expert (0 to a half; see
     :class:`~.leaf.LeafEvaluation`): a sampled game drawn in the look-ahead scores
@@ -182,18 +186,33 @@ class ExpertBot(TurnPlanningBot):
         """What a unit of a candidate's value is worth beside a unit of the sampled score."""
         self._turn = -1
         self._turn_deadline = 0.0
+        self._check_turn = -1
+        self._check: HandCheck | None = None
         self.last_samples = 0
         """How many samples the last search used (for reports and tests)."""
 
     def new_game(self, seat: int) -> None:
         super().new_game(seat)
         self._turn = -1
+        self._check_turn = -1
+
+    def _hand_check(self, observation: Observation) -> HandCheck | None:
+        """With ``settings.discard_reading``, what the opponent's last discard says about its
+        hand (:func:`~.sampling.discard_check`), read at the first decision of each turn
+        (later in the turn the last move is ours)."""
+        if not self.settings.discard_reading:
+            return None
+        if observation.turn != self._check_turn:
+            self._check_turn = observation.turn
+            self._check = discard_check(observation, self.settings.opponent_weights)
+        return self._check
 
     def plan(self, observation: Observation) -> list[Move]:
         now = time.perf_counter()
         if observation.turn != self._turn:
             self._turn = observation.turn
             self._turn_deadline = now + self.budget
+            self._hand_check(observation)
         deadline = now + 0.6 * max(0.0, self._turn_deadline - now)
         return list(self.best_plan(observation, deadline, self._turn_deadline).committed)
 
@@ -303,6 +322,8 @@ class ExpertBot(TurnPlanningBot):
         """
         rng = self._sample_rng(observation)
         seat = observation.seat
+        refused = self.refused if self.settings.refusals else ()
+        check = self._hand_check(observation)
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(1, len(candidates)))
         samples = 0
@@ -314,7 +335,7 @@ class ExpertBot(TurnPlanningBot):
                 break
             if clock() >= deadline:
                 break
-            world = sample_game(observation, rng, self.refused if self.settings.refusals else ())
+            world = sample_game(observation, rng, refused, check)
             chance_seed = rng.getrandbits(63)
             scores: list[float] = []
             for i in (0, *alive):
