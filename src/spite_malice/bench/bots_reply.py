@@ -9,13 +9,21 @@ plans Hard's turn with the true cards as each reply model would, and counts how 
 model's moves (the committed moves of its plan) are the ones Hard then chose. The models are
 given the true hand, so the figures measure the policy alone, not the sampling of hands.
 
+With ``--hands``, it measures the sampling of hands instead: at the start of each turn of
+Hard against Hard after the first, it deals the opponent's hand as Expert's sampler does
+(uniform, agreeing with the refusals, with the last discard, or both) and counts the share of
+the true hand's ranks the dealt hand holds, averaged over ``--samples`` deals a position.
+
     .venv/bin/python benchmarks/bots_reply.py --opponent hard --deals 20 --seed 42000
+    .venv/bin/python benchmarks/bots_reply.py --hands --deals 6 --seed 42000
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
+from collections import Counter
 from dataclasses import replace
 
 from spite_malice.arena.games import bot_seed
@@ -23,7 +31,9 @@ from spite_malice.bot_registry import make_bot
 from spite_malice.bots.evaluation import HARD_WEIGHTS, AwareEvaluator
 from spite_malice.bots.planning import DEFAULT_MAX_STATES, best_plan
 from spite_malice.bots.planning_bot import PlanningBot
-from spite_malice.bots.view import view_from_game
+from spite_malice.bots.sampling import HandCheck, discard_check, sample_game
+from spite_malice.bots.view import Ranks, view_from_game
+from spite_malice.engine.cards import RANK_OF
 from spite_malice.engine.game import Game
 
 MODELS = {
@@ -75,12 +85,62 @@ def measure(opponent: str, deals: int, seed: int) -> tuple[int, dict[str, int]]:
     return turns, agree
 
 
+SAMPLERS = ("uniform", "refusals read", "last discard read", "both")
+
+
+def hand_overlap(deals: int, seed: int, samples: int) -> tuple[int, dict[str, float]]:
+    """The positions measured in Hard's self-play and, for each way of dealing the
+    opponent's hand (:data:`SAMPLERS`), the mean share of the true hand's ranks that a dealt
+    hand holds (a rank held twice counts twice when dealt twice)."""
+    rng = random.Random(seed)
+    total = dict.fromkeys(SAMPLERS, 0.0)
+    positions = 0
+    for deal in range(seed, seed + deals):
+        game = Game.new(deal, recording=False)
+        bots = [PlanningBot(bot_seed(deal, "A")), PlanningBot(bot_seed(deal, "B"))]
+        for seat, bot in enumerate(bots):
+            bot.new_game(seat)
+        turn = -1
+        while game.outcome is None:
+            seat = game.to_move
+            observation = game.observation(seat)
+            kept = Counter(RANK_OF[c] for c in game.players[1 - seat].hand)
+            if game.turn != turn and observation.history and kept:
+                turn = game.turn
+                positions += 1
+                refused = tuple(len(stack) for stack in observation.center)
+                check = discard_check(observation, HARD_WEIGHTS)
+                ways: dict[str, tuple[Ranks, HandCheck | None]] = {
+                    "uniform": ((), None),
+                    "refusals read": (refused, None),
+                    "last discard read": ((), check),
+                    "both": (refused, check),
+                }
+                for name, (refusals, hand_check) in ways.items():
+                    held = 0
+                    for _ in range(samples):
+                        world = sample_game(observation, rng, refusals, hand_check)
+                        dealt = Counter(RANK_OF[c] for c in world.players[1 - seat].hand)
+                        held += (dealt & kept).total()
+                    total[name] += held / (samples * kept.total())
+            game.apply(bots[seat].choose(observation))
+    return positions, {name: value / max(1, positions) for name, value in total.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opponent", default="hard", help="the bot that plays Hard (hard)")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=42000)
+    parser.add_argument("--hands", action="store_true", help="measure the sampling of hands")
+    parser.add_argument("--samples", type=int, default=20, help="deals a position (--hands)")
     args = parser.parse_args(argv)
+    if args.hands:
+        positions, shares = hand_overlap(args.deals, args.seed, args.samples)
+        print(f"Hard against Hard, {args.deals} games from deal {args.seed}, {positions} turns:")
+        for name, share in shares.items():
+            print(f"  {name}: {share:.1%} of the true hand's ranks dealt")
+        return 0
     turns, agree = measure(args.opponent, args.deals, args.seed)
     print(f"Hard's turns against {args.opponent}, {2 * args.deals} games from deal {args.seed}:")
     for name, count in agree.items():
