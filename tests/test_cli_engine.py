@@ -155,7 +155,7 @@ def test_a_record_with_an_illegal_move_is_refused_with_status_2(
     data["moves"][3] = "P-S1"
     status, lines, err = _run(capsys, "replay", _write(tmp_path, "rec.json", data))
     assert (status, lines) == (2, [])
-    assert "record move 4 ('P-S1') fails: illegal move 'P-S1'" in err
+    assert "invalid game record: move 4 ('P-S1') fails: illegal move 'P-S1'" in err
 
 
 @pytest.mark.parametrize("command", ["moves", "replay"])
@@ -209,9 +209,15 @@ def test_json_that_python_cannot_read_is_one_line_and_status_2(
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"seed": 2**64}, "record seed must be a whole number from 0 to 2**63 - 1, not 1844"),
-        ({"format": True}, "record format must be 1, not True"),
-        ({"seed": -4}, "record seed must be a whole number from 0 to 2**63 - 1, not -4"),
+        (
+            {"seed": 2**64},
+            "invalid game record: seed must be a whole number from 0 to 2**63 - 1, not 1844",
+        ),
+        ({"format": True}, "invalid game record: format must be 1, not True"),
+        (
+            {"seed": -4},
+            "invalid game record: seed must be a whole number from 0 to 2**63 - 1, not -4",
+        ),
     ],
 )
 def test_a_record_with_wrong_values_is_one_line_and_status_2(

@@ -247,7 +247,7 @@ def test_the_report_round_trips_through_json() -> None:
 def test_a_broken_record_is_refused() -> None:
     record = short_record()
     broken = GameRecord(seed=record.seed, moves=(*record.moves[:3], "HQ-C3"), rules=record.rules)
-    with pytest.raises(PositionError, match="record move 4"):
+    with pytest.raises(PositionError, match="invalid game record: move 4"):
         analyse_record(broken, 0)
     with pytest.raises(ValueError, match="seat must be 0 or 1"):
         analyse_record(record, 2)

@@ -60,6 +60,6 @@ def test_a_bad_record_fails_with_a_sentence() -> None:
     job = AnalysisJob(broken, 0, SMALL)
     job.run()
     assert job.state == "failed"
-    assert "record move 3" in job.error
+    assert "invalid game record: move 3" in job.error
     assert job.status()["error"] == job.error
     assert job.report is None

@@ -122,9 +122,10 @@ def test_bad_options_get_one_line_and_status_2(
         (None, "No such file"),
         (b"\xff\xfe not text", "not UTF-8 text"),
         ("{not json", "JSON file"),
-        ('{"format": 1, "seed": 3, "moves": ["HQ-C3"]}', "record move 1"),
-        ('{"format": 2, "seed": 3, "moves": []}', "record format must be 1"),
+        ('{"format": 1, "seed": 3, "moves": ["HQ-C3"]}', "invalid game record: move 1"),
+        ('{"format": 2, "seed": 3, "moves": []}', "invalid game record: format must be 1"),
         ("[1, 2]", "expected a JSON object"),
+        ('{"to_move": 0, "turn": 1}', 'invalid game record: it has no "format"'),
     ],
 )
 def test_a_bad_record_gets_one_line_and_status_2(

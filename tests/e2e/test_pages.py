@@ -72,5 +72,5 @@ def test_statistics_page_of_a_new_player(
     me.configure()
     me.goto("stats")
     expect(me.page.locator(".stats")).to_contain_text("No finished games yet")
-    expect(me.page.locator(".stats")).to_contain_text(me.name)
+    expect(me.page.locator(".stats")).to_contain_text(f"Your results as {me.name}.")
     assert me.errors == []

@@ -88,7 +88,7 @@ def test_a_record_text_that_json_cannot_read_is_a_notation_error(text: str) -> N
     with pytest.raises(NotationError) as caught:
         GameRecord.from_json(text)
     assert len(str(caught.value)) < MESSAGE_LIMIT
-    assert str(caught.value).startswith("invalid record '")
+    assert str(caught.value).startswith("invalid game record '")
 
 
 def test_the_reasons_say_what_is_wrong_with_the_text() -> None:
@@ -180,7 +180,9 @@ def test_rules_objects_with_keys_of_mixed_types_are_refused() -> None:
         Game.from_position(pos)
     data = _record()
     data[3] = "x"  # type: ignore[index]
-    with pytest.raises(PositionError, match="a record has a key that is not a string: 3"):
+    with pytest.raises(
+        PositionError, match="invalid game record: it has a key that is not a string: 3"
+    ):
         GameRecord.from_json(data)
 
 
@@ -243,7 +245,9 @@ def test_every_wrong_seed_is_refused_the_same_way_everywhere(seed: object) -> No
         Game.from_position(position(hands=("9H", "2D")), seed=seed)  # type: ignore[arg-type]
     data = _record()
     data["seed"] = seed
-    with pytest.raises(PositionError, match="record seed must be a whole number from 0"):
+    with pytest.raises(
+        PositionError, match="invalid game record: seed must be a whole number from 0"
+    ):
         GameRecord.from_json(data)
 
 

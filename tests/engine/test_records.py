@@ -18,6 +18,7 @@ from spite_malice.engine import (
     NotationError,
     Outcome,
     PositionError,
+    RecordError,
     Rules,
     SpiteMaliceError,
 )
@@ -75,16 +76,19 @@ def test_the_golden_tie_reshuffle_game_started_after_a_reshuffle() -> None:
 def test_a_golden_record_that_is_tampered_with_is_refused() -> None:
     data = _load("quick_win_with_kings")
     wrong_result = dict(data, result={"winner": 0, "points": 8, "reason": "pay-off pile emptied"})
-    with pytest.raises(PositionError, match=r"the record says .* but its moves give"):
+    with pytest.raises(PositionError, match=r"invalid game record: it says .* but its moves give"):
         GameRecord.from_json(wrong_result).replay()
     moves = list(data["moves"])
     bad = next(i for i, m in enumerate(moves) if m.startswith("P-"))
     moves[bad] = "P-S1"
     with pytest.raises(
-        PositionError, match=rf"record move {bad + 1} \('P-S1'\) fails: illegal move 'P-S1'"
+        PositionError,
+        match=rf"invalid game record: move {bad + 1} \('P-S1'\) fails: illegal move 'P-S1'",
     ):
         GameRecord.from_json(dict(data, moves=moves)).replay()
-    with pytest.raises(PositionError, match=r"record move 1 \('H0-C1'\) fails: invalid move"):
+    with pytest.raises(
+        PositionError, match=r"invalid game record: move 1 \('H0-C1'\) fails: invalid move"
+    ):
         GameRecord.from_json(dict(data, moves=["H0-C1"])).replay()
     with pytest.raises(PositionError, match="unfinished game"):
         GameRecord.from_json(dict(data, moves=data["moves"][:10])).replay()
@@ -105,34 +109,71 @@ def test_a_record_of_a_tied_deal_replays_even_with_its_first_player_recorded() -
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"format": 2}, "record format must be 1, not 2"),
-        ({"format": True}, "record format must be 1, not True"),
-        ({"format": 1.0}, "record format must be 1, not 1.0"),
-        ({"format": "1"}, "record format must be 1, not '1'"),
-        ({"seed": "12"}, "record seed must be a whole number from 0 to 2**63 - 1, not '12'"),
-        ({"seed": True}, "record seed must be a whole number from 0 to 2**63 - 1, not True"),
-        ({"moves": "P-C1 H2-S1"}, "record moves must be a list of move strings"),
-        ({"players": ["solo"]}, "record players must be a list of two names"),
-        ({"first": 2}, "record first must be 0 or 1, not 2"),
-        ({"first": 1.0}, "record first must be 0 or 1, not 1.0"),
-        ({"result": "won"}, "record result must be an object"),
-        ({"result": {"winner": 3, "points": 1, "reason": ""}}, "record result is malformed"),
-        ({"result": {"winner": False, "points": 0, "reason": "x"}}, "record result is malformed"),
-        ({"result": {"winner": True, "points": 3, "reason": "x"}}, "record result is malformed"),
-        ({"result": {"winner": 1.0, "points": 3, "reason": "x"}}, "record result is malformed"),
-        ({"result": {"winner": 0, "points": True, "reason": "x"}}, "record result is malformed"),
-        ({"result": {"winner": 0, "points": -3, "reason": "x"}}, "record result is malformed"),
+        ({"format": 2}, "invalid game record: format must be 1, not 2"),
+        ({"format": True}, "invalid game record: format must be 1, not True"),
+        ({"format": 1.0}, "invalid game record: format must be 1, not 1.0"),
+        ({"format": "1"}, "invalid game record: format must be 1, not '1'"),
+        (
+            {"seed": "12"},
+            "invalid game record: seed must be a whole number from 0 to 2**63 - 1, not '12'",
+        ),
+        (
+            {"seed": True},
+            "invalid game record: seed must be a whole number from 0 to 2**63 - 1, not True",
+        ),
+        ({"moves": "P-C1 H2-S1"}, "invalid game record: moves must be a list of move strings"),
+        ({"players": ["solo"]}, "invalid game record: players must be a list of two names"),
+        ({"first": 2}, "invalid game record: first must be 0 or 1, not 2"),
+        ({"first": 1.0}, "invalid game record: first must be 0 or 1, not 1.0"),
+        ({"result": "won"}, "invalid game record: result must be an object"),
+        (
+            {"result": {"winner": 3, "points": 1, "reason": ""}},
+            "invalid game record: result is malformed",
+        ),
+        (
+            {"result": {"winner": False, "points": 0, "reason": "x"}},
+            "invalid game record: result is malformed",
+        ),
+        (
+            {"result": {"winner": True, "points": 3, "reason": "x"}},
+            "invalid game record: result is malformed",
+        ),
+        (
+            {"result": {"winner": 1.0, "points": 3, "reason": "x"}},
+            "invalid game record: result is malformed",
+        ),
+        (
+            {"result": {"winner": 0, "points": True, "reason": "x"}},
+            "invalid game record: result is malformed",
+        ),
+        (
+            {"result": {"winner": 0, "points": -3, "reason": "x"}},
+            "invalid game record: result is malformed",
+        ),
     ],
 )
 def test_a_malformed_record_is_refused_saying_why(change: dict[str, Any], message: str) -> None:
     data = dict(_load("unfinished"), **change)
-    with pytest.raises(PositionError) as caught:
+    with pytest.raises(RecordError) as caught:
         GameRecord.from_json(data)
-    assert message in str(caught.value)
+    assert str(caught.value).startswith(message)
+    assert isinstance(caught.value, PositionError)  # callers that catch positions catch it
+
+
+def test_a_position_read_as_a_record_is_called_a_game_record_without_a_format() -> None:
+    """A position file passed where a record is wanted is named for what was asked (a game
+    record) and told what it lacks, not called an invalid position with a format of None."""
+    position = Game.new(seed=3).to_position()
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_json(position)
+    assert (
+        str(caught.value)
+        == 'invalid game record: it has no "format" (a game record has "format": 1)'
+    )
 
 
 def test_a_record_that_is_not_json_is_a_notation_error() -> None:
-    with pytest.raises(NotationError, match=r"invalid record .*not JSON"):
+    with pytest.raises(NotationError, match=r"invalid game record .*not JSON"):
         GameRecord.from_json('{"format": 1,')
     with pytest.raises(NotationError, match="expected a JSON object"):
         GameRecord.from_json("[]")

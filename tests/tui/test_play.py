@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from textual.widgets import Static
 
 from spite_malice.engine import Rules
 from spite_malice.engine.moves import parse_move
@@ -163,6 +164,32 @@ async def test_help_log_and_statistics_screens_open_and_close() -> None:
         assert isinstance(app.screen, StatsScreen)
         await pilot.press("escape")
         assert app.screen is table(app)
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["new-player", "no-db"])
+async def test_the_statistics_box_of_a_player_without_games_shows_its_sentences(
+    tmp_path: Path, kept: bool
+) -> None:
+    """A new player (no finished game) and a game with no database have no table to give
+    the box its width: the box shows its sentences in full, not an empty frame, and names
+    no player id."""
+    persistence = StorePersistence.open(str(tmp_path / "x.db")) if kept else NoPersistence()
+    app = make_app(seed=7, persistence=persistence)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        box = app.screen.query_one("#stats-box")
+        said = "No finished games yet." if kept else "Statistics are not kept in this game"
+        shown = [line for line in app.screen.query(Static) if said in str(line.render())]
+        assert shown and shown[0].region.width >= len(said)
+        assert box.region.width >= len(said) + 2
+        assert box.border_title == "Statistics"
+        if kept:
+            player = persistence.player  # type: ignore[union-attr]
+            texts = " ".join(str(line.render()) for line in app.screen.query(Static))
+            assert player not in texts
 
 
 async def test_a_terminal_too_small_says_so_and_the_layout_follows_resizes() -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.view import TurnView, view_from_observation
-from ..engine.errors import PositionError, quote
+from ..engine.errors import RecordError, quote
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.record import GameRecord
@@ -194,7 +194,7 @@ class Report:
     def from_json(cls, data: dict[str, Any]) -> Report:
         """Read a report written by :meth:`to_json`."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise PositionError(f"an analysis report must have format {FORMAT}")
+            raise RecordError(f"format must be {FORMAT}", "analysis report")
         try:
             players = data["players"]
             return cls(
@@ -204,7 +204,7 @@ class Report:
                 turns=tuple(TurnReport.from_json(t) for t in data["turns"]),
             )
         except (KeyError, IndexError, TypeError) as error:
-            raise PositionError(f"an analysis report is malformed: {quote(error)}") from None
+            raise RecordError(f"it is malformed: {quote(error)}", "analysis report") from None
 
     def to_text(self) -> str:
         """The report in plain words for a player."""

@@ -84,6 +84,18 @@ class PositionError(SpiteMaliceError, ValueError):
         super().__init__(f"invalid position: {reason}")
 
 
+class RecordError(PositionError):
+    """A game record (or another saved document, ``kind``) that parses as JSON but is not
+    one: a wrong format, a field of the wrong type, a move that fails on replay. It is a
+    :class:`PositionError`, so a caller that catches that still catches it; its message names
+    what was read (``invalid game record: ...``) rather than calling it a position."""
+
+    def __init__(self, reason: str, kind: str = "game record") -> None:
+        self.kind = kind
+        SpiteMaliceError.__init__(self, f"invalid {kind}: {reason}")
+        self.reason = reason
+
+
 class GameOverError(SpiteMaliceError):
     """A move was asked of a game that has already ended (a win or a draw, R4).
 

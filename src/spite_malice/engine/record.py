@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ArgumentError, NotationError, PositionError, SeedError, SpiteMaliceError, quote
+from .errors import ArgumentError, NotationError, RecordError, SeedError, SpiteMaliceError, quote
 from .game import Game
 from .jsontext import load_json
 from .rules import Rules
@@ -52,11 +52,11 @@ class GameRecord:
             try:
                 game.play(move)
             except SpiteMaliceError as error:
-                reason = f"record move {number} ({quote(move)}) fails: {error}"
-                raise PositionError(reason) from None
+                reason = f"move {number} ({quote(move)}) fails: {error}"
+                raise RecordError(reason) from None
         if self.result is not None and game.outcome != self.result:
-            raise PositionError(
-                f"the record says {self.result.to_json()} but its moves give "
+            raise RecordError(
+                f"it says {self.result.to_json()} but its moves give "
                 f"{game.outcome.to_json() if game.outcome else 'an unfinished game'}"
             )
         return game
@@ -82,32 +82,34 @@ class GameRecord:
     def from_json(cls, data: dict[str, Any] | str) -> GameRecord:
         """Read a record (JSON text or its object); refuse a malformed one, saying why."""
         if isinstance(data, str):
-            data = load_json(data, "record")
+            data = load_json(data, "game record")
         if not isinstance(data, dict):
             raise NotationError("record", data, "expected a JSON object")
         odd = [key for key in data if type(key) is not str]
         if odd:
-            raise PositionError(f"a record has a key that is not a string: {quote(odd[0])}")
+            raise RecordError(f"it has a key that is not a string: {quote(odd[0])}")
         version = data.get("format")
+        if "format" not in data:
+            raise RecordError(f'it has no "format" (a game record has "format": {FORMAT})')
         if type(version) is not int or version != FORMAT:  # true and 1.0 are not 1
-            raise PositionError(f"record format must be {FORMAT}, not {quote(version)}")
+            raise RecordError(f"format must be {FORMAT}, not {quote(version)}")
         try:
-            seed = check_seed(data.get("seed"), "record seed")
+            seed = check_seed(data.get("seed"), "seed")
         except SeedError as error:
-            raise PositionError(str(error)) from None
+            raise RecordError(str(error)) from None
         moves = data.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise PositionError("record moves must be a list of move strings")
+            raise RecordError("moves must be a list of move strings")
         players = data.get("players", ["Player 1", "Player 2"])
         if (
             not isinstance(players, list)
             or len(players) != 2
             or not all(isinstance(p, str) for p in players)
         ):
-            raise PositionError("record players must be a list of two names")
+            raise RecordError("players must be a list of two names")
         first = data.get("first")
         if first is not None and (type(first) is not int or first not in (0, 1)):
-            raise PositionError(f"record first must be 0 or 1, not {quote(first)}")
+            raise RecordError(f"first must be 0 or 1, not {quote(first)}")
         known = {"format", "rules", "seed", "moves", "players", "first", "result"}
         return cls(
             seed=seed,
@@ -124,7 +126,7 @@ def _outcome(data: object) -> Outcome | None:
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise PositionError("record result must be an object with winner, points and reason")
+        raise RecordError("result must be an object with winner, points and reason")
     winner, points, reason = data.get("winner"), data.get("points"), data.get("reason")
     if (
         not (winner is None or (type(winner) is int and winner in (0, 1)))  # false is not 0
@@ -132,6 +134,6 @@ def _outcome(data: object) -> Outcome | None:
         or points < 0
         or not isinstance(reason, str)
     ):
-        raise PositionError(f"record result is malformed: {quote(data)}")
+        raise RecordError(f"result is malformed: {quote(data)}")
     known = {reason.value: reason for reason in OutcomeReason}
     return Outcome(winner, points, known.get(reason, reason))

@@ -67,15 +67,14 @@ class StatsScreen(ModalScreen[None]):
                     _("Statistics are not kept in this game (it was started with --no-db).")
                 )
             elif not self.stats.levels:
-                yield Static(_("No finished games yet for {player}.", player=self.stats.player))
+                yield Static(_("No finished games yet."))
             else:
                 yield DataTable(id="stats-table", cursor_type="none", zebra_stripes=True)
             yield Static(_("Kept in {where}. Esc closes.", where=self.where), id="stats-where")
 
     def on_mount(self) -> None:
-        box = self.query_one("#stats-box")
-        player = self.stats.player if self.stats is not None else ""
-        box.border_title = _("Statistics of {player}", player=player) if player else _("Statistics")
+        # the player's own figures: the title names no one (``stats.player`` is an id)
+        self.query_one("#stats-box").border_title = _("Statistics")
         if self.stats is None or not self.stats.levels:
             return
         table = self.query_one(DataTable)

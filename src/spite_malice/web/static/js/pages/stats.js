@@ -37,7 +37,7 @@ export async function renderStats(mount, app) {
   const box = h("div", { class: "stats-box" }, h("p", { class: "muted" }, _("Loading…")));
   replaceChildren(mount, h("div", { class: "page stats" },
     h("h1", {}, _("Statistics")),
-    h("p", { class: "muted" }, withNodes(_("Player {name}."), { name: h("b", {}, app.player()) }), " ",
+    h("p", { class: "muted" }, withNodes(_("Your results as {name}."), { name: h("b", {}, app.player()) }), " ",
       _("Points: scored – conceded. Streak: wins in a row now, and the best run."), " ",
       _("Assisted: games in which you used a hint or undo.")),
     box));
