@@ -4,6 +4,8 @@ rematches, and the steps a store keeps."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from spite_malice.bots import Bot, reference_move
@@ -262,6 +264,10 @@ def test_the_meta_round_trips() -> None:
 
     table = new_table(13)
     assert TableMeta.from_json(table.meta.to_json()) == table.meta
+    joined = replace(table.meta, joined_at=1_790_000_000.25)  # a friend took the seat then
+    assert TableMeta.from_json(joined.to_json()) == joined
+    for odd in (True, "1790000000", -1, None):  # what is not a time is no join time
+        assert TableMeta.from_json(joined.to_json() | {"joined_at": odd}).joined_at is None
 
 
 def test_every_move_that_ends_a_game_is_checked_on_a_trial_copy() -> None:

@@ -34,10 +34,10 @@ def free_port() -> int:
 
 @contextmanager
 def server(
-    db: Path, port: int, env: dict[str, str] | None = None
+    db: Path, port: int, env: dict[str, str] | None = None, options: tuple[str, ...] = ()
 ) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
     """Run ``spite-malice serve``; yield it and the lines it printed, once it answers."""
-    command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(port), *options]
     if env is None:
         command += ["--db", str(db)]
     process = subprocess.Popen(
@@ -191,3 +191,30 @@ def test_the_serving_process_tunes_its_collector() -> None:
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+@pytest.mark.parametrize(
+    ("options", "blocked"),
+    [((), False), (("--trusted-proxies", "none"), True)],
+    ids=["local-balancer-trusted", "no-balancer-trusted"],
+)
+def test_serve_counts_guesses_by_the_address_a_trusted_balancer_forwards(
+    tmp_path: Path, options: tuple[str, ...], blocked: bool
+) -> None:
+    """Behind a balancer every request comes from the balancer's address: ``serve`` takes
+    the player's own from the X-Forwarded-For of a trusted balancer (by default one on this
+    machine), so that one player's wrong room codes do not lock out everyone. With no
+    balancer trusted, the header is ignored and the guesses of one address are limited
+    whatever it claims to be."""
+    from spite_malice.web.limits import LOOKUP_BURST
+
+    port = free_port()
+    with server(tmp_path / "games.db", port, options=options):
+        statuses = [
+            httpx.get(
+                f"http://127.0.0.1:{port}/api/rooms/NOPE{n}",
+                headers={"X-Forwarded-For": f"10.9.0.{n + 1}"},
+            ).status_code
+            for n in range(LOOKUP_BURST + 5)
+        ]
+    assert set(statuses) == ({404, 429} if blocked else {404}), statuses

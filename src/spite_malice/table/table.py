@@ -58,6 +58,10 @@ class TableMeta:
     """The seat offering a rematch of this match, once it is over (friend rooms)."""
     declined: int | None = None
     """The seat that declined the last rematch offer."""
+    joined_at: float | None = None
+    """When (wall-clock seconds since the epoch) the friend took the second seat: a friend
+    room's claim clock starts no earlier (``web-protocol.md`` 4.2 ``claim``). None for a
+    computer room, a room nobody joined yet, and rooms stored before it was kept."""
 
     @property
     def names(self) -> list[str | None]:
@@ -75,16 +79,20 @@ class TableMeta:
         return COMPUTER if first.kind == COMPUTER or second.kind == COMPUTER else FRIEND
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": 2,
-            "seats": [seat.to_json() for seat in self.seats],
-            "level": self.level,
-            "tokens": list(self.tokens),
-            "bot_seed": self.bot_seed,
-            "practice": self.practice,
-            "rematch": self.rematch,
-            "declined": self.declined,
-        } | ({"daily": self.daily} if self.daily is not None else {})
+        return (
+            {
+                "format": 2,
+                "seats": [seat.to_json() for seat in self.seats],
+                "level": self.level,
+                "tokens": list(self.tokens),
+                "bot_seed": self.bot_seed,
+                "practice": self.practice,
+                "rematch": self.rematch,
+                "declined": self.declined,
+            }
+            | ({"daily": self.daily} if self.daily is not None else {})
+            | ({"joined_at": self.joined_at} if self.joined_at is not None else {})
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableMeta:
@@ -101,6 +109,7 @@ class TableMeta:
             _day(data.get("daily")),
             _seat_number(data.get("rematch")),
             _seat_number(data.get("declined")),
+            _moment(data.get("joined_at")),
         )
 
 
@@ -606,6 +615,13 @@ def _seat_number(value: object) -> int | None:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _moment(value: object) -> float | None:
+    """A stored wall-clock time (seconds since the epoch), else None."""
+    if isinstance(value, (int, float)) and type(value) is not bool and 0 <= value < 1e11:
+        return float(value)
+    return None
 
 
 def _day(value: object) -> str | None:
