@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
 from ..i18n import N_, NP_, _, pgettext
+from ..names import clean_name
 from ..store import Player, Store
 from ..table import default_level, level_name, levels
 from . import limits
@@ -76,7 +77,7 @@ class JoinRoom(BaseModel):
 class NewPlayer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[StrictStr, Field(min_length=1, max_length=NAME_LIMIT)]
+    name: Annotated[PlayerId, Field(max_length=NAME_LIMIT)]
 
 
 class PlayerRequired(Exception):
@@ -119,7 +120,8 @@ async def _current(request: Request) -> Player:
 
 
 def _name(text: str | None, fallback: str) -> str:
-    cleaned = " ".join((text or "").split())[:NAME_LIMIT]
+    """A display name from ``text`` (checked by ``PlayerId``), or ``fallback`` without one."""
+    cleaned = clean_name(text or "")[:NAME_LIMIT]
     return cleaned or fallback
 
 

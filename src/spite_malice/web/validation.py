@@ -18,7 +18,11 @@ from pydantic_core import ErrorDetails
 from ..engine.errors import quote
 from ..engine.rules import FIRST_PLAYER_RULES, NUMBER_LIMITS, Rules
 from ..i18n import N_, _, format_number, ngettext
+from ..names import describe_name_problem
 
+NAME_ERROR = "player_name"
+"""The pydantic error type of a name that ``names.name_problem`` refuses (``settings.PlayerId``
+raises it); its context's ``problem`` says which problem."""
 MAX_FIELDS = 3
 """Fields named in one message: the first few are enough to mend a request."""
 
@@ -94,6 +98,8 @@ def _sentence(name: str, items: list[ErrorDetails], whole: str) -> str:
     context: dict[str, Any] = dict(item.get("ctx") or {})
     if kind in _SIMPLE:
         return _(_SIMPLE[kind], field=field)
+    if kind == NAME_ERROR:
+        return describe_name_problem(str(context.get("problem", "")), field)
     if kind == "literal_error":
         choices = re.findall(r"'([^']*)'", str(context.get("expected", "")))
         return _(NOT_CHOICE, field=field, choices=", ".join(choices))
@@ -168,4 +174,4 @@ def rules_problem(options: object) -> str | None:
     return None
 
 
-__all__ = ["MAX_FIELDS", "describe", "rules_problem"]
+__all__ = ["MAX_FIELDS", "NAME_ERROR", "describe", "rules_problem"]
