@@ -34,7 +34,18 @@ HIDDEN_NAMES = [
 INVISIBLE_NAMES = [" ", "   ", "\u3000", "\u3164", "\u2800\u2800", "\u0301"]
 """Names without one visible character (white space, Hangul filler, blank Braille, a lone
 combining accent)."""
-GOOD_NAMES = ["Ann", "Zoë", "José María", "Łukasz", "Ольга", "سارة", "美咲", "O'Neil", "🂡 Ace", "Mañana"]
+GOOD_NAMES = [
+    "Ann",
+    "Zoë",
+    "José María",
+    "Łukasz",
+    "Ольга",
+    "سارة",
+    "美咲",
+    "O'Neil",
+    "🂡 Ace",
+    "Mañana",
+]
 
 
 @pytest.mark.parametrize("name", HIDDEN_NAMES)
@@ -109,14 +120,14 @@ def test_bad_names_are_refused_on_postgresql_not_a_database_failure(
 ) -> None:
     _refuses_every_bad_name(postgres_client)
     # the database still works: a good name is stored
-    made = postgres_client.post(
-        "/api/players", json={"name": "Zoë"}, headers={PLAYER_HEADER: ""}
-    )
+    made = postgres_client.post("/api/players", json={"name": "Zoë"}, headers={PLAYER_HEADER: ""})
     assert made.status_code == 201 and made.json()["name"] == "Zoë"
 
 
 def test_a_good_name_keeps_its_words_with_its_spaces_folded(client: TestClient) -> None:
-    made = client.post("/api/players", json={"name": "  José   María "}, headers={PLAYER_HEADER: ""})
+    made = client.post(
+        "/api/players", json={"name": "  José   María "}, headers={PLAYER_HEADER: ""}
+    )
     assert made.status_code == 201, made.text
     assert made.json()["name"] == "José María"
 
@@ -139,7 +150,11 @@ def test_the_terminals_name_is_refused_before_anything_starts(
 ) -> None:
     for command in ("play", "daily"):
         with pytest.raises(SystemExit) as exit_:
-            main([command, "--name", name, "--no-db"] if command == "play" else [command, "--name", name])
+            main(
+                [command, "--name", name, "--no-db"]
+                if command == "play"
+                else [command, "--name", name]
+            )
         assert exit_.value.code == 2
         error = capsys.readouterr().err
         assert "argument --name: The name" in error

@@ -45,9 +45,7 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--target", type=positive, default=None, help="points that win the match")
     play.add_argument("--seed", type=seed, default=None, help="seed of a new match (repeatable)")
-    play.add_argument(
-        "--name", type=player_name, default="You", help="your name in records (You)"
-    )
+    play.add_argument("--name", type=player_name, default="You", help="your name in records (You)")
     play.add_argument("--ascii", action="store_true", help="plain ASCII cards and borders")
     play.add_argument(
         "--delay",

@@ -28,9 +28,7 @@ def _checked_name(name: str) -> str:
     return name
 
 
-PlayerId = Annotated[
-    StrictStr, Field(min_length=1, max_length=128), AfterValidator(_checked_name)
-]
+PlayerId = Annotated[StrictStr, Field(min_length=1, max_length=128), AfterValidator(_checked_name)]
 """A name a player gives (a seat's, the player's own): checked by ``names.name_problem``."""
 
 
