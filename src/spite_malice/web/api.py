@@ -289,10 +289,7 @@ async def _too_many_invitations(lobby: Lobby, player: str) -> JSONResponse | Non
     ]
     if len(waiting) < limits.OPEN_INVITATIONS:
         return None
-    message = _(
-        limits.TOO_MANY_INVITATIONS, count=limits.OPEN_INVITATIONS, days=limits.INVITATION_DAYS
-    )
-    return error_response(409, "too_many_invitations", message)
+    return error_response(409, "too_many_invitations", limits.too_many_invitations())
 
 
 @router.post("/rooms/{code}/join", response_model=None)

@@ -21,7 +21,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..engine.rules import Rules
-from ..i18n import N_, _, negotiate, use_language
+from ..i18n import N_, _, negotiate, ngettext, use_language
 from ..table import TableError
 
 MAX_BODY = 64 * 1024
@@ -155,11 +155,25 @@ TOO_MANY = N_("Too many attempts with room codes from this address; wait a minut
 """Marked only: say it with ``_(TOO_MANY)``."""
 TOO_MANY_PLAYERS = N_("Too many new players from this address; wait a minute and try again.")
 TOO_MANY_ROOMS = N_("Too many new games from this address; wait a minute and try again.")
-TOO_MANY_INVITATIONS = N_(
-    "You already have {count} invitations that nobody has joined yet. Send one of them to a "
-    "friend before you make another: an invitation nobody joins is dropped after {days} days."
-)
-"""Said with ``count`` (:data:`OPEN_INVITATIONS`) and ``days`` (:data:`INVITATION_DAYS`)."""
+
+
+def too_many_invitations() -> str:
+    """Why a player with :data:`OPEN_INVITATIONS` open invitations may not make another, and
+    what to do, in the current language."""
+    waiting = ngettext(
+        "You already have {n} invitation that nobody has joined yet.",
+        "You already have {n} invitations that nobody has joined yet.",
+        OPEN_INVITATIONS,
+    )
+    # TRANSLATORS: {n} is the number of days an invitation waits for a friend (7)
+    advice = ngettext(
+        "Send one of them to a friend before you make another: an invitation nobody joins "
+        "is dropped after {n} day.",
+        "Send one of them to a friend before you make another: an invitation nobody joins "
+        "is dropped after {n} days.",
+        INVITATION_DAYS,
+    )
+    return f"{waiting} {advice}"
 
 
 def make_limit(environ: dict[str, str] | None = None) -> RateLimit | None:
@@ -300,7 +314,6 @@ __all__ = [
     "OPEN_INVITATIONS",
     "RULE_LIMITS",
     "TOO_MANY",
-    "TOO_MANY_INVITATIONS",
     "TOO_MANY_PLAYERS",
     "TOO_MANY_ROOMS",
     "BodyLimit",
@@ -309,6 +322,7 @@ __all__ = [
     "client_address",
     "is_expired",
     "make_limit",
+    "too_many_invitations",
     "utcnow",
     "uvicorn_limits",
 ]
