@@ -89,13 +89,6 @@ def test_the_limit_is_said_in_the_requests_language(client: TestClient) -> None:
     assert "wait a minute" not in refused.json()["error"]["message"]
 
 
-def test_the_limit_is_per_address(client: TestClient) -> None:
-    limit = limits.RateLimit(burst=1, per_minute=1, clock=Clock())
-    limit.charge("10.0.0.1")
-    assert limit.is_blocked("10.0.0.1")
-    assert not limit.is_blocked("10.0.0.2")
-
-
 def test_a_player_with_too_many_open_invitations_is_told_what_to_do(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
