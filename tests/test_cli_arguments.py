@@ -33,6 +33,30 @@ from spite_malice.cli import build_parser, main
         ("daily", "--delay", "soon", "'soon' is not a number of seconds"),
         ("replay", "--game", "abc", "'abc' is not a whole number"),
         ("replay", "--game", "0", "must be at least 1, not 0"),
+        (
+            "serve",
+            "--trusted-proxies",
+            "10.0.0.300",
+            "'10.0.0.300' is not an IP address or network (such as 10.0.0.5 or 10.0.0.0/24)",
+        ),
+        (
+            "serve",
+            "--trusted-proxies",
+            "10.0.0.5/24",
+            "'10.0.0.5/24' is not an IP address or network (such as 10.0.0.5 or 10.0.0.0/24)",
+        ),
+        (
+            "serve",
+            "--trusted-proxies",
+            "balancer",
+            "'balancer' is not an IP address or network (such as 10.0.0.5 or 10.0.0.0/24)",
+        ),
+        (
+            "serve",
+            "--trusted-proxies",
+            "10.0.0.5,",
+            "'10.0.0.5,' has an empty entry: give addresses separated by commas, or 'none'",
+        ),
     ],
 )
 def test_a_bad_number_is_refused_with_what_it_must_be(
@@ -55,3 +79,12 @@ def test_good_numbers_are_read_as_numbers() -> None:
     assert (args.instances, args.port) == (5, 0)
     args = build_parser().parse_args(["bench", "--seed", str(2**63 - 1)])
     assert args.seed == 2**63 - 1
+
+
+def test_trusted_proxies_are_read_as_a_list() -> None:
+    """The balancers whose X-Forwarded-For ``serve`` believes: a local one by default,
+    addresses and networks, or none at all."""
+    assert build_parser().parse_args(["serve"]).trusted_proxies == ["127.0.0.1", "::1"]
+    args = build_parser().parse_args(["serve", "--trusted-proxies", "10.0.0.5, 10.1.0.0/16"])
+    assert args.trusted_proxies == ["10.0.0.5", "10.1.0.0/16"]
+    assert build_parser().parse_args(["serve", "--trusted-proxies", "none"]).trusted_proxies == []

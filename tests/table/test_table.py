@@ -4,6 +4,8 @@ rematches, and the steps a store keeps."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from spite_malice.bots import Bot, reference_move
@@ -262,6 +264,10 @@ def test_the_meta_round_trips() -> None:
 
     table = new_table(13)
     assert TableMeta.from_json(table.meta.to_json()) == table.meta
+    joined = replace(table.meta, joined_at=1_790_000_000.25)  # a friend took the seat then
+    assert TableMeta.from_json(joined.to_json()) == joined
+    for odd in (True, "1790000000", -1, None):  # what is not a time is no join time
+        assert TableMeta.from_json(joined.to_json() | {"joined_at": odd}).joined_at is None
 
 
 def test_every_move_that_ends_a_game_is_checked_on_a_trial_copy() -> None:
@@ -313,6 +319,21 @@ def test_a_roll_back_returns_to_the_savepoint_exactly() -> None:
         assert [str(e) for e in play(table, move)] == [str(e) for e in play(twin, move)]
     assert table.observation(1) == twin.observation(1)
     assert [str(e) for e in table.game.events] == [str(e) for e in twin.game.events]
+
+
+def test_a_roll_back_undoes_the_shuffles_since_the_savepoint() -> None:
+    """The random generator is as it was at the savepoint after a roll back, also when the
+    moves since drew from it (a shuffle of the finished builds into the stock): the game
+    shuffles on as it would have without the detour."""
+    table, twin = new_table(5), new_table(5)
+    point = table.savepoint()
+    assert table.game.rng is not None and twin.game.rng is not None
+    table.game.rng.random()  # a shuffle during the detour
+    play(table, str(reference_move(table.game)))
+    table.roll_back(point)
+    assert table.game.rng is not None
+    assert table.game.rng.getstate() == twin.game.rng.getstate()
+    assert [table.game.rng.random() for _ in range(5)] == [twin.game.rng.random() for _ in range(5)]
 
 
 def test_a_savepoint_ahead_of_the_table_is_refused() -> None:

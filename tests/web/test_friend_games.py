@@ -8,6 +8,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -17,7 +19,7 @@ from fastapi.testclient import TestClient
 from spite_malice.store import Store
 from spite_malice.web import create_app
 from spite_malice.web.lobby import Lobby
-from spite_malice.web.rooms import CLAIM_ENV
+from spite_malice.web.rooms import CLAIM_ENV, Room
 
 from .conftest import Seat, greedy, new_player, new_room, open_seat, room_of
 
@@ -186,3 +188,59 @@ def check_shared_presence(make_app: Callable[[], FastAPI], monkeypatch: pytest.M
             # the friend left instance b: instance a sees it in the store and allows the claim
             claimed = wait_refusals(one, {"friend_online"})
             assert claimed["type"] == "state" and claimed["cause"] == "claim", claimed
+
+
+def _backdate(room: Room, seconds: float) -> None:
+    """Make a room's invitation ``seconds`` old (as if it had waited for its friend)."""
+    assert room.header.created_at is not None
+    room.header = replace(
+        room.header, created_at=room.header.created_at - timedelta(seconds=seconds)
+    )
+
+
+def test_a_friend_who_has_just_joined_cannot_be_claimed_against(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The invitation waited longer than the claim time; the friend joins and has not
+    connected yet: the host's claim is too soon (the clock starts at the join), where it used
+    to count the friend as offline since the room was made."""
+    monkeypatch.setenv(CLAIM_ENV, "300")
+    host = new_room(client, mode="friend", rules={"payoff_size": 20})
+    room = room_of(client, host["room"])
+    _backdate(room, 600)
+    with open_seat(client, host) as one:
+        bob = new_player(client, "bob")
+        assert client.post(f"/api/rooms/{host['room']}/join", headers=bob).status_code == 200
+        refused = one.request({"type": "claim"})
+        assert refused["type"] == "error" and refused["code"] == "too_soon", refused
+        assert room.table.status == "playing"
+
+
+def test_the_host_who_left_before_the_friend_joined_is_not_claimed_against_at_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host sent the link and closed the page longer ago than the claim time; the friend
+    joins and claims at once: too soon, the host was away from no game (it used to be
+    accepted). Once the host has been away for the claim time since the join, it is."""
+    claim = 3.0
+    monkeypatch.setenv(CLAIM_ENV, str(claim))
+    host = new_room(client, mode="friend", rules={"payoff_size": 20})
+    room = room_of(client, host["room"])
+    with open_seat(client, host):
+        pass
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while room.last_seen[0] is None:  # the server sees the close in its own time
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(claim + 0.5)  # the host has now been offline longer than the claim time
+    bob = new_player(client, "bob")
+    guest = client.post(f"/api/rooms/{host['room']}/join", headers=bob).json()
+    with open_seat(client, guest | {"headers": bob}) as two:
+        refused = two.request({"type": "claim"})
+        assert refused["type"] == "error" and refused["code"] == "too_soon", refused
+        # the claim clock started at the join: move the join back past the claim time
+        joined = room.table.meta.joined_at
+        assert joined is not None and time.time() - joined < claim + DEADLINE_SECONDS
+        room.table.meta = replace(room.table.meta, joined_at=joined - 600)
+        claimed = two.request({"type": "claim"})
+        assert claimed["type"] == "state" and claimed["cause"] == "claim", claimed

@@ -34,10 +34,10 @@ def free_port() -> int:
 
 @contextmanager
 def server(
-    db: Path, port: int, env: dict[str, str] | None = None
+    db: Path, port: int, env: dict[str, str] | None = None, options: tuple[str, ...] = ()
 ) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
     """Run ``spite-malice serve``; yield it and the lines it printed, once it answers."""
-    command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(port), *options]
     if env is None:
         command += ["--db", str(db)]
     process = subprocess.Popen(
@@ -159,8 +159,9 @@ def test_serve_bounds_websocket_frames(tmp_path: Path) -> None:
 
 
 def test_serve_answers_an_overlong_websocket_handshake_at_once(tmp_path: Path) -> None:
-    """A WebSocket handshake whose request line is over 8 KB gets 400 at once, rather than
-    being held open unanswered (it was, with uvicorn's automatic choice of WebSocket code)."""
+    """A WebSocket handshake whose request line is over 8 KB gets 414 (URI too long) at
+    once, rather than being held open unanswered (it was, with uvicorn's sans-I/O WebSocket
+    code used as it is; web/transport.py sends its refusal)."""
     port = free_port()
     with server(tmp_path / "handshake.db", port):
         with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
@@ -171,7 +172,7 @@ def test_serve_answers_an_overlong_websocket_handshake_at_once(tmp_path: Path) -
             )
             raw.sendall(request.encode())
             answer = raw.recv(200)  # a TimeoutError here is the bug: no answer at all
-        assert answer.startswith(b"HTTP/1.1 400"), answer
+        assert answer.startswith(b"HTTP/1.1 414"), answer
 
 
 def test_the_serving_process_tunes_its_collector() -> None:
@@ -190,3 +191,30 @@ def test_the_serving_process_tunes_its_collector() -> None:
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+@pytest.mark.parametrize(
+    ("options", "blocked"),
+    [((), False), (("--trusted-proxies", "none"), True)],
+    ids=["local-balancer-trusted", "no-balancer-trusted"],
+)
+def test_serve_counts_guesses_by_the_address_a_trusted_balancer_forwards(
+    tmp_path: Path, options: tuple[str, ...], blocked: bool
+) -> None:
+    """Behind a balancer every request comes from the balancer's address: ``serve`` takes
+    the player's own from the X-Forwarded-For of a trusted balancer (by default one on this
+    machine), so that one player's wrong room codes do not lock out everyone. With no
+    balancer trusted, the header is ignored and the guesses of one address are limited
+    whatever it claims to be."""
+    from spite_malice.web.limits import LOOKUP_BURST
+
+    port = free_port()
+    with server(tmp_path / "games.db", port, options=options):
+        statuses = [
+            httpx.get(
+                f"http://127.0.0.1:{port}/api/rooms/NOPE{n}",
+                headers={"X-Forwarded-For": f"10.9.0.{n + 1}"},
+            ).status_code
+            for n in range(LOOKUP_BURST + 5)
+        ]
+    assert set(statuses) == ({404, 429} if blocked else {404}), statuses

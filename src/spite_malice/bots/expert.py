@@ -39,8 +39,8 @@ from ..engine.observation import Observation
 from .evaluation import EXPERT_WEIGHTS, HARD_WEIGHTS, AwareEvaluator, Weights
 from .leaf import LeafEvaluation, LeafModel
 from .planning import WIN_VALUE, Ending, Plan, plan_turn, replay_ranks
-from .rollout import finish_turn
-from .sampling import sample_game
+from .rollout import centers, finish_turn
+from .sampling import HandCheck, discard_check, sample_game
 from .turn_bot import TurnPlanningBot
 from .view import TurnView, view_from_observation
 
@@ -120,6 +120,15 @@ class SearchSettings:
     leaf_model: LeafModel | None = None
     """With ``leaf``: the model that scores the positions (``None``: the one that ships,
     :func:`~.leaf.shipped_model`)."""
+    rollout_refusals: bool = False
+    """Whether the turns played in the sampled games read the other side's refusals as the
+    Hard level does (the center values at the start of each turn; ours at the start of the
+    real turn): otherwise the opponent's reply is planned as if it knew nothing of them, and
+    differs from what Hard plays on about one turn in twelve (``bench/bots_reply.py``)."""
+    discard_reading: bool = False
+    """Deal the opponent only hands that agree with its last discard, too: a hand holding a
+    card its model (``opponent_weights``) would rather have discarded is dealt again (see
+    :func:`~.sampling.discard_check`), as for the refusals."""
     contempt: float = 0.0
     """With ``leaf``: how much less than a half a draw is worth to Expert (0 to a half; see
     :class:`~.leaf.LeafEvaluation`): a sampled game drawn in the look-ahead scores
@@ -177,18 +186,33 @@ class ExpertBot(TurnPlanningBot):
         """What a unit of a candidate's value is worth beside a unit of the sampled score."""
         self._turn = -1
         self._turn_deadline = 0.0
+        self._check_turn = -1
+        self._check: HandCheck | None = None
         self.last_samples = 0
         """How many samples the last search used (for reports and tests)."""
 
     def new_game(self, seat: int) -> None:
         super().new_game(seat)
         self._turn = -1
+        self._check_turn = -1
+
+    def _hand_check(self, observation: Observation) -> HandCheck | None:
+        """With ``settings.discard_reading``, what the opponent's last discard says about its
+        hand (:func:`~.sampling.discard_check`), read at the first decision of each turn
+        (later in the turn the last move is ours)."""
+        if not self.settings.discard_reading:
+            return None
+        if observation.turn != self._check_turn:
+            self._check_turn = observation.turn
+            self._check = discard_check(observation, self.settings.opponent_weights)
+        return self._check
 
     def plan(self, observation: Observation) -> list[Move]:
         now = time.perf_counter()
         if observation.turn != self._turn:
             self._turn = observation.turn
             self._turn_deadline = now + self.budget
+            self._hand_check(observation)
         deadline = now + 0.6 * max(0.0, self._turn_deadline - now)
         return list(self.best_plan(observation, deadline, self._turn_deadline).committed)
 
@@ -298,6 +322,8 @@ class ExpertBot(TurnPlanningBot):
         """
         rng = self._sample_rng(observation)
         seat = observation.seat
+        refused = self.refused if self.settings.refusals else ()
+        check = self._hand_check(observation)
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(1, len(candidates)))
         samples = 0
@@ -309,7 +335,7 @@ class ExpertBot(TurnPlanningBot):
                 break
             if clock() >= deadline:
                 break
-            world = sample_game(observation, rng, self.refused if self.settings.refusals else ())
+            world = sample_game(observation, rng, refused, check)
             chance_seed = rng.getrandbits(63)
             scores: list[float] = []
             for i in (0, *alive):
@@ -341,13 +367,14 @@ class ExpertBot(TurnPlanningBot):
         turn balances the opponent's reply, so that the search is neither timid nor
         reckless."""
         opp = 1 - seat
+        refusals = self.settings.rollout_refusals
         for move in plan.committed:
             game.apply(move)
             if game.outcome is not None:
                 break
         after_commit = len(game.players[seat].payoff)
         if game.outcome is None and game.to_move == seat:
-            finish_turn(game, self.evaluator)
+            finish_turn(game, self.evaluator, refused=self.refused if refusals else ())
         mine: float = after_commit - len(game.players[seat].payoff)
         theirs: float = 0.0
         weight = 1.0
@@ -355,13 +382,13 @@ class ExpertBot(TurnPlanningBot):
             if game.outcome is not None:
                 break
             opp_start = len(game.players[opp].payoff)
-            finish_turn(game, self.opponent_model)
+            finish_turn(game, self.opponent_model, refused=centers(game) if refusals else ())
             theirs += weight * (opp_start - len(game.players[opp].payoff))
             weight *= self.discount
             if game.outcome is not None or not self.next_turn:
                 break
             before = len(game.players[seat].payoff)
-            finish_turn(game, self.evaluator)
+            finish_turn(game, self.evaluator, refused=centers(game) if refusals else ())
             mine += weight * (before - len(game.players[seat].payoff))
         if self.leaf is not None:
             return self.leaf.score(game, seat)

@@ -10,18 +10,29 @@ from __future__ import annotations
 
 from ..engine.game import Game
 from .planning import Evaluator, best_plan
-from .view import view_from_game
+from .view import Ranks, view_from_game
 
 MAX_PLANS_PER_TURN = 12
 """A safety net: a turn of a simulated game re-plans at most this often, then discards."""
 
 
-def finish_turn(game: Game, evaluator: Evaluator, *, max_states: int = 200) -> None:
-    """Play the rest of the current turn of ``game`` for the player to move."""
+def centers(game: Game) -> Ranks:
+    """The values of ``game``'s center stacks: at the start of a turn, what the player to
+    move reads as the other player's refusals."""
+    return tuple(len(stack) for stack in game.center)
+
+
+def finish_turn(
+    game: Game, evaluator: Evaluator, *, max_states: int = 200, refused: Ranks = ()
+) -> None:
+    """Play the rest of the current turn of ``game`` for the player to move. ``refused``:
+    the center values the other player left at the end of its turn (the values at the start
+    of this one, :attr:`~.view.TurnView.refused`), for an evaluator that reads them as the
+    Hard level does; empty, none are read."""
     player = game.to_move
     turn = game.turn
     for _ in range(MAX_PLANS_PER_TURN):
-        plan = best_plan(view_from_game(game), evaluator, max_states=max_states)
+        plan = best_plan(view_from_game(game, refused), evaluator, max_states=max_states)
         for move in plan.committed:
             game.apply(move)
             if game.outcome is not None:

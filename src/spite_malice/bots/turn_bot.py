@@ -34,6 +34,11 @@ class TurnPlanningBot(Bot):
         self._refusal_turn = -1
         self.refused = ()
 
+    @property
+    def queued(self) -> tuple[Move, ...]:
+        """The moves of the current plan still to be played after the last one chosen."""
+        return tuple(self._queue)
+
     @abstractmethod
     def plan(self, observation: Observation) -> list[Move]:
         """The moves to play now, from this position (at least one, all legal in turn)."""

@@ -92,8 +92,9 @@ def view_from_observation(obs: Observation, refused: Ranks = ()) -> TurnView:
     )
 
 
-def view_from_game(game: Game) -> TurnView:
-    """The view of the player to move in a (simulated) game, reading only what they may see.
+def view_from_game(game: Game, refused: Ranks = ()) -> TurnView:
+    """The view of the player to move in a (simulated) game, reading only what they may see;
+    ``refused`` as :attr:`TurnView.refused`.
 
     Faster than going through :meth:`Game.observation`; used inside bots' simulations only.
     """
@@ -122,6 +123,7 @@ def view_from_game(game: Game) -> TurnView:
         stock_count=len(game.stock),
         king_can_start=game.rules.king_can_start_stack,
         opp_hand_count=len(opp.hand),
+        refused=refused,
     )
 
 

@@ -10,6 +10,7 @@ delay) would only fail later, or not at all.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import math
 
 from ..engine.rules import NUMBER_LIMITS
@@ -74,4 +75,39 @@ def payoff_size(text: str) -> int:
     return value
 
 
-__all__ = ["payoff_size", "port", "positive", "seconds", "seed", "whole_number"]
+NO_PROXY = "none"
+"""The word for "trust no balancer" (every connection's own address counts)."""
+
+
+def proxies(text: str) -> list[str]:
+    """Addresses or networks (``10.0.0.5``, ``10.0.0.0/24``, ``::1``), comma-separated, of the
+    load balancers whose ``X-Forwarded-For`` names the real client; ``none`` for none.
+    Each is checked here: the web server would take a mistyped one as a name that never
+    matches, and silently count every player as the balancer."""
+    if text.strip().lower() == NO_PROXY:
+        return []
+    found = [part.strip() for part in text.split(",")]
+    if not all(found):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} has an empty entry: give addresses separated by commas, or 'none'"
+        )
+    for entry in found:
+        try:
+            ipaddress.ip_network(entry) if "/" in entry else ipaddress.ip_address(entry)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{entry!r} is not an IP address or network (such as 10.0.0.5 or 10.0.0.0/24)"
+            ) from None
+    return found
+
+
+__all__ = [
+    "NO_PROXY",
+    "payoff_size",
+    "port",
+    "positive",
+    "proxies",
+    "seconds",
+    "seed",
+    "whole_number",
+]

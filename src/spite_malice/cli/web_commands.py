@@ -6,7 +6,10 @@ import argparse
 import gc
 from typing import Any
 
-from .arguments import port
+from .arguments import port, proxies
+
+TRUSTED_PROXIES = "127.0.0.1,::1"
+"""The balancers trusted by default: one on this machine (``spite-malice cluster``'s)."""
 
 
 def register(subparsers: Any) -> None:
@@ -24,6 +27,15 @@ def register(subparsers: Any) -> None:
         metavar="PATH_OR_URL",
         default=None,
         help="an SQLite file, or a database URL such as postgresql://user:pw@host/db",
+    )
+    serve.add_argument(
+        "--trusted-proxies",
+        metavar="ADDRESSES",
+        type=proxies,
+        default=proxies(TRUSTED_PROXIES),
+        help="load balancers (IP addresses or networks, comma-separated, or 'none') whose "
+        "X-Forwarded-For header gives the player's address, which the limits count by "
+        f"({TRUSTED_PROXIES}: a balancer on this machine)",
     )
     serve.add_argument(
         "--log-level",
@@ -61,6 +73,9 @@ def _serve(args: argparse.Namespace) -> int:
             log_level=args.log_level,
             # messages are a few kilobytes: compressing each costs more CPU than it saves
             ws_per_message_deflate=False,
+            # behind a balancer, each player's own address (the limits count by address)
+            proxy_headers=True,
+            forwarded_allow_ips=args.trusted_proxies,
             # frames, request lines and headers bounded before the application reads them
             **uvicorn_limits(),
         )

@@ -58,6 +58,10 @@ class TableMeta:
     """The seat offering a rematch of this match, once it is over (friend rooms)."""
     declined: int | None = None
     """The seat that declined the last rematch offer."""
+    joined_at: float | None = None
+    """When (wall-clock seconds since the epoch) the friend took the second seat: a friend
+    room's claim clock starts no earlier (``web-protocol.md`` 4.2 ``claim``). None for a
+    computer room, a room nobody joined yet, and rooms stored before it was kept."""
 
     @property
     def names(self) -> list[str | None]:
@@ -75,16 +79,20 @@ class TableMeta:
         return COMPUTER if first.kind == COMPUTER or second.kind == COMPUTER else FRIEND
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": 2,
-            "seats": [seat.to_json() for seat in self.seats],
-            "level": self.level,
-            "tokens": list(self.tokens),
-            "bot_seed": self.bot_seed,
-            "practice": self.practice,
-            "rematch": self.rematch,
-            "declined": self.declined,
-        } | ({"daily": self.daily} if self.daily is not None else {})
+        return (
+            {
+                "format": 2,
+                "seats": [seat.to_json() for seat in self.seats],
+                "level": self.level,
+                "tokens": list(self.tokens),
+                "bot_seed": self.bot_seed,
+                "practice": self.practice,
+                "rematch": self.rematch,
+                "declined": self.declined,
+            }
+            | ({"daily": self.daily} if self.daily is not None else {})
+            | ({"joined_at": self.joined_at} if self.joined_at is not None else {})
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableMeta:
@@ -101,6 +109,7 @@ class TableMeta:
             _day(data.get("daily")),
             _seat_number(data.get("rematch")),
             _seat_number(data.get("declined")),
+            _moment(data.get("joined_at")),
         )
 
 
@@ -112,6 +121,8 @@ class Savepoint:
     game: Game
     game_number: int
     plies: int
+    chance: tuple[Any, ...] | None = None
+    """The state of the random generator the copy shares with the game (None: none)."""
 
 
 class Table:
@@ -272,8 +283,10 @@ class Table:
         return None if barrier is None else barrier_sentence(barrier)
 
     def can_undo(self, seat: int) -> bool:
-        if not self._is_turn(seat):
-            return False  # check_undo would refuse (a sentence made for nothing)
+        if not self._is_turn(seat) or self.match.turn_moves() == 0:
+            # check_undo would refuse (a sentence made for nothing): not the seat's turn, or
+            # nothing of it played yet (every state at the start of a person's turn)
+            return False
         return self.undo_refusal(seat) is None
 
     def can_hint(self, seat: int) -> bool:
@@ -513,9 +526,15 @@ class Table:
         that applies several moves before storing them together (the computer's turn, one
         write instead of one a move) goes back when the store refuses them."""
         game = self.game
-        kept = game.copy(recording=game.recording)
+        # The copy shares the game's random generator and keeps only its state, restored
+        # by a roll back: a generator of its own cost a fresh one (seeded from the system's
+        # entropy) and two copies of its state, about three quarters of a savepoint's time
+        # (a savepoint is taken at every computer's turn a server plays).
+        rng = game.rng
+        kept = game.copy(rng=rng, recording=game.recording)
         kept.events = list(game.events)  # the copy starts its log empty: the log is kept too
-        return Savepoint(kept, self.game_number, self.plies)
+        chance = rng.getstate() if rng is not None else None
+        return Savepoint(kept, self.game_number, self.plies, chance)
 
     def roll_back(self, point: Savepoint) -> None:
         """Go back to ``point`` (taken in this game, with moves only applied since: no deal,
@@ -525,6 +544,8 @@ class Table:
                 f"savepoint of game {point.game_number} ply {point.plies} is not behind "
                 f"game {self.game_number} ply {self.plies}"
             )
+        if point.game.rng is not None and point.chance is not None:
+            point.game.rng.setstate(point.chance)  # the shuffles since, undone too
         self.match.game = point.game
         self.plies = point.plies
 
@@ -590,6 +611,13 @@ def _seat_number(value: object) -> int | None:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _moment(value: object) -> float | None:
+    """A stored wall-clock time (seconds since the epoch), else None."""
+    if isinstance(value, (int, float)) and type(value) is not bool and 0 <= value < 1e11:
+        return float(value)
+    return None
 
 
 def _day(value: object) -> str | None:

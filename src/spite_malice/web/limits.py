@@ -289,10 +289,12 @@ def uvicorn_limits() -> dict[str, Any]:
     """Keyword arguments for ``uvicorn.run`` that bound what a client may send before the
     application sees it: the WebSocket frame size, an incomplete request line or headers
     (when uvicorn parses HTTP with h11), the connections at once and the keep-alive time."""
+    from .transport import GameSocketProtocol  # uvicorn's: only a serving process needs it
+
     return {
-        # uvicorn's "websockets" handshake refuses a request line over its 8 KB line limit
-        # with 400 at once; left to "auto", such a handshake was held open unanswered
-        "ws": "websockets",
+        # uvicorn's sans-I/O protocol (its cheapest), which refuses a request line over its
+        # 8 KB line limit at once (414): left as it is, it held such a handshake open
+        "ws": GameSocketProtocol,
         "ws_max_size": MAX_FRAME,
         "h11_max_incomplete_event_size": 8 * 1024,
         "limit_concurrency": 1000,

@@ -315,14 +315,19 @@ class Room:
 
     def away(self) -> list[float | None]:
         """Seconds each seat of a friend room has been offline (None while connected, and in
-        computer rooms): since it was last seen, or since the match began if never."""
+        computer rooms): since it was last seen, or since the match began if never, and
+        never since before the friend joined: until both seats are taken nobody is away
+        from a game, so a claim cannot follow the join at once (web-protocol.md 4.2)."""
         if self.mode == COMPUTER_MODE:
             return [None, None]
         now = time.time()
         began = self.header.created_at.timestamp() if self.header.created_at else now
+        joined = self.table.meta.joined_at or began
         connected = self.connected()
         return [
-            None if connected[s] else round(max(0.0, now - (self.last_seen[s] or began)), 1)
+            None
+            if connected[s]
+            else round(max(0.0, now - max(self.last_seen[s] or began, joined)), 1)
             for s in (0, 1)
         ]
 
@@ -391,7 +396,8 @@ class Room:
         )
 
     def state_message(self, seat: int, cause: str, reply_to: int | str | None) -> messages.State:
-        return messages.State(
+        # made of this room's own data, never of a client's: built without pydantic's checks
+        return messages.State.model_construct(
             reply_to=reply_to,
             cause=cause,
             state=self.state_for(seat),
@@ -717,6 +723,7 @@ class Room:
             table = self.table
             before = table.meta
             table.take_seat(1, Seat("friend", name, player), hash_token(token))
+            table.meta = replace(table.meta, joined_at=time.time())  # the claim clock's start
             header = replace(self.header, meta=table.meta)
             try:
                 await self.lobby.run(self.lobby.store.update_header, header)
@@ -1210,7 +1217,8 @@ class Room:
                 message = made.get(language)
                 if message is None:
                     with in_language(language):
-                        message = made[language] = messages.Update(
+                        # built from our own data: pydantic's checks skipped (as in State)
+                        message = made[language] = messages.Update.model_construct(
                             seat=mover,
                             move=move,
                             events=public_events(events, seat),

@@ -1,0 +1,54 @@
+"""The server's messages are written by orjson from their fields (``messages.to_text``): the
+text must be pydantic's ``model_dump_json()`` exactly, for every message a game sends."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spite_malice.web import messages
+
+from .conftest import greedy, new_room, open_seat
+
+
+def test_every_message_of_a_game_is_written_as_pydantic_writes_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole game against the computer, a ping, a bad move and a friend room's presence:
+    each message's text equals its ``model_dump_json()``."""
+    written: list[tuple[messages.ServerMessage, str]] = []
+    original = messages.to_text
+
+    def recording(message: messages.ServerMessage) -> str:
+        text = original(message)
+        written.append((message, text))
+        return text
+
+    monkeypatch.setattr(messages, "to_text", recording)
+    answer = new_room(client, level="easy", seed=7, rules={"payoff_size": 5})
+    with open_seat(client, answer) as seat:
+        assert seat.request({"type": "ping"})["type"] == "pong"
+        assert seat.request({"type": "move", "move": "ZZ"})["type"] == "error"
+        for _ in range(400):
+            seat.wait_my_turn_or_end()
+            if seat.observation["outcome"] is not None:
+                break
+            seat.play(greedy(seat.observation))
+        assert seat.observation["outcome"] is not None
+        assert seat.request({"type": "new_game"})["type"] == "state"
+    with open_seat(client, new_room(client, mode="friend")) as seat:
+        seat.request({"type": "sync"})
+    kinds = {message.type for message, _ in written}
+    assert {"welcome", "state", "update", "pong", "error", "presence"} <= kinds
+    for message, text in written:
+        assert text == message.model_dump_json()
+
+
+def test_what_orjson_cannot_write_is_written_by_pydantic() -> None:
+    """An id over 64 bits (a page may send one) is echoed as pydantic writes it; text that
+    cannot be encoded (a lone surrogate) raises ValueError, which the sender logs."""
+    big = messages.Pong(reply_to=2**70)
+    expected = '{"type":"pong","reply_to":' + str(2**70) + "}"
+    assert messages.to_text(big) == big.model_dump_json() == expected
+    with pytest.raises(ValueError):
+        messages.to_text(messages.error("bad", "a\udc80b"))
