@@ -99,3 +99,34 @@ def test_a_bad_level_is_refused_clearly(
     message = answer.json()["error"]["message"]
     assert message[0].isupper()
     assert client.get("/api/daily").json()["match"] is None
+
+
+def test_a_second_daily_match_started_elsewhere_at_the_same_moment_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two server processes on one database, asked at the same moment: each looks, finds no
+    daily match and makes one. The database keeps one a player and a day (``daily_plays``):
+    the second is refused as started, and nothing of it is stored. Shown here by a look that
+    misses the first match, as the other process's look would."""
+    set_clock(monkeypatch, DAY)
+    ticket, _ = first_view(client, dict(client.headers))
+    monkeypatch.setattr(web_daily, "daily_match", _missed_once(web_daily.daily_match))
+    again = client.post("/api/daily", json={"level": "hard"})
+    assert again.status_code == 409, again.text
+    assert again.json()["error"]["code"] == "daily_started"
+    daily = client.get("/api/daily").json()
+    assert daily["match"]["room"] == ticket["room"] and daily["match"]["status"] == "playing"
+    rooms = client.get("/api/rooms").json()["rooms"]
+    assert [room["room"] for room in rooms] == [ticket["room"]]
+
+
+def _missed_once(look: Any) -> Any:
+    """``daily_match`` that answers None the first time (a look made before the other
+    process stored its match), then looks for real."""
+    calls = [0]
+
+    def missed(*args: Any) -> Any:
+        calls[0] += 1
+        return None if calls[0] == 1 else look(*args)
+
+    return missed

@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from spite_malice.engine import GameRecord
@@ -128,3 +129,72 @@ def test_a_resigned_game_replays_where_it_stood(client: TestClient) -> None:
     assert entry["outcome"] == "loss"
     frames = client.get(f"/api/games/{entry['id']}/replay").json()["frames"]
     assert frames[-1]["table"]["outcome"]["reason"] == "resigned"
+
+
+def test_a_replay_is_encoded_off_the_event_loop_as_the_same_json(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long record's replay is megabytes of frames: FastAPI's own encoder, on the event
+    loop, held every game of the server up for seconds. The answer comes as the bytes made
+    on a worker thread, the same JSON as before."""
+    import fastapi.routing
+
+    from spite_malice.web import replays
+
+    def refuse_frames(value: Any, *args: Any, **kwargs: Any) -> Any:
+        assert not (isinstance(value, dict) and "frames" in value), "frames encoded on the loop"
+        return encoder(value, *args, **kwargs)
+
+    encoder = fastapi.routing.jsonable_encoder
+    monkeypatch.setattr(fastapi.routing, "jsonable_encoder", refuse_frames)
+    finished_game(client)
+    entry = client.get("/api/games").json()["games"][0]
+    stored = client.get(f"/api/games/{entry['id']}/replay")
+    assert stored.status_code == 200 and stored.headers["content-type"] == "application/json"
+    record = GameRecord.from_json(client.get(f"/api/games/{entry['id']}/record").json())
+    assert stored.json() == json.loads(json.dumps(replays.replay_answer(record, 0)))
+    sent = client.post("/api/replays", content=record.dumps().encode())
+    assert sent.status_code == 200
+    assert sent.json()["frames"] == stored.json()["frames"]
+
+
+def test_only_a_few_replays_are_made_at_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """However many records are sent at once, at most REPLAYS_AT_ONCE are replayed at the
+    same time (the others wait, and are answered)."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from spite_malice.web import replays
+
+    finished_game(client)
+    entry = client.get("/api/games").json()["games"][0]
+    body = json.dumps(client.get(f"/api/games/{entry['id']}/record").json()).encode()
+    release = threading.Event()
+    lock = threading.Lock()
+    running = [0, 0]  # now, most at once
+    made = replays.replay_answer
+
+    def held(record: GameRecord, seat: int | None) -> dict[str, Any]:
+        with lock:
+            running[0] += 1
+            running[1] = max(running)
+        release.wait(30)
+        with lock:
+            running[0] -= 1
+        return made(record, seat)
+
+    monkeypatch.setattr(replays, "replay_answer", held)
+    with ThreadPoolExecutor(6) as pool:
+        answers = [pool.submit(client.post, "/api/replays", content=body) for _ in range(6)]
+        deadline = time.monotonic() + 20
+        while running[1] < replays.REPLAYS_AT_ONCE:  # the first ones have started
+            assert time.monotonic() < deadline, running
+            time.sleep(0.02)
+        time.sleep(0.3)  # room for any more to start, were they allowed to
+        assert running[1] == replays.REPLAYS_AT_ONCE
+        release.set()
+        assert [answer.result(timeout=60).status_code for answer in answers] == [200] * 6
+    assert running == [0, replays.REPLAYS_AT_ONCE]

@@ -60,6 +60,7 @@ from ..table.steps import CLAIM, DEAL, MOVE, RESIGN, Step
 from ..table.table import TableMeta
 from .location import describe, prepare, resolve_url
 from .schema import (
+    DailyPlayRow,
     GameRow,
     LeaseRow,
     MatchResultRow,
@@ -86,9 +87,9 @@ from .stats import (
 log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 COMPUTER = "computer"
-HEAD_REVISION = "0004"
+HEAD_REVISION = "0005"
 V1_REVISION = "0001"
-KNOWN_REVISIONS = ("0001", "0002", "0003", "0004")
+KNOWN_REVISIONS = ("0001", "0002", "0003", "0004", "0005")
 """Every revision this version can migrate from (a newer database is refused)."""
 NOTIFY_CHANNEL = "spite_malice_rooms"
 """PostgreSQL's LISTEN/NOTIFY channel on which every stored step of a web room is announced
@@ -200,6 +201,11 @@ class StoreUnavailable(StoreError):
 
 class StoreConflict(StoreError):
     """Another writer stored this step of the match first; reload the match and retry."""
+
+
+class DailyTaken(StoreError):
+    """The player has a match of that day's daily deal already (stored by another process,
+    or the terminal, since the caller looked): nothing was written."""
 
 
 class StoreDataError(StoreError):
@@ -525,9 +531,26 @@ class Store:
                 )
             )
             session.flush()
+            if header.meta.daily is not None:
+                self._take_daily(session, header, now)
             session.execute(insert(_MOVES), [_move_row(header.id, deal, now)])
             self._announce(session, header.room)
         return replace(header, game_number=deal.game, created_at=now, updated_at=now)
+
+    @staticmethod
+    def _take_daily(session: Session, header: MatchHeader, now: datetime) -> None:
+        """Record ``header``'s match as its players' daily deal of its day, in the match's
+        own transaction: :class:`DailyTaken` (and nothing stored) when one has it already."""
+        day = header.meta.daily
+        for player in header.players:
+            if player is not None:
+                session.add(
+                    DailyPlayRow(player=player, day=day, match_id=header.id, created_at=now)
+                )
+        try:
+            session.flush()  # the whole transaction is rolled back on the way out
+        except IntegrityError:
+            raise DailyTaken(f"a daily deal of {day} is started already") from None
 
     def append(self, header: MatchHeader, step: Step) -> None:
         """Write one step of the match (one insert, plus an update of the match's row; the

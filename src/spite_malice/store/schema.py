@@ -208,3 +208,17 @@ class PresenceRow(Base):
     instance: Mapped[str] = mapped_column(String(64), primary_key=True)
     online: Mapped[bool] = mapped_column(Boolean)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyPlayRow(Base):
+    """A player's daily deal of one day (``spite_malice.daily``): at most one match a player
+    and a day, kept by the database itself, so that two server processes (or the terminal
+    and the browser) asked at the same moment cannot both start one."""
+
+    __tablename__ = "daily_plays"
+
+    player: Mapped[str] = mapped_column(String(128), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    """The deal's date, ISO (``2026-12-02``), as ``TableMeta.daily``."""
+    match_id: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -22,8 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..daily import DAILY_RULES, daily_seed, seconds_to_next, today
 from ..i18n import N_, _
-from ..store import ABANDONED, FINISHED
-from ..store.daily import daily_match, player_daily_stats
+from ..store import ABANDONED, FINISHED, DailyTaken
+from ..store.daily import DailyMatch, daily_match, player_daily_stats
 from ..table import default_level, level_name, levels
 from .api import _current, _lobby, _name, _seat_answer, room_error_response
 from .errors import error_response
@@ -53,7 +53,8 @@ class NewDaily(BaseModel):
 
 
 def _lock(request: Request) -> asyncio.Lock:
-    """One daily room at a time per server, so that two clicks make one room."""
+    """One daily room at a time per server, so that two clicks make one room (across
+    servers on one database, the store's ``daily_plays`` keeps it to one)."""
     lock: asyncio.Lock | None = getattr(request.app.state, "daily_lock", None)
     if lock is None:
         lock = asyncio.Lock()
@@ -96,10 +97,7 @@ async def new_daily(
     async with _lock(request):
         found = await lobby.run(daily_match, lobby.store, player.id, day)
         if found is not None:
-            if found.status in (FINISHED, ABANDONED):
-                return error_response(409, "daily_played", _(PLAYED))
-            started = STARTED if found.source == "web" else STARTED_IN_TERMINAL
-            return error_response(409, "daily_started", _(started))
+            return _refusal(found)
         try:
             room, token = await lobby.create(
                 mode=COMPUTER_MODE,
@@ -112,8 +110,20 @@ async def new_daily(
             )
         except RoomError as error:
             return room_error_response(error)
+        except DailyTaken:  # another process (or the terminal) made it since we looked
+            found = await lobby.run(daily_match, lobby.store, player.id, day)
+            return _refusal(found)
     room.start_computer()
     return _seat_answer(room, 0, token)
+
+
+def _refusal(found: DailyMatch | None) -> JSONResponse:
+    """The answer to a second daily deal of the day: played already, or started (here or
+    in the terminal)."""
+    if found is not None and found.status in (FINISHED, ABANDONED):
+        return error_response(409, "daily_played", _(PLAYED))
+    started = STARTED if found is None or found.source == "web" else STARTED_IN_TERMINAL
+    return error_response(409, "daily_started", _(started))
 
 
 __all__ = ["PLAYED", "STARTED", "now", "router"]

@@ -14,6 +14,8 @@ move, every card face up (the game is over, or the file's seed tells every card 
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -33,6 +35,13 @@ UNKNOWN_GAME = N_("There is no finished game of yours with this number.")
 """Marked only: said with ``_(UNKNOWN_GAME)``."""
 
 
+REPLAYS_AT_ONCE = 2
+"""Replays made at the same time by one server; the others wait their turn. A long record
+(thousands of moves) takes a fraction of a second of CPU and megabytes of JSON: without a
+bound, a handful sent at once would hold the lobby's worker threads, which also write the
+games' moves, and share the process with every game."""
+
+
 def replay_answer(record: GameRecord, seat: int | None) -> dict[str, Any]:
     """A record's frames in the answer's JSON; a :class:`ReplayError` when it does not
     replay."""
@@ -47,6 +56,24 @@ def replay_answer(record: GameRecord, seat: int | None) -> dict[str, Any]:
             for frame in frames
         ],
     }
+
+
+def replay_body(record: GameRecord, seat: int | None) -> bytes:
+    """:func:`replay_answer` as the JSON bytes FastAPI would send, made where it is called
+    (a worker thread): encoded on the event loop, a long replay's megabytes of frames held
+    up every game of the server for seconds."""
+    answer = replay_answer(record, seat)
+    return json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+async def _replay(request: Request, record: GameRecord, seat: int | None) -> Response:
+    """The frames of ``record`` as an answer, made off the event loop, a few at a time."""
+    state = request.app.state
+    if getattr(state, "replays", None) is None:
+        state.replays = asyncio.Semaphore(REPLAYS_AT_ONCE)
+    async with state.replays:
+        body = await _lobby(request).run(replay_body, record, seat)
+    return Response(body, media_type="application/json")
 
 
 @router.get("/games")
@@ -77,26 +104,26 @@ async def record(request: Request, game_id: int) -> Response:
 
 
 @router.get("/games/{game_id}/replay", response_model=None)
-async def game_replay(request: Request, game_id: int) -> dict[str, Any] | JSONResponse:
+async def game_replay(request: Request, game_id: int) -> Response:
     found = await _own_record(request, game_id)
     if found is None:
         return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     record_, seat = found
     try:
-        return await _lobby(request).run(replay_answer, record_, seat)
+        return await _replay(request, record_, seat)
     except ReplayError as error:  # a stored record that no longer replays: say so
         return error_response(422, "bad_record", str(error))
 
 
 @router.post("/replays", response_model=None)
-async def replay_file(request: Request) -> dict[str, Any] | JSONResponse:
+async def replay_file(request: Request) -> Response:
     await _current(request)
     body = await request.body()
     try:
         parsed = read_record(body)
-        return await _lobby(request).run(replay_answer, parsed, None)
+        return await _replay(request, parsed, None)
     except ReplayError as error:
         return error_response(422, "bad_record", str(error))
 
 
-__all__ = ["UNKNOWN_GAME", "replay_answer", "router"]
+__all__ = ["REPLAYS_AT_ONCE", "UNKNOWN_GAME", "replay_answer", "replay_body", "router"]
