@@ -7,10 +7,11 @@ Deal ``seed + k`` is played twice, Expert in seat 0 then in seat 1, with the bot
 arena gives them (:func:`spite_malice.arena.games.bot_seed`): when the budget reaches the
 samples, these are the games ``spite-malice arena expert hard --seed S`` plays.
 
-``--csv FILE`` writes one row per game in the arena's columns. ``--against FILE ...`` compares
-the games with the same games in earlier CSV files (of this script or of the arena): a change
-to the search that leaves most games as they were is judged by the games whose result changed,
-which is far less noisy than two separate win rates.
+``--csv FILE`` writes one row per game in the arena's columns, each pair of games as it
+finishes (a run stopped early keeps the games it played), in deal order at the end.
+``--against FILE ...`` compares the games with the same games in earlier CSV files (of this
+script or of the arena): a change to the search that leaves most games as they were is judged
+by the games whose result changed, which is far less noisy than two separate win rates.
 
     .venv/bin/python benchmarks/bots_expert.py --samples 24 --deals 100 --seed 7000 --jobs 2 \
         --csv new.csv --against old_*.csv
@@ -153,13 +154,26 @@ def main(argv: list[str] | None = None) -> int:
         settings = replace(settings, leaf_model=model)
     work = partial(_pair, args.samples, args.switch_z, settings, args.opponent)
     seeds = range(args.seed, args.seed + args.deals)
-    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        for pair in pool.imap_unordered(work, seeds):
-            for result in pair:
-                rows.append(_row(result))
-                turns.extend(result.a_turn_times)
-            print(_tally(rows, earlier), flush=True)
-    if args.csv:
+    log = None
+    if args.csv:  # each pair as it finishes, so that a run stopped early keeps its games
+        log = args.csv.open("w", newline="")
+        writer = csv.DictWriter(log, COLUMNS)
+        writer.writeheader()
+    try:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            for pair in pool.imap_unordered(work, seeds):
+                for result in pair:
+                    rows.append(_row(result))
+                    turns.extend(result.a_turn_times)
+                    if log is not None:
+                        writer.writerow(rows[-1])
+                if log is not None:
+                    log.flush()
+                print(_tally(rows, earlier), flush=True)
+    finally:
+        if log is not None:
+            log.close()
+    if args.csv:  # in deal order at the end
         with args.csv.open("w", newline="") as file:
             writer = csv.DictWriter(file, COLUMNS)
             writer.writeheader()
