@@ -4,7 +4,9 @@ terminal's ``--name``.
 A name is shown to the other player, stored in the database and written into game records,
 so it must be text that anyone can see: no control characters (Unicode category Cc, such as
 NUL, which PostgreSQL cannot store), no format characters (Cf: the bidirectional overrides
-that turn the rest of a line around, zero-width spaces and joiners), no lone surrogates (Cs,
+that turn the rest of a line around, zero-width spaces; the zero-width joiner and non-joiner
+only between two visible characters, where Persian words and joined emoji need them), no
+lone surrogates (Cs,
 which cannot be written as UTF-8), and at least one visible character. White space is
 allowed between words; :func:`clean_name` folds each run of it into one space.
 """
@@ -47,13 +49,30 @@ def name_problem(name: str) -> str | None:
     """What is wrong with ``name``: :data:`CONTROL`, :data:`NOTHING_VISIBLE`, or None when it
     may be used (after :func:`clean_name`)."""
     visible = False
-    for char in name:
+    for index, char in enumerate(name):
         category = unicodedata.category(char)
-        if category in REFUSED_CATEGORIES:
+        if category in REFUSED_CATEGORIES and not _joins(name, index):
             return CONTROL
         if category[0] in "LNPS" and char not in BLANK_LETTERS:
             visible = True
     return None if visible else NOTHING_VISIBLE
+
+
+JOINERS = frozenset("\u200c\u200d")
+"""The zero-width non-joiner and joiner: format characters that a name needs between two
+visible ones (Persian writes words with the non-joiner; a family or a profession emoji is
+made of emoji joined by the joiner). Anywhere else they only hide."""
+
+
+def _joins(name: str, index: int) -> bool:
+    """Whether ``name[index]`` is a joiner between two characters that are not white space
+    or format characters (a joiner at either end, doubled or beside a space is refused)."""
+    if name[index] not in JOINERS or not 0 < index < len(name) - 1:
+        return False
+    return all(
+        not neighbour.isspace() and unicodedata.category(neighbour) not in REFUSED_CATEGORIES
+        for neighbour in (name[index - 1], name[index + 1])
+    )
 
 
 def describe_name_problem(problem: str, field: str | None = None) -> str:

@@ -29,6 +29,10 @@ HIDDEN_NAMES = [
     "Zo\u2066e",  # left-to-right isolate
     "x\ufeff",  # zero-width no-break space
     "a\tb",  # a tab is a control character too
+    "\u200dAnn",  # a joiner that joins nothing
+    "Ann\u200c",
+    "An\u200d\u200dn",
+    "Ann \u200d Bob",
 ]
 """Names with a character that cannot be shown (Cc, Cf)."""
 INVISIBLE_NAMES = [" ", "   ", "\u3000", "\u3164", "\u2800\u2800", "\u0301"]
@@ -45,6 +49,8 @@ GOOD_NAMES = [
     "O'Neil",
     "🂡 Ace",
     "Mañana",
+    "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian, with its non-joiner
+    "\U0001f469\u200d\U0001f469\u200d\U0001f467",  # a family emoji: joined emoji
 ]
 
 
