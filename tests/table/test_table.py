@@ -295,22 +295,30 @@ def test_every_move_that_ends_a_game_is_checked_on_a_trial_copy() -> None:
     assert ends == 60
 
 
-def test_a_roll_back_returns_to_the_savepoint_exactly() -> None:
+@pytest.mark.parametrize("dealt", [True, False], ids=["dealt again", "copied"])
+def test_a_roll_back_returns_to_the_savepoint_exactly(dealt: bool) -> None:
     """Moves applied after a savepoint (a computer's turn stored as one write) are undone
     by rolling back: the game, its log and its plies are as they were, and playing on from
-    there gives what playing on without the detour gives (the same draws and shuffles)."""
+    there gives what playing on without the detour gives (the same draws and shuffles). A
+    dealt game is dealt again from its seed; one without a seed is copied."""
     table, twin = new_table(11), new_table(11)
     for _ in range(12):  # into the game, both alike
         move = str(reference_move(table.game))
         play(table, move)
         play(twin, move)
+    seed = table.game.seed
+    if not dealt:
+        table.game.seed = None  # as a game set up from a position: only a copy brings it back
     point = table.savepoint()
+    table.game.seed = seed
+    assert (point.game is None) is dealt
     before = (table.plies, [str(e) for e in table.game.events], table.observation(0))
     for _ in range(6):  # a detour, through draws and turns
         if table.is_game_over:
             break
         play(table, str(reference_move(table.game)))
     table.roll_back(point)
+    table.game.seed = seed  # the copy's (the record of the game's end needs it)
     assert (table.plies, [str(e) for e in table.game.events], table.observation(0)) == before
     for _ in range(200):
         if table.is_game_over:
@@ -321,11 +329,14 @@ def test_a_roll_back_returns_to_the_savepoint_exactly() -> None:
     assert [str(e) for e in table.game.events] == [str(e) for e in twin.game.events]
 
 
-def test_a_roll_back_undoes_the_shuffles_since_the_savepoint() -> None:
+@pytest.mark.parametrize("dealt", [True, False], ids=["dealt again", "copied"])
+def test_a_roll_back_undoes_the_shuffles_since_the_savepoint(dealt: bool) -> None:
     """The random generator is as it was at the savepoint after a roll back, also when the
     moves since drew from it (a shuffle of the finished builds into the stock): the game
     shuffles on as it would have without the detour."""
     table, twin = new_table(5), new_table(5)
+    if not dealt:
+        table.game.seed = None
     point = table.savepoint()
     assert table.game.rng is not None and twin.game.rng is not None
     table.game.rng.random()  # a shuffle during the detour

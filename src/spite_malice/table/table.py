@@ -28,7 +28,7 @@ from .errors import TableError
 from .levels import level_label
 from .seats import COMPUTER, FRIEND, PERSON, Seat
 from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
-from .words import barrier_sentence, say_reason
+from .words import barrier_sentence, notation_problem, say_reason
 
 RESIGNED = "resigned"
 """The reason a resigned game ends with (its winner is the other seat, for no points)."""
@@ -115,14 +115,20 @@ class TableMeta:
 
 @dataclass(frozen=True, slots=True)
 class Savepoint:
-    """A game as it stood (a copy of it, its log included) and where in the match:
-    :meth:`Table.savepoint`, :meth:`Table.roll_back`."""
+    """Where a game stood and where in the match (:meth:`Table.savepoint`,
+    :meth:`Table.roll_back`): the number of its moves then, and, only for a game that cannot
+    be dealt again from its seed, a copy of it (its log included)."""
 
-    game: Game
+    game: Game | None
+    """The copy; None when the roll back deals the game again from its seed."""
     game_number: int
     plies: int
     chance: tuple[Any, ...] | None = None
     """The state of the random generator the copy shares with the game (None: none)."""
+    moves: int = 0
+    """How many moves the game had."""
+    score: tuple[int, int] = (0, 0)
+    """The match's score the game carried."""
 
 
 class Table:
@@ -354,12 +360,8 @@ class Table:
         self._check_turn(seat, MOVE, str(move), busy=True)
         try:
             parsed = parse_move(move)
-        except NotationError as error:
-            raise TableError(
-                "bad_notation",
-                # TRANSLATORS: {move} is the move as the page sent it, {reason} in English
-                _("invalid move {move}: {reason}", move=quote(move), reason=error.reason),
-            ) from None
+        except NotationError:
+            raise TableError("bad_notation", notation_problem(move)) from None
         game = self.game
         reason = game.why_illegal(parsed)
         if reason is not None:
@@ -530,10 +532,17 @@ class Table:
         that applies several moves before storing them together (the computer's turn, one
         write instead of one a move) goes back when the store refuses them."""
         game = self.game
+        if game.seed is not None and game.first is not None:
+            # A dealt game is kept as its number of moves: a roll back (the store refused,
+            # rare) deals it again from its seed and plays its moves, as an undo does, so
+            # that the savepoint a server takes at every computer's turn copies nothing (the
+            # copy was 3 to 5% of an instance's CPU under load).
+            return Savepoint(
+                None, self.game_number, self.plies, moves=len(game.moves), score=game.score
+            )
         # The copy shares the game's random generator and keeps only its state, restored
         # by a roll back: a generator of its own cost a fresh one (seeded from the system's
-        # entropy) and two copies of its state, about three quarters of a savepoint's time
-        # (a savepoint is taken at every computer's turn a server plays).
+        # entropy) and two copies of its state, about three quarters of a copy's time.
         rng = game.rng
         kept = game.copy(rng=rng, recording=game.recording)
         kept.events = list(game.events)  # the copy starts its log empty: the log is kept too
@@ -548,9 +557,21 @@ class Table:
                 f"savepoint of game {point.game_number} ply {point.plies} is not behind "
                 f"game {self.game_number} ply {self.plies}"
             )
-        if point.game.rng is not None and point.chance is not None:
-            point.game.rng.setstate(point.chance)  # the shuffles since, undone too
-        self.match.game = point.game
+        kept = point.game
+        if kept is None:
+            game = self.game
+            assert game.seed is not None and game.first is not None
+            record = GameRecord(
+                seed=game.seed,
+                moves=tuple(str(move) for move in game.moves[: point.moves]),
+                rules=game.rules,
+                first=game.first,
+            )
+            kept = record.replay(recording=game.recording)  # the deal, the shuffles, the log
+            kept.score = point.score
+        elif kept.rng is not None and point.chance is not None:
+            kept.rng.setstate(point.chance)  # the shuffles since, undone too
+        self.match.game = kept
         self.plies = point.plies
 
     def take_seat(self, seat: int, taken: Seat, token_hash: str | None = None) -> None:
