@@ -22,10 +22,11 @@ from .engine.errors import GameOverError, IllegalMoveError, NotationError, Spite
 from .engine.game import Game, Outcome
 from .engine.jsontext import load_json
 from .engine.reasons import Reason
-from .engine.record import GameRecord
-from .i18n import N_, _
+from .engine.record import FORMAT, GameRecord
+from .engine.seeds import SEED_LIMIT, is_seed
+from .i18n import N_, _, format_number
 from .table.table import RESIGNED
-from .table.words import say_reason
+from .table.words import rules_problem, say_reason
 
 MAX_RECORD_BYTES = 64 * 1024
 """The largest record file a replay reads (a 1,000-turn game's record is well under it)."""
@@ -93,18 +94,64 @@ def check_record(data: object) -> GameRecord:
     """A record from parsed JSON, refused with a plain sentence when it is not one."""
     if not isinstance(data, dict):
         raise ReplayError(_("This file is not a game record: it holds no record object."))
+    problem = _record_problem(data)
+    if problem is not None:
+        # TRANSLATORS: {problem} is one sentence saying which part of the record is wrong
+        raise ReplayError(_("This file is not a game record. {problem}", problem=problem))
     try:
         record = GameRecord.from_json(data)
-    except SpiteMaliceError as error:
-        # TRANSLATORS: {reason} is the engine's, in English, ending with a full stop
+    except SpiteMaliceError:  # what _record_problem does not foresee: no English reason
         raise ReplayError(
-            _("This file is not a game record: {reason}", reason=_sentence(error))
+            _("This file is not a game record: {reason}", reason=_ending(_("it is malformed")))
         ) from None
     if len(record.moves) > MAX_MOVES:
         raise ReplayError(
             _("This record has more moves than a game can have ({count}).", count=MAX_MOVES)
         )
     return record
+
+
+def _record_problem(data: dict[str, Any]) -> str | None:
+    """What is wrong with a record object, in one sentence in the current language (the
+    checks of ``GameRecord.from_json``, whose reasons are English), or None."""
+    if "format" not in data:
+        return _('It has no "format" (a game record has "format": {format}).', format=FORMAT)
+    version = data["format"]
+    if type(version) is not int or version != FORMAT:
+        return _("Its format must be {format}.", format=FORMAT)
+    if not is_seed(data.get("seed")) or type(data.get("seed")) is not int:
+        return _(
+            "Its seed must be a whole number from 0 to {limit}.",
+            limit=format_number(SEED_LIMIT - 1),
+        )
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+        return _("Its moves must be a list of moves, each one text.")
+    players = data.get("players", ["", ""])
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(name, str) for name in players)
+    ):
+        return _("Its players must be a list of two names.")
+    first = data.get("first")
+    if first is not None and (type(first) is not int or first not in (0, 1)):
+        return _("Its first player must be 0 or 1.")
+    if data.get("rules") is not None:
+        problem = rules_problem(data["rules"])
+        if problem is not None:
+            return problem
+    result = data.get("result")
+    if result is not None and (
+        not isinstance(result, dict)
+        or result.get("winner") not in (None, 0, 1)
+        or type(result.get("winner")) not in (type(None), int)  # false is not 0
+        or type(result.get("points")) is not int
+        or result["points"] < 0
+        or not isinstance(result.get("reason"), str)
+    ):
+        return _("Its result must be an object with a winner, points and a reason.")
+    return None
 
 
 def replay_frames(record: GameRecord) -> list[Frame]:

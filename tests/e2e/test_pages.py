@@ -74,3 +74,27 @@ def test_statistics_page_of_a_new_player(
     expect(me.page.locator(".stats")).to_contain_text("No finished games yet")
     expect(me.page.locator(".stats")).to_contain_text(f"Your results as {me.name}.")
     assert me.errors == []
+
+
+def test_the_page_runs_within_its_content_security_policy(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """The server forbids inline styles and scripts and anything from elsewhere
+    (web/headers.py): the page, a game against the computer with its cards, sounds and
+    socket, and the rules page break none of it (the browser reports each breach)."""
+    context = new_context()
+    context.add_init_script(
+        "window.__breaches = [];"
+        "document.addEventListener('securitypolicyviolation', (e) =>"
+        " window.__breaches.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    me = Player.open(context, server.url, "careful")
+    me.configure()
+    me.start_computer_game("easy")
+    me.wait_started()
+    for _ in range(2):
+        me.play_greedy_turn()
+    me.goto("rules")
+    expect(me.page.locator("h1")).to_have_text("How to play Spite & Malice")
+    assert me.page.evaluate("() => window.__breaches") == []
+    assert me.errors == []

@@ -228,6 +228,7 @@ def main() -> int:
     parser.add_argument("--payoff-size", type=int, default=10, help="pay-off pile size (10)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
     args = parser.parse_args()
+    load.lift_creation_limit()  # 600 players from this one machine (see server_load)
     cluster = Cluster(instances_wanted=3, config=_haproxy_config())
     print("starting PostgreSQL, three instances and HAProxy ...", flush=True)
     cluster.start()

@@ -10,6 +10,7 @@ from typing import Any
 from ..engine.errors import ArgumentError
 from ..i18n import _, format_date, format_number, ngettext
 from .arguments import seconds
+from .tui_commands import player_name
 
 
 def register(subparsers: Any) -> None:
@@ -32,7 +33,7 @@ def register(subparsers: Any) -> None:
     )
     daily.add_argument("--stats", action="store_true", help="print your daily statistics")
     daily.add_argument("--json", action="store_true", help="with --stats: as JSON")
-    daily.add_argument("--name", default="You", help="your name in records (You)")
+    daily.add_argument("--name", type=player_name, default="You", help="your name in records (You)")
     daily.add_argument("--ascii", action="store_true", help="plain ASCII cards and borders")
     daily.add_argument(
         "--delay", type=seconds, default=0.6, help="seconds between the computer's moves (0.6)"

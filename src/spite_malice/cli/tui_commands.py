@@ -9,6 +9,16 @@ from ..engine.rules import PRESETS
 from .arguments import payoff_size, positive, seconds, seed
 
 
+def player_name(text: str) -> str:
+    """``--name``: a name anyone can see (``names.check_name``), its white space folded."""
+    from ..names import check_name, clean_name
+
+    problem = check_name(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return clean_name(text)
+
+
 def register(subparsers: Any) -> None:
     from ..table import default_level, levels
 
@@ -35,7 +45,7 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--target", type=positive, default=None, help="points that win the match")
     play.add_argument("--seed", type=seed, default=None, help="seed of a new match (repeatable)")
-    play.add_argument("--name", default="You", help="your name in records (You)")
+    play.add_argument("--name", type=player_name, default="You", help="your name in records (You)")
     play.add_argument("--ascii", action="store_true", help="plain ASCII cards and borders")
     play.add_argument(
         "--delay",

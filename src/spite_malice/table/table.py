@@ -28,7 +28,7 @@ from .errors import TableError
 from .levels import level_label
 from .seats import COMPUTER, FRIEND, PERSON, Seat
 from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
-from .words import barrier_sentence, say_reason
+from .words import barrier_sentence, notation_problem, say_reason
 
 RESIGNED = "resigned"
 """The reason a resigned game ends with (its winner is the other seat, for no points)."""
@@ -360,12 +360,8 @@ class Table:
         self._check_turn(seat, MOVE, str(move), busy=True)
         try:
             parsed = parse_move(move)
-        except NotationError as error:
-            raise TableError(
-                "bad_notation",
-                # TRANSLATORS: {move} is the move as the page sent it, {reason} in English
-                _("invalid move {move}: {reason}", move=quote(move), reason=error.reason),
-            ) from None
+        except NotationError:
+            raise TableError("bad_notation", notation_problem(move)) from None
         game = self.game
         reason = game.why_illegal(parsed)
         if reason is not None:

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
 from ..i18n import N_, NP_, _, pgettext
+from ..names import clean_name
 from ..store import Player, Store
 from ..table import default_level, level_name, levels
 from . import limits
@@ -63,7 +64,7 @@ class CreateRoom(BaseModel):
     level: Annotated[StrictStr, Field(max_length=64)] | None = None
     rules: dict[str, Any] | None = None
     preset: Annotated[StrictStr, Field(max_length=64)] | None = None
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = None
+    seed: Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] | None = None
 
 
 class JoinRoom(BaseModel):
@@ -76,7 +77,7 @@ class JoinRoom(BaseModel):
 class NewPlayer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[StrictStr, Field(min_length=1, max_length=NAME_LIMIT)]
+    name: Annotated[PlayerId, Field(max_length=NAME_LIMIT)]
 
 
 class PlayerRequired(Exception):
@@ -119,13 +120,36 @@ async def _current(request: Request) -> Player:
 
 
 def _name(text: str | None, fallback: str) -> str:
-    cleaned = " ".join((text or "").split())[:NAME_LIMIT]
+    """A display name from ``text`` (checked by ``PlayerId``), or ``fallback`` without one."""
+    cleaned = clean_name(text or "")[:NAME_LIMIT]
     return cleaned or fallback
 
 
-@router.post("/players", status_code=201)
-async def create_player(request: Request, body: NewPlayer) -> dict[str, str]:
+def _made_too_often(request: Request, kind: str, message: str) -> JSONResponse | None:
+    """Charge the client's address one creation of ``kind`` (``players`` or ``rooms``,
+    each with its own :func:`limits.make_limit`); a 429 saying ``message`` when it has none
+    left (``web-protocol.md`` 7)."""
+    state = request.app.state
+    attribute = f"made_{kind}"
+    if not hasattr(state, attribute):  # made on first use, from the environment
+        setattr(state, attribute, limits.make_limit())
+    limit: limits.RateLimit | None = getattr(state, attribute)
+    if limit is None:
+        return None
+    client = limits.client_address(request.scope)
+    if limit.is_blocked(client):
+        retry = str(limit.retry_after(client))
+        return error_response(429, "too_many_requests", _(message), {"Retry-After": retry})
+    limit.charge(client)
+    return None
+
+
+@router.post("/players", status_code=201, response_model=None)
+async def create_player(request: Request, body: NewPlayer) -> dict[str, str] | JSONResponse:
     """A new player (the page's first visit): its id, name and secret, given only here."""
+    refused = _made_too_often(request, "players", limits.TOO_MANY_PLAYERS)
+    if refused is not None:
+        return refused
     name = _name(body.name, "Player")
     player, secret = await _lobby(request).run(_store(request).create_player, name)
     return {"id": player.id, "name": player.name, "secret": secret}
@@ -223,6 +247,11 @@ async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JS
     lobby = _lobby(request)
     if body.mode == FRIEND_MODE and body.seed is not None:
         return error_response(422, "invalid", _(SEED_REFUSED))
+    refused = _made_too_often(request, "rooms", limits.TOO_MANY_ROOMS)
+    if refused is None and body.mode == FRIEND_MODE:
+        refused = await _too_many_invitations(lobby, player.id)
+    if refused is not None:
+        return refused
     try:
         if body.rules is None and body.preset is None:
             # nothing asked: the player's saved settings (2.3) choose the rules and level
@@ -244,6 +273,23 @@ async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JS
         return room_error_response(error)
     room.start_computer()
     return _seat_answer(room, 0, token)
+
+
+async def _too_many_invitations(lobby: Lobby, player: str) -> JSONResponse | None:
+    """A 409 when ``player`` already has :data:`limits.OPEN_INVITATIONS` friend rooms that
+    nobody has joined (and that have not expired): the new one is refused, the old ones
+    stay (``web-protocol.md`` 7)."""
+    found = await lobby.run(lambda: lobby.store.matches(source="web", player=player))
+    waiting = [
+        summary
+        for summary in found
+        if summary.kind == FRIEND_MODE
+        and summary.players[1] is None
+        and not limits.is_expired(summary.updated_at)
+    ]
+    if len(waiting) < limits.OPEN_INVITATIONS:
+        return None
+    return error_response(409, "too_many_invitations", limits.too_many_invitations())
 
 
 @router.post("/rooms/{code}/join", response_model=None)

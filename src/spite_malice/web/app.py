@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from ..i18n import _
 from ..store import Store
 from . import analyses, api, daily, errors, language, limits, replays, sockets, tutorial
+from .headers import SecurityHeaders
 from .instance import InstanceHeader
 from .lobby import Lobby
 
@@ -61,7 +62,14 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
             if store is None:
                 opened.close()
 
-    app = FastAPI(title="Spite & Malice", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # no API description at /openapi.json either: the protocol is docs/web-protocol.md
+    app = FastAPI(
+        title="Spite & Malice",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
     app.include_router(api.router)
     app.include_router(language.router)
     app.include_router(tutorial.router)
@@ -75,6 +83,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     errors.install(app, _page)
     app.add_middleware(limits.BodyLimit)
     app.add_middleware(InstanceHeader)
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(language.LanguageMiddleware)
     app.state.lookups = limits.RateLimit()
 

@@ -6,8 +6,9 @@ level, one daily match a day for each player, and the daily statistics.
 - ``POST /api/daily`` ``{"level": "hard"}``: a room playing today's deal (the same seat
   answer as ``POST /api/rooms``); ``409`` when today's was already started or played.
 
-The seed never leaves the server (it would tell every hidden card); the deal is the same for
-everyone because the server derives it from the date.
+These endpoints never send the seed; the deal is the same for everyone because it derives
+from the date (``spite_malice.daily``, public code: the deal is no secret, which is why its
+results count apart, as each player's own; web-protocol 2.7).
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ STATUS = {
     "method_not_allowed": 405,
     "too_large": 413,
     "too_many_requests": 429,
+    "too_many_invitations": 409,
     "store_unavailable": 503,
     "damaged_room": 500,
     "internal": 500,

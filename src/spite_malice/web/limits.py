@@ -3,13 +3,15 @@
 Everything a client sends is bounded before it is read: HTTP bodies (:class:`BodyLimit`, a
 middleware that refuses an oversized body with 413 from its ``Content-Length`` or as soon as
 the streamed bytes pass the limit), WebSocket frames (:data:`MAX_FRAME`), the rules options
-(:func:`check_rules`, the bounds ``/api/config`` publishes), and the guesses at room codes
-(:class:`RateLimit`, a token bucket per client address).
+(:func:`check_rules`, the bounds ``/api/config`` publishes), the guesses at room codes and
+the players and rooms a client makes (:class:`RateLimit`, a token bucket per client address,
+one for each), and the invitations one player may leave open (:data:`OPEN_INVITATIONS`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,7 +21,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..engine.rules import Rules
-from ..i18n import N_, _, negotiate, use_language
+from ..i18n import N_, _, negotiate, ngettext, use_language
 from ..table import TableError
 
 MAX_BODY = 64 * 1024
@@ -35,6 +37,18 @@ LOOKUP_BURST = 20
 """Wrong room codes or tokens (and refused joins) a client may try at once."""
 LOOKUP_PER_MINUTE = 20
 """Such tries a client regains per minute after a burst."""
+MAKE_BURST = 30
+"""New players, and apart from them new rooms, a client address may make at once: a class
+of 30 opening the game behind one address at the same moment still gets in."""
+MAKE_PER_MINUTE = 6
+"""Such creations a client address regains per minute after a burst: a match takes
+minutes, so nobody playing makes more; a room stays in memory for its idle time (10
+minutes), so one address holds at most 30 + 60 rooms there, where it could make thousands."""
+MAKE_LIMIT_ENV = "SPITE_MALICE_MAKE_LIMIT"
+"""An environment variable that sets another creation limit, ``BURST/PER_MINUTE`` (``60/30``),
+or ``off`` for none (a load benchmark whose games all come from one address)."""
+OPEN_INVITATIONS = 20
+"""Friend rooms nobody has joined yet that one player may have; the next one is refused."""
 INVITATION_DAYS = 7
 """An invitation (a friend room whose seat 1 is empty) is dropped after this many days."""
 INVITATION_TTL = timedelta(days=INVITATION_DAYS)
@@ -81,13 +95,15 @@ def check_rules(rules: Rules) -> Rules:
     return rules
 
 
-# ----------------------------------------------------------------- room-code guesses
+# ----------------------------------------------------------------- guesses and creations
 
 
 class RateLimit:
-    """A token bucket per client address: ``burst`` wrong guesses at once, then
-    ``per_minute``. Right codes and tokens cost nothing (reconnecting is free); a client
-    with nothing left gets 429 before its code is even looked up.
+    """A token bucket per client address: ``burst`` tries at once, then ``per_minute``.
+
+    For room codes a try is a wrong guess: right codes and tokens cost nothing (reconnecting
+    is free), and a client with nothing left gets 429 before its code is even looked up. For
+    new players and rooms (:func:`make_limit`) every creation is a try.
 
     ``clock`` gives seconds (monotonic); the tests pass their own."""
 
@@ -113,7 +129,8 @@ class RateLimit:
         return self._tokens(client, self.clock()) < 1.0
 
     def charge(self, client: str) -> None:
-        """Take one look-up from ``client``: a wrong room code or token, or a refused join."""
+        """Take one try from ``client``: a wrong room code or token, a refused join, a new
+        player or room."""
         now = self.clock()
         tokens = self._tokens(client, now)
         if client not in self._buckets and len(self._buckets) >= self.max_clients:
@@ -136,6 +153,45 @@ class RateLimit:
 
 TOO_MANY = N_("Too many attempts with room codes from this address; wait a minute and try again.")
 """Marked only: say it with ``_(TOO_MANY)``."""
+TOO_MANY_PLAYERS = N_("Too many new players from this address; wait a minute and try again.")
+TOO_MANY_ROOMS = N_("Too many new games from this address; wait a minute and try again.")
+
+
+def too_many_invitations() -> str:
+    """Why a player with :data:`OPEN_INVITATIONS` open invitations may not make another, and
+    what to do, in the current language."""
+    waiting = ngettext(
+        "You already have {n} invitation that nobody has joined yet.",
+        "You already have {n} invitations that nobody has joined yet.",
+        OPEN_INVITATIONS,
+    )
+    # TRANSLATORS: {n} is the number of days an invitation waits for a friend (7)
+    advice = ngettext(
+        "Send one of them to a friend before you make another: an invitation nobody joins "
+        "is dropped after {n} day.",
+        "Send one of them to a friend before you make another: an invitation nobody joins "
+        "is dropped after {n} days.",
+        INVITATION_DAYS,
+    )
+    return f"{waiting} {advice}"
+
+
+def make_limit(environ: dict[str, str] | None = None) -> RateLimit | None:
+    """The limit on players (or rooms) one client address makes: :data:`MAKE_BURST` and
+    :data:`MAKE_PER_MINUTE`, or what :data:`MAKE_LIMIT_ENV` says (None for ``off``).
+
+    A value that cannot be read keeps the default rather than lifting the limit."""
+    value = (os.environ if environ is None else environ).get(MAKE_LIMIT_ENV, "").strip()
+    if value.lower() == "off":
+        return None
+    burst, _slash, rate = value.partition("/")
+    try:
+        numbers = (int(burst), float(rate))
+    except ValueError:
+        numbers = (MAKE_BURST, MAKE_PER_MINUTE)
+    if numbers[0] < 1 or not numbers[1] >= 0:
+        numbers = (MAKE_BURST, MAKE_PER_MINUTE)
+    return RateLimit(burst=numbers[0], per_minute=numbers[1])
 
 
 def client_address(scope: Scope) -> str:
@@ -252,15 +308,23 @@ __all__ = [
     "INVITATION_TTL",
     "LOOKUP_BURST",
     "LOOKUP_PER_MINUTE",
+    "MAKE_BURST",
+    "MAKE_LIMIT_ENV",
+    "MAKE_PER_MINUTE",
     "MAX_BODY",
     "MAX_FRAME",
+    "OPEN_INVITATIONS",
     "RULE_LIMITS",
     "TOO_MANY",
+    "TOO_MANY_PLAYERS",
+    "TOO_MANY_ROOMS",
     "BodyLimit",
     "RateLimit",
     "check_rules",
     "client_address",
     "is_expired",
+    "make_limit",
+    "too_many_invitations",
     "utcnow",
     "uvicorn_limits",
 ]

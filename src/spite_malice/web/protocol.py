@@ -7,6 +7,7 @@ events), so no hidden card can reach a message (R6.3).
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -24,7 +25,7 @@ from ..engine import events as ev
 from ..engine.cards import card_str
 from ..engine.errors import NotationError, quote
 from ..engine.jsontext import load_json
-from ..i18n import _
+from ..i18n import _, format_number
 from . import validation
 
 
@@ -68,7 +69,7 @@ class NewMatchMessage(_Message):
     level: Annotated[StrictStr, Field(max_length=64)] | None = None
     rules: dict[str, Any] | None = None
     preset: Annotated[StrictStr, Field(max_length=64)] | None = None
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = None
+    seed: Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] | None = None
 
 
 class ResignMessage(_Message):
@@ -202,14 +203,39 @@ def _object(text: str | bytes) -> tuple[dict[str, Any], int | str | None]:
     try:
         data = load_json(text, "message")
     except NotationError as error:
-        reason = error.reason.removeprefix("not JSON: ")
-        # TRANSLATORS: {reason} is the JSON parser's, in English
-        raise ProtocolError(
-            "bad_json", _("The message is not JSON: {reason}.", reason=reason)
-        ) from None
+        raise ProtocolError("bad_json", _json_problem(text, error.reason)) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", _("The message must be a JSON object with a 'type'."))
     return data, _usable_id(data.get("id"))
+
+
+_JSON_AT = re.compile(r": line (\d+) column (\d+) \(char \d+\)$")
+"""Where Python's JSON parser says it stopped, at the end of its English reason."""
+
+
+def _json_problem(text: str | bytes, reason: str) -> str:
+    """What is wrong with a message that is not JSON, in words (``reason`` is the English one
+    of ``engine.jsontext.load_json``): where the parser stopped, or which rule was broken."""
+    if not text.strip():
+        return _("The message is empty: it must be a JSON object with a 'type'.")
+    if reason == "nested too deeply":
+        return _("The message is not JSON that can be read: it is nested too deeply.")
+    if reason == "a number in it has too many digits":
+        return _("The message is not JSON that can be read: a number in it has too many digits.")
+    if reason.endswith(" is not a JSON number"):
+        return _("The message is not JSON: NaN and Infinity are not JSON numbers.")
+    if reason == "not UTF-8 text":
+        return _("The message is not JSON: it is not UTF-8 text.")
+    found = _JSON_AT.search(reason)
+    if found is None:
+        return _("The message is not JSON.")
+    line, column = int(found[1]), int(found[2])
+    # TRANSLATORS: {line} and {column} count from 1: where the JSON parser stopped
+    return _(
+        "The message is not JSON: it goes wrong at line {line}, character {column}.",
+        line=format_number(line),
+        column=format_number(column),
+    )
 
 
 def _usable_id(value: object) -> int | str | None:

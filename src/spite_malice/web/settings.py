@@ -5,17 +5,31 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr
+from pydantic_core import PydanticCustomError
 
 from ..engine.errors import SpiteMaliceError
 from ..engine.rules import Rules
 from ..i18n import LANGUAGES, _
+from ..names import name_problem
 from ..table import default_level, is_level
 from .rooms import RoomError, make_rules, unknown_level
+from .validation import NAME_ERROR
 
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
 ANIMATION_SPEEDS: tuple[AnimationSpeed, ...] = ("off", "fast", "normal", "slow")
-PlayerId = Annotated[StrictStr, Field(min_length=1, max_length=128)]
+
+
+def _checked_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:
+        # validation.describe turns it into the sentence for the problem
+        raise PydanticCustomError(NAME_ERROR, "not a usable name: {problem}", {"problem": problem})
+    return name
+
+
+PlayerId = Annotated[StrictStr, Field(min_length=1, max_length=128), AfterValidator(_checked_name)]
+"""A name a player gives (a seat's, the player's own): checked by ``names.name_problem``."""
 
 
 class SettingsUpdate(BaseModel):

@@ -2,8 +2,9 @@
 
 pydantic checks the shape of every request body and page message; its own explanations are
 English fragments ("Input should be a valid integer"). Here each kind of problem it reports
-becomes one translated sentence that names the field, and a rules object is checked option by
-option before the engine reads it, so that nobody is told in English what a rules option
+becomes one translated sentence that names the field; a rules object is checked option by
+option before the engine reads it (:func:`rules_problem`, from ``table.words``, which the
+replay of a record file uses too), so that nobody is told in English what a rules option
 must be (``web-protocol.md`` 4.5).
 """
 
@@ -16,9 +17,13 @@ from typing import Any
 from pydantic_core import ErrorDetails
 
 from ..engine.errors import quote
-from ..engine.rules import FIRST_PLAYER_RULES, NUMBER_LIMITS, Rules
 from ..i18n import N_, _, format_number, ngettext
+from ..names import describe_name_problem
+from ..table.words import rules_problem
 
+NAME_ERROR = "player_name"
+"""The pydantic error type of a name that ``names.name_problem`` refuses (``settings.PlayerId``
+raises it); its context's ``problem`` says which problem."""
 MAX_FIELDS = 3
 """Fields named in one message: the first few are enough to mend a request."""
 
@@ -94,6 +99,8 @@ def _sentence(name: str, items: list[ErrorDetails], whole: str) -> str:
     context: dict[str, Any] = dict(item.get("ctx") or {})
     if kind in _SIMPLE:
         return _(_SIMPLE[kind], field=field)
+    if kind == NAME_ERROR:
+        return describe_name_problem(str(context.get("problem", "")), field)
     if kind == "literal_error":
         choices = re.findall(r"'([^']*)'", str(context.get("expected", "")))
         return _(NOT_CHOICE, field=field, choices=", ".join(choices))
@@ -121,51 +128,4 @@ def _sentence(name: str, items: list[ErrorDetails], whole: str) -> str:
     return _(NOT_VALID, field=field)
 
 
-def rules_problem(options: object) -> str | None:
-    """What is wrong with a rules object (``web-protocol.md`` 2.2), in a sentence, or None
-    when the engine will accept it (R0.2, R1.2 to R1.4, R3.2, R5.1 set the ranges)."""
-    if not isinstance(options, dict):
-        return _("The rules must be a JSON object of options.")
-    defaults = Rules.STANDARD.as_dict()
-    known = list(defaults)
-    for name, value in options.items():
-        if not isinstance(name, str) or name not in known:
-            return _(
-                "There is no rules option {name}. The options are: {names}.",
-                name=quote(name),
-                names=", ".join(known),
-            )
-        if name in NUMBER_LIMITS:
-            low, high = NUMBER_LIMITS[name]
-            if type(value) is not int:
-                return _("The rules option {name} must be a whole number.", name=name)
-            if high is None and value < low:
-                return _("The rules option {name} must be at least {low}.", name=name, low=low)
-            if high == low + 1 and value not in (low, high):
-                return _(
-                    "The rules option {name} must be {low} or {high}.",
-                    name=name,
-                    low=low,
-                    high=high,
-                )
-            if high is not None and not low <= value <= high:
-                # TRANSLATORS: {name} is the option's name in the rules (payoff_size ...)
-                return _(
-                    "The rules option {name} must be {low} to {high}.",
-                    name=name,
-                    low=low,
-                    high=high,
-                )
-        elif name == "first_player":
-            if value not in FIRST_PLAYER_RULES:
-                return _(
-                    "The rules option {name} must be one of: {choices}.",
-                    name=name,
-                    choices=", ".join(FIRST_PLAYER_RULES),
-                )
-        elif isinstance(defaults[name], bool) and type(value) is not bool:
-            return _("The rules option {name} must be true or false.", name=name)
-    return None
-
-
-__all__ = ["MAX_FIELDS", "describe", "rules_problem"]
+__all__ = ["MAX_FIELDS", "NAME_ERROR", "describe", "rules_problem"]

@@ -241,8 +241,8 @@ function ensureDefs() {
     return;
   }
   const svg = el("svg", {
-    id: "sm-card-defs", width: 0, height: 0, "aria-hidden": "true",
-    style: "position:absolute;width:0;height:0;overflow:hidden",
+    // out of sight by a class: the page's Content Security Policy refuses style attributes
+    id: "sm-card-defs", class: "sm-card-defs", width: 0, height: 0, "aria-hidden": "true",
   });
   const pattern = el("pattern", {
     id: "sm-back-lattice", width: 12, height: 12, patternUnits: "userSpaceOnUse",

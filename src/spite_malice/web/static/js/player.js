@@ -34,12 +34,21 @@ function installHeader() {
   };
 }
 
+function defaultName() {
+  return _("Player {number}", { number: String(Math.floor(1000 + Math.random() * 9000)) });
+}
+
 async function create(name) {
-  const response = await fetch("/api/players", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name }),
-  });
+  const post = (chosen) =>
+    fetch("/api/players", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: chosen }),
+    });
+  let response = await post(name);
+  // A name the server refuses (no visible character, a control character: web-protocol 2.0)
+  // must not leave the browser without a player: it gets a default name, to change in Settings.
+  if (response.status === 422) response = await post(defaultName());
   if (!response.ok) throw new Error(_("The server answered {status}.", { status: String(response.status) }));
   const data = await response.json();
   record = { id: data.id, name: data.name, secret: data.secret };
@@ -48,7 +57,7 @@ async function create(name) {
 
 /** Ask for a name, with a sensible default the player may simply accept. */
 function askName() {
-  const suggested = playerName() || _("Player {number}", { number: String(Math.floor(1000 + Math.random() * 9000)) });
+  const suggested = playerName() || defaultName();
   let given = null;
   try {
     given = window.prompt(_("Your name at the table (you can change it in Settings):"), suggested);
