@@ -44,14 +44,21 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
-        async def protected(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                present = {name.lower() for name, _ in message.get("headers", ())}
-                added = [(name, value) for name, value in HEADERS if name not in present]
-                message = {**message, "headers": [*message.get("headers", ()), *added]}
-            await send(message)
-
-        await self.app(scope, receive, protected)
+        await self.app(scope, receive, adding_headers(send, HEADERS))
 
 
-__all__ = ["CONTENT_SECURITY_POLICY", "HEADERS", "SecurityHeaders"]
+def adding_headers(send: Send, headers: tuple[tuple[bytes, bytes], ...]) -> Send:
+    """``send`` with ``headers`` added to the answer's start, each unless the answer sets
+    that header itself (the one place a middleware of ours adds response headers)."""
+
+    async def added(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            present = {name.lower() for name, _ in message.get("headers", ())}
+            extra = [(name, value) for name, value in headers if name not in present]
+            message = {**message, "headers": [*message.get("headers", ()), *extra]}
+        await send(message)
+
+    return added
+
+
+__all__ = ["CONTENT_SECURITY_POLICY", "HEADERS", "SecurityHeaders", "adding_headers"]

@@ -4,7 +4,9 @@ runs several instances behind a balancer can see where a request went (docs/depl
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .headers import adding_headers
 
 HEADER = b"x-spite-malice-instance"
 
@@ -24,10 +26,4 @@ class InstanceHeader:
             await self.app(scope, receive, send)
             return
         name = str(lobby.instance).encode("latin-1", "replace")
-
-        async def named(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", ()), (HEADER, name)]}
-            await send(message)
-
-        await self.app(scope, receive, named)
+        await self.app(scope, receive, adding_headers(send, ((HEADER, name),)))
