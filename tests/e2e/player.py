@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 
 from spite_malice.i18n import catalog
@@ -230,6 +231,29 @@ class Player:
             if move.split("-")[1].startswith("S"):
                 return
             self.wait_phase("mine", "theirs", "over")
+
+    def play_until_legal(
+        self, wanted: str | Callable[[list[str]], bool], moves: int = 400
+    ) -> list[str]:
+        """Play greedy moves until my legal moves hold one matching the pattern ``wanted``
+        (or until ``wanted(legal)`` is true); my legal moves then. The check comes before
+        every move, not only at the start of a turn: a build from a side stack, say, often
+        becomes legal only in the middle of one."""
+        if isinstance(wanted, str):
+            pattern = re.compile(wanted)
+
+            def ready(legal: list[str]) -> bool:
+                return any(pattern.fullmatch(m) for m in legal)
+        else:
+            ready = wanted
+        for _ in range(moves):
+            assert self.wait_phase("mine", "over") == "mine", "the game ended first"
+            legal = self.legal_moves()
+            if ready(legal):
+                return legal
+            tops = [stack[-1] if stack else None for stack in self.side_cards("me")]
+            self.play_move(greedy_move(legal, tops))
+        pytest.fail(f"no move like {wanted!r} in {moves} moves")
 
     def message(self) -> str:
         return self.page.inner_text("#message")

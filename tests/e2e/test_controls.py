@@ -16,18 +16,6 @@ pytestmark = pytest.mark.e2e
 SELECTED = re.compile(r"(^|\s)is-selected(\s|$)")
 
 
-def my_turn_with(player: Player, wanted: str, turns: int = 60) -> list[str]:
-    """Play greedy turns until my legal moves contain one matching ``wanted``."""
-    pattern = re.compile(wanted)
-    for _ in range(turns):
-        assert player.wait_phase("mine", "over") == "mine", "the game ended first"
-        legal = player.legal_moves()
-        if any(pattern.fullmatch(m) for m in legal):
-            return legal
-        player.play_greedy_turn()
-    pytest.fail(f"no turn with a move like {wanted!r}")
-
-
 def same_rank(card: str) -> re.Pattern[str]:
     """Any card of the rank of ``card``."""
     return re.compile(rf"^{re.escape(card[:1])}[SHDC]$")
@@ -55,7 +43,7 @@ def me(server: ServerProcess, new_context: ContextFactory) -> Player:
 
 
 def test_legal_targets_light_up_and_an_illegal_move_says_why(me: Player) -> None:
-    legal = my_turn_with(me, r"H.-S1")
+    legal = me.play_until_legal(r"H.-S1")
     page = me.page
     # A hand card and a center stack it does not fit.
     card, center = next(
@@ -139,8 +127,14 @@ def test_keyboard_pick_cancel_and_discard(me: Player) -> None:
 
 
 def test_hint_then_undo_a_build(me: Player) -> None:
-    # not a pay-off build: it turns up a card, and undo never takes that back
-    legal = my_turn_with(me, r"(H.|S\d)-C\d")
+    # Not a pay-off build, nor the last hand card: each turns up cards, and undo never takes
+    # that back (R3.4(a) and (c); "Undo never reveals" in docs/web-protocol.md).
+    def undoable(move: str) -> bool:
+        return bool(re.fullmatch(r"S\d-C\d", move)) or (
+            bool(re.fullmatch(r"H.-C\d", move)) and len(me.hand()) > 1
+        )
+
+    legal = me.play_until_legal(lambda moves: any(undoable(m) for m in moves))
     page = me.page
     page.click("#hint-button")
     expect(page.locator("#message")).to_contain_text("Hint: ")
@@ -148,7 +142,7 @@ def test_hint_then_undo_a_build(me: Player) -> None:
     assert hint in legal
     expect(page.locator(f"{TABLE} .is-hint").first).to_be_visible()
 
-    build = next(m for m in legal if "-C" in m and not m.startswith("P"))
+    build = next(m for m in legal if undoable(m))
     before = me.snapshot()
     me.play_move(build)
     me.wait_phase("mine", "over")

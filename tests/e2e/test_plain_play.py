@@ -51,18 +51,6 @@ def notation_in_player_text(page: Page) -> list[str]:
     return [part for part in parts if NOTATION.search(part)]
 
 
-def turn_with(player: Player, pattern: str, turns: int = 80) -> list[str]:
-    """Play greedy turns until my legal moves contain one matching ``pattern``."""
-    wanted = re.compile(pattern)
-    for _ in range(turns):
-        assert player.wait_phase("mine", "over") == "mine", "the game ended first"
-        legal = player.legal_moves()
-        if any(wanted.fullmatch(m) for m in legal):
-            return legal
-        player.play_greedy_turn()
-    pytest.fail(f"no turn with a move like {pattern!r}")
-
-
 def start(server: ServerProcess, new_context: ContextFactory, prefix: str) -> Player:
     player = Player.open(new_context(), server.url, prefix)
     player.configure(payoff_size=20, speed="off")
@@ -74,7 +62,7 @@ def test_a_click_on_a_side_stack_picks_its_top_and_never_discards(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
     me = start(server, new_context, "misclick")
-    legal = turn_with(me, r"S\d-C\d")
+    legal = me.play_until_legal(r"S\d-C\d")
     page = me.page
     stack = next(m.split("-")[0] for m in legal if re.fullmatch(r"S\d-C\d", m))
     moves = me.moves_played
@@ -150,7 +138,7 @@ def test_no_notation_in_player_text_outside_the_log(
         assert found == [], f"notation {when}: {found}"
         seen.append(page.inner_text("#message"))
 
-    legal = turn_with(me, r"(P|H.|S\d)-C\d")
+    legal = me.play_until_legal(r"(P|H.|S\d)-C\d")
     check("at my turn")
     # A hint, in words.
     page.click("#hint-button")

@@ -32,6 +32,10 @@ def seat_speaking(client: TestClient, language: str) -> Iterator[Seat]:
         seat = Seat(socket, answer["seat"])
         assert seat.receive()["type"] == "welcome"
         assert seat.receive()["type"] == "state"
+        # The computer may start (R1.4): until its turn is over, a move is refused as "busy"
+        # before its notation is read.
+        seat.wait_my_turn_or_end()
+        assert seat.my_turn()
         yield seat
 
 
