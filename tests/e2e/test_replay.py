@@ -103,7 +103,9 @@ def test_the_replay_controls_work_on_a_phone_held_upright(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
     me = Player.open(new_context(390, 844), server.url, "upright")
-    me.configure(payoff_size=5, speed="off")
+    # A long pay-off pile: with 5 cards one greedy turn could win the game on some deals, and
+    # the resign button is hidden once the game is over.
+    me.configure(payoff_size=20, speed="off")
     me.start_computer_game("easy")
     me.wait_phase("mine")
     me.play_greedy_turn()
