@@ -45,14 +45,18 @@ async def started_lobbies(url: str, count: int) -> AsyncIterator[list[Lobby]]:
             store.close()
 
 
-async def computer_room(lobby: Lobby, level: str = "easy", seed: int | None = None) -> Room:
-    """A new room of ``lobby`` where Ann plays the computer at ``level``, in quick games."""
+async def computer_room(
+    lobby: Lobby, level: str = "easy", seed: int | None = None, payoff_size: int = 5
+) -> Room:
+    """A new room of ``lobby`` where Ann plays the computer at ``level``, in quick games (a
+    pay-off pile of ``payoff_size`` cards: with 5, on some deals the computer wins within its
+    first turns, so a test that needs several turns of a secret deal asks for 20)."""
     room, _ = await lobby.create(
         mode="computer",
         player="p",
         name="Ann",
         level=level,
-        rules=Rules.from_json({"payoff_size": 5}),
+        rules=Rules.from_json({"payoff_size": payoff_size}),
         seed=seed,
     )
     return room

@@ -30,7 +30,9 @@ async def test_the_lease_is_kept_between_turns_and_given_back_when_forgotten(
     monkeypatch.setattr(store, "take_lease", counted)
     lobby = Lobby(store)
     try:
-        room = await computer_room(lobby)
+        # 20 pay-off cards: with 5 the computer sometimes won before the person's second
+        # turn, and fewer than two turns were played
+        room = await computer_room(lobby, payoff_size=20)
         listener = Listener()
         await room.connect(listener, 0)
         turns = 0

@@ -32,7 +32,9 @@ async def test_only_one_instance_plays_the_computer_turn(
 
     monkeypatch.setattr(Room, "_computer_plays", counted)
     async with started_lobbies(postgres_schema_url, 2) as lobbies:
-        room_a = await computer_room(lobbies[0], "hard")
+        # 20 pay-off cards: the person only discards, and with 5 the computer sometimes won
+        # before the person's second turn (then fewer than two turns were counted)
+        room_a = await computer_room(lobbies[0], "hard", payoff_size=20)
         room_b = await lobbies[1].get(room_a.code)
         assert room_b is not None
         listener = Listener()
