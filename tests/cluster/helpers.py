@@ -16,6 +16,9 @@ from spite_malice.table import Table
 REPOSITORY = Path(__file__).resolve().parents[2]
 HAPROXY_CONFIG = REPOSITORY / "deploy" / "haproxy.cfg"
 QUICK = {"payoff_size": 5}
+LONG = {"payoff_size": 20}
+"""For a test that needs a computer turn after the person's first: with 5 pay-off cards, on
+some deals one side wins in its first turn."""
 
 
 def have_postgres() -> bool:

@@ -19,7 +19,15 @@ from websockets.sync.client import ClientConnection, connect
 from spite_malice.cluster import Cluster, Instance
 from spite_malice.store import Store
 
-from .helpers import HAPROXY_CONFIG, QUICK, greedy, have_services, new_player, stored_history
+from .helpers import (
+    HAPROXY_CONFIG,
+    LONG,
+    QUICK,
+    greedy,
+    have_services,
+    new_player,
+    stored_history,
+)
 
 pytestmark = pytest.mark.skipif(
     not have_services(), reason="needs PostgreSQL's server programs and HAProxy"
@@ -222,7 +230,7 @@ def test_a_computer_turn_goes_on_when_its_instance_dies(cluster: Cluster) -> Non
     base = cluster.address
     room = httpx.post(
         f"{base}/api/rooms",
-        json={"mode": "computer", "level": "expert", "rules": QUICK},
+        json={"mode": "computer", "level": "expert", "rules": LONG},
         headers=new_player(base, "Ann"),
         timeout=30,
     ).json()

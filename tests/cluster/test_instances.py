@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from spite_malice.cluster import Instance
 from spite_malice.cluster.processes import free_port, wait_until
 
-from .helpers import QUICK, greedy, new_player, stored_history
+from .helpers import LONG, QUICK, greedy, new_player, stored_history
 
 pytestmark = pytest.mark.postgres
 
@@ -123,7 +123,7 @@ def test_the_computer_turn_is_taken_over_when_its_instance_dies(
         header = new_player(one.url, "Ann")
         room = httpx.post(
             f"{one.url}/api/rooms",
-            json={"mode": "computer", "level": "hard", "rules": QUICK},
+            json={"mode": "computer", "level": "hard", "rules": LONG},
             headers=header,
         ).json()
         ident = 0
