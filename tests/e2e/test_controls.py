@@ -159,19 +159,26 @@ def test_hint_then_undo_a_build(me: Player) -> None:
 SKIP_WATCH_JS = """
 // What a skip did, told without a clock: the flights under way when Escape was pressed (marked
 // then), and every flight started afterwards for a move that had already come from the server.
-window.__skip = { arrived: 0, at: null, late: [] };
+// The page asks for one message a frame here (no batches, web-protocol 4.3), so that a message
+// is in the page's queue as soon as it has come (a batch's are handed on one per task).
+window.__skip = { arrived: 0, at: null, late: [], batches: 0 };
 const NativeSocket = window.WebSocket;
 window.WebSocket = class extends NativeSocket {
   constructor(...args) {
     super(...args);
     this.addEventListener("message", (event) => {
-      let frame;
-      try { frame = JSON.parse(event.data); } catch { return; }
-      for (const m of frame.type === "batch" ? frame.messages : [frame]) {
-        const history = m.type === "update" ? m.state?.observation?.history : null;
-        if (history) window.__skip.arrived = Math.max(window.__skip.arrived, history.length);
-      }
+      let m;
+      try { m = JSON.parse(event.data); } catch { return; }
+      if (m.type === "batch") window.__skip.batches += 1;
+      const history = m.type === "update" ? m.state?.observation?.history : null;
+      if (history) window.__skip.arrived = Math.max(window.__skip.arrived, history.length);
     });
+  }
+  send(data) {
+    let m = null;
+    try { m = JSON.parse(data); } catch {}
+    if (m?.type === "hello") data = JSON.stringify({ ...m, batch: false });
+    return super.send(data);
   }
 };
 // On window, capturing: before the page's own key handler, in the same task.
@@ -221,4 +228,5 @@ def test_the_opponents_moves_are_animated_and_can_be_skipped(
         # and no move that had come before the skip was flown after it
         assert page.evaluate("() => window.__skip.late") == []
         expect(page.locator(".flyer")).to_have_count(0)
+    assert page.evaluate("() => window.__skip.batches") == 0  # one message a frame, as asked
     assert me.errors == []
