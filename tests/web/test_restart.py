@@ -73,7 +73,9 @@ def test_computer_game_resumes_after_a_restart_mid_turn(
 def test_friend_game_resumes_for_both_seats(make_app: Callable[[], FastAPI], db_path: Path) -> None:
     with TestClient(make_app()) as client:
         client.headers.update(new_player(client, PLAYER))
-        host = new_room(client, mode="friend", rules=QUICK)
+        # 20 pay-off cards: the deal is secret, and with 5 a game can end within the 7 moves
+        # played here (then a greedy move is asked of a seat with no legal move)
+        host = new_room(client, mode="friend", rules={"payoff_size": 20})
         bob = new_player(client, "bob")
         guest = client.post(f"/api/rooms/{host['room']}/join", headers=bob).json()
         with open_seat(client, host) as one, open_seat(client, guest) as two:
