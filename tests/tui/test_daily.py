@@ -4,6 +4,7 @@ day across both front ends, its statistics, and other unfinished matches left al
 from __future__ import annotations
 
 import warnings
+from datetime import UTC, datetime, time
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from spite_malice import daily as daily_module  # noqa: E402
 from spite_malice.cli import main  # noqa: E402
 from spite_malice.daily import DAILY_RULES, daily_seed, today  # noqa: E402
 from spite_malice.store import PLAYING, Store  # noqa: E402
@@ -21,12 +23,23 @@ from spite_malice.tui.screens import TableSettings  # noqa: E402
 from spite_malice.tui.session import GameSession, MatchSetup  # noqa: E402
 from spite_malice.tui.store_link import StorePersistence  # noqa: E402
 from spite_malice.web import create_app  # noqa: E402
+from spite_malice.web import daily as web_daily  # noqa: E402
 from spite_malice.web.api import PLAYER_HEADER  # noqa: E402
 
 
 def test_the_terminal_deals_the_browsers_deal_and_counts_one_game_a_day(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # One day for the whole test: run across midnight UTC, the browser's deal (its clock,
+    # web.daily.now) and the terminal's (daily.today, read by the daily command) would be of
+    # two days, and the terminal would neither deal the same cards nor see the game played.
+    day = today()
+    noon = datetime.combine(day, time(12), UTC)
+    real_today = daily_module.today
+    monkeypatch.setattr(web_daily, "now", lambda: noon)
+    monkeypatch.setattr(
+        daily_module, "today", lambda now=None: day if now is None else real_today(now)
+    )
     db = str(tmp_path / "shared.db")
     with TestClient(create_app(db)) as client:
         made = client.post("/api/players", json={"name": "ann"}).json()
@@ -44,7 +57,6 @@ def test_the_terminal_deals_the_browsers_deal_and_counts_one_game_a_day(
                 pass
         game_id = client.get("/api/games").json()["games"][0]["id"]
         browser_seed = client.get(f"/api/games/{game_id}/record").json()["seed"]
-    day = today()
     session = GameSession.new(
         MatchSetup(rules=DAILY_RULES, seed=daily_seed(day), daily=day.isoformat())
     )
