@@ -220,13 +220,18 @@ class Player:
             arg=[before, game],
         )
 
+    def greedy_choice(self, legal: list[str]) -> str:
+        """The greedy policy's move among ``legal`` (my legal moves now), seeing my side
+        stacks' tops."""
+        tops = [stack[-1] if stack else None for stack in self.side_cards("me")]
+        return greedy_move(legal, tops)
+
     def play_greedy_turn(self) -> None:
         """Play moves until this turn ends (a discard) or the game is over."""
         while self.phase == "mine":
             legal = self.legal_moves()
             assert legal, "my turn without legal moves"
-            tops = [stack[-1] if stack else None for stack in self.side_cards("me")]
-            move = greedy_move(legal, tops)
+            move = self.greedy_choice(legal)
             self.play_move(move)
             if move.split("-")[1].startswith("S"):
                 return
@@ -251,8 +256,7 @@ class Player:
             legal = self.legal_moves()
             if ready(legal):
                 return legal
-            tops = [stack[-1] if stack else None for stack in self.side_cards("me")]
-            self.play_move(greedy_move(legal, tops))
+            self.play_move(self.greedy_choice(legal))
         pytest.fail(f"no move like {wanted!r} in {moves} moves")
 
     def message(self) -> str:
