@@ -41,10 +41,14 @@ def friend_server(
 
 
 def two_friends(
-    server: ServerProcess, new_context: ContextFactory, payoff: int, target: int = 50
+    server: ServerProcess,
+    new_context: ContextFactory,
+    payoff: int,
+    target: int = 50,
+    host_speed: str = "off",
 ) -> tuple[Player, Player]:
     host = Player.open(new_context(), server.url, "host")
-    host.configure(payoff_size=payoff, match_target=target, speed="off")
+    host.configure(payoff_size=payoff, match_target=target, speed=host_speed)
     link = host.create_friend_room()
     friend = Player.open(new_context(), server.url, "friend")
     friend.configure(speed="off")
@@ -99,11 +103,37 @@ def test_a_rematch_is_offered_declined_and_accepted(
     assert host.errors == [] and friend.errors == []
 
 
+def test_a_friend_gone_while_their_moves_fly_is_shown_offline(
+    friend_server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """Presence is news when it arrives. The host's page draws the friend's moves slowly, one
+    after the other; the friend's page closes while they still fly. When the last of them is
+    drawn, the friend must be shown offline, with the claim countdown: the moves were sent
+    while the friend was there, and must not bring back an older "online"."""
+    host, friend = two_friends(friend_server, new_context, payoff=20, host_speed="slow")
+    if host.phase == "mine":
+        host.play_greedy_turn()
+    friend.wait_phase("mine")
+    friend.play_greedy_turn()
+    friend.page.close()
+    host.wait_phase("mine", "over")
+    presence = host.page.locator("#opponent-name")
+    expect(presence).to_have_attribute("data-presence", "offline")
+    expect(host.page.locator("#claim-note")).to_contain_text("offline")
+    assert host.errors == []
+
+
 def test_a_game_is_claimed_when_the_friend_has_gone(
     friend_server: ServerProcess, new_context: ContextFactory
 ) -> None:
     host, friend = two_friends(friend_server, new_context, payoff=20)
     page = host.page
+    # A turn is played and drawn while the friend is there: no claim is offered.
+    active, waiting = (host, friend) if host.phase == "mine" else (friend, host)
+    active.play_greedy_turn()
+    waiting.wait_phase("mine", "over")
+    host.wait_phase("mine", "theirs")
+    expect(page.locator("#claim-note")).to_be_hidden()
     expect(page.locator("#claim-button")).to_be_hidden()
     room = host.room
     friend_context = friend.page.context

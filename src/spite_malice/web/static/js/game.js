@@ -36,6 +36,8 @@ export class GameScreen {
     this.ticket = ticket;
     this.ctx = ctx;
     this.state = null;
+    /** The seats' presence as of the last message received: {connected, away, since}. */
+    this.presence = null;
     this.queue = [];
     this.draining = false;
     this.skipping = false;
@@ -194,9 +196,11 @@ export class GameScreen {
       case "welcome":
         break;
       case "state":
+        this.notePresence(msg.state);
         this.enqueue({ kind: "state", msg });
         break;
       case "update":
+        this.notePresence(msg.state);
         this.enqueue({ kind: "update", msg });
         break;
       case "thinking":
@@ -204,11 +208,12 @@ export class GameScreen {
         this.bannerNode.dataset.thinking = "true";
         break;
       case "presence":
+        this.notePresence(msg);
         if (this.state) {
-          this.state = { ...this.state, connected: msg.connected, away: msg.away ?? this.state.away };
-          this.awaySince = performance.now();
+          this.state = this.withPresence(this.state);
           this.updateBanner();
           this.updatePresence();
+          this.updateClaim(); // a friend gone starts the claim countdown, one back ends it
         }
         break;
       case "hint":
@@ -409,9 +414,26 @@ export class GameScreen {
     return true;
   }
 
+  /** Keep the presence a message carries. States and moves wait in the queue to be drawn,
+   * but presence is news as soon as it arrives: a state drawn later must not bring back an
+   * older presence (a friend shown offline when they are back, or the other way round). */
+  notePresence(carrier) {
+    if (!carrier?.connected) return;
+    this.presence = {
+      connected: carrier.connected,
+      away: carrier.away ?? this.presence?.away ?? [null, null],
+      since: performance.now(),
+    };
+  }
+
+  /** ``state`` with the presence last received. */
+  withPresence(state) {
+    const presence = this.presence;
+    return presence ? { ...state, connected: presence.connected, away: presence.away } : state;
+  }
+
   draw(state) {
-    this.state = state;
-    this.awaySince = performance.now();
+    this.state = this.withPresence(state);
     this.seat = state.seat;
     this.tableNode.classList.toggle("my-turn", this.isMyTurn());
     renderTable(this.tableNode, state, this.names());
@@ -437,7 +459,7 @@ export class GameScreen {
   friendAway() {
     const away = this.state?.away?.[1 - this.seat];
     if (away === null || away === undefined) return null;
-    return away + (performance.now() - (this.awaySince ?? performance.now())) / 1000;
+    return away + (performance.now() - (this.presence?.since ?? performance.now())) / 1000;
   }
 
   /** The claim line and button: shown while a friend game is played and the friend is offline. */
