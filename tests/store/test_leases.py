@@ -1,14 +1,17 @@
 """Leases on a room's computer turns (issue 13), on SQLite and on PostgreSQL: one owner at a
 time, renewed by its holder, taken over once it expires; and the lease taken together with
-the head of the match's log, which is what a computer turn asks before it begins."""
+the head of the match's log, which is what a computer turn asks before it begins; and the
+leases a group commit renews beside its steps."""
 
 from __future__ import annotations
 
 import time
 
-from spite_malice.store import Store
+from spite_malice.bots import reference_move
+from spite_malice.store import LeaseRenewal, MatchHeader, Store
+from spite_malice.table import Step
 
-from .test_store import new_kept
+from .test_store import Kept, new_kept
 
 
 def test_a_lease_is_held_by_one_owner_until_it_expires(store: Store) -> None:
@@ -49,3 +52,32 @@ def test_a_lease_taken_with_the_head_is_taken_over_once_it_expires(store: Store)
     assert store.take_lease("ROOM03", "a", 30, "m2") == (False, (1, 1))
     store.release_lease("ROOM03", "b")
     assert store.take_lease("ROOM03", "a", 30, "m2") == (True, (1, 1))
+
+
+def _next_step(kept: Kept) -> tuple[MatchHeader, Step]:
+    """The next move of ``kept``'s game, applied to its table (to be stored by the test)."""
+    game = kept.table.game
+    step = kept.table.check_move(game.to_move, reference_move(game))
+    kept.table.apply(step)
+    return kept.header, step
+
+
+def test_a_group_commit_renews_only_the_leases_their_owner_still_holds(store: Store) -> None:
+    held, taken, expired = (new_kept(store, f"g{n}", 20 + n, room=f"ROOMG{n}") for n in range(3))
+    assert store.acquire_lease("ROOMG0", "a", 0.5)
+    assert store.acquire_lease("ROOMG1", "b", 30)
+    assert store.acquire_lease("ROOMG2", "a", 0.01)
+    time.sleep(0.05)  # a's lease on ROOMG2 ran out
+    everyone = frozenset({"ROOMG0", "ROOMG1", "ROOMG2", "ROOMG9"})
+    steps = [_next_step(kept) for kept in (held, taken, expired)]
+    assert store.append_many(steps, LeaseRenewal("a", everyone, 30)) == {"ROOMG0"}
+    assert [store.head(kept.header.id) for kept in (held, taken, expired)] == [(1, 2)] * 3
+    time.sleep(0.6)  # past the lease a took at first: renewed, it is a's still
+    assert not store.acquire_lease("ROOMG0", "b", 30)
+    assert store.lease_owner("ROOMG1") == "b"  # another owner's lease is not touched
+    assert store.lease_owner("ROOMG2") is None  # nor one that had run out
+    assert store.lease_owner("ROOMG9") is None  # nor made for a room with none
+    # without a renewal asked for, none is renewed; an empty one renews nothing either
+    assert store.append_many([_next_step(held)]) == frozenset()
+    assert store.append_many([_next_step(held)], LeaseRenewal("a", frozenset(), 30)) == set()
+    assert store.head(held.header.id) == (1, 4)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from spite_malice.engine.rules import Rules
-from spite_malice.store import MatchHeader, Store, StoreUnavailable
+from spite_malice.store import LeaseRenewal, MatchHeader, Store, StoreUnavailable
 from spite_malice.table import Step
 from spite_malice.web import messages
 from spite_malice.web.lobby import Lobby
@@ -74,9 +74,12 @@ def recorded_writes(store: Store) -> list[list[tuple[int | None, str | None]]]:
     writes: list[list[tuple[int | None, str | None]]] = []
     original = store.append_many
 
-    def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
-        original(steps)
+    def append_many(
+        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
+    ) -> frozenset[str]:
+        renewed = original(steps, renew)
         writes.append([(step.seat, step.move) for _, step in steps])
+        return renewed
 
     store.append_many = append_many  # type: ignore[method-assign]
     return writes
@@ -153,11 +156,13 @@ async def test_a_refused_turn_is_not_announced_and_the_table_goes_back(tmp_path:
     blocked = [True]
     refused: list[int] = []
 
-    def append_many(steps: Sequence[tuple[MatchHeader, Step]]) -> None:
+    def append_many(
+        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
+    ) -> frozenset[str]:
         if blocked[0] and sum(1 for _, step in steps if step.seat == 1) >= 2:
             refused.append(len(steps))  # a computer turn: refused, as by a failing store
             raise StoreUnavailable("the database failed")
-        original(steps)
+        return original(steps, renew)
 
     store.append_many = append_many  # type: ignore[method-assign]
     lobby = Lobby(store)
@@ -254,3 +259,50 @@ async def test_a_discard_takes_a_lease_running_out_again_and_is_one_write(
         # the lease was taken again for a whole LEASE_SECONDS
         assert room.lease_until - time.monotonic() > LEASE_MARGIN_SECONDS
         assert room.computer_task is None or room.computer_task.done()
+
+
+async def test_a_group_commit_that_fails_unexpectedly_answers_its_waiters(
+    tmp_path: Path,
+) -> None:
+    """A write that fails with something other than the store's errors (a bug) is answered
+    with that error, logged, rather than leaving the move waiting for ever; nothing of it is
+    on the table, and the next write goes through."""
+    store = Store.open(str(tmp_path / "bug.db"))
+    original = store.append_many
+    broken = [True]
+
+    def append_many(
+        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
+    ) -> frozenset[str]:
+        if broken[0]:
+            raise TypeError("a bug in the store")
+        return original(steps, renew)
+
+    store.append_many = append_many  # type: ignore[method-assign]
+    lobby = Lobby(store)
+    try:
+        room, _ = await lobby.create(
+            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
+        )
+        listener = Listener()
+        await room.connect(listener, 0)
+        await until(lambda: room.game.to_move == 0 and not room.table.computer_to_move)
+        plies = room.table.plies
+        move = str(room.game.legal_moves()[0])
+        try:
+            await asyncio.wait_for(
+                room.handle(listener, 0, MoveMessage(type="move", move=move, id=1)), 30
+            )
+        except TypeError:
+            pass
+        except RoomError:
+            pass  # said to the person as a refusal: as good
+        else:
+            raise AssertionError("the failed write was acknowledged")
+        assert room.table.plies == plies
+        broken[0] = False
+        assert await person_turn(room, listener, 2) is None
+        assert room.table.plies > plies
+    finally:
+        await lobby.close()
+        store.close()

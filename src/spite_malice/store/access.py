@@ -141,11 +141,16 @@ WITH steps AS (
     SELECT match_id, game, ply, kind, seat, move, seed, %(now)s FROM steps
 ), touched AS (
     UPDATE {_MATCHES.name} SET updated_at = %(now)s WHERE id IN (SELECT match_id FROM steps)
+), renewed AS (
+    UPDATE {_LEASES.name} SET expires_at = %(until)s
+    WHERE room = ANY(%(renew)s::text[]) AND owner = %(owner)s AND expires_at >= %(now)s
+    RETURNING room
 )
-SELECT pg_notify(%(channel)s, %(payload)s)
+SELECT pg_notify(%(channel)s, %(payload)s), ARRAY(SELECT room FROM renewed)
 """
 """A group commit on PostgreSQL in one statement, run as its own transaction: the steps'
-rows, their matches' times and one announcement of all its rooms (PostgreSQL runs every
+rows, their matches' times, the computer-turn leases it renews (the rooms that come back)
+and one announcement of all its rooms (PostgreSQL runs every
 data-changing part of a WITH, and sends the announcement only if the statement commits).
 One round trip instead of five (begin, insert, update, notify, commit), and no ORM or
 statement building on the way: a server's commit of a few moves cost about three times as
@@ -189,6 +194,20 @@ _LEASE_UPSERTS = {
     "postgresql": _lease_upsert(postgresql_insert),
     "sqlite": _lease_upsert(sqlite_insert),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class LeaseRenewal:
+    """Computer-turn leases for a group commit to renew (:meth:`Store.append_many`): the
+    ``rooms`` whose lease ``owner`` holds, for ``seconds`` from the commit."""
+
+    owner: str
+    rooms: frozenset[str]
+    seconds: float
+
+    def until(self, now: datetime) -> datetime:
+        """When the renewed leases expire, for a commit at ``now``."""
+        return datetime.fromtimestamp(now.timestamp() + self.seconds, UTC)
 
 
 class StoreError(Exception):
@@ -577,15 +596,23 @@ class Store:
                 f"game {step.game} ply {step.ply} of match {header.id} is stored already"
             ) from error
 
-    def append_many(self, steps: Sequence[tuple[MatchHeader, Step]]) -> None:
+    def append_many(
+        self,
+        steps: Sequence[tuple[MatchHeader, Step]],
+        renew: LeaseRenewal | None = None,
+    ) -> frozenset[str]:
         """:meth:`append` for steps of several matches in one transaction (a group commit:
         a busy server commits once for many rooms' moves). Only steps that end no game and
-        deal none; :class:`StoreConflict` for the whole batch when any one conflicts."""
+        deal none; :class:`StoreConflict` for the whole batch when any one conflicts.
+
+        With ``renew``, the same transaction renews those rooms' computer-turn leases that
+        its owner still holds (unexpired), as :meth:`acquire_lease` would, and returns the
+        rooms renewed: a server playing a room renews its lease in the room's own writes,
+        not in a transaction of its own."""
         now = utcnow()
         assert all(step.finished is None and step.kind != DEAL for _, step in steps)
         if self.announces:  # PostgreSQL
-            self._append_many_postgres(steps, now)
-            return
+            return self._append_many_postgres(steps, now, renew)
         try:
             with self._connection() as connection:
                 connection.execute(
@@ -594,13 +621,39 @@ class Store:
                 connection.execute(
                     _TOUCH_MANY, [{"match": header.id, "now": now} for header, _ in steps]
                 )
+                renewed = self._renew_leases(connection, renew, now)
                 self._announce_many(connection, {header.room for header, _ in steps})
         except IntegrityError as error:
             raise StoreConflict("a step of the batch is stored already") from error
+        return renewed
+
+    @staticmethod
+    def _renew_leases(
+        connection: Connection, renew: LeaseRenewal | None, now: datetime
+    ) -> frozenset[str]:
+        """The leases of ``renew`` renewed in the caller's transaction (SQLite's group
+        commit; PostgreSQL's is one statement): the rooms whose lease the owner held."""
+        if renew is None or not renew.rooms:
+            return frozenset()
+        until = renew.until(now)
+        held = (
+            _LEASES.c.room.in_(sorted(renew.rooms)),
+            _LEASES.c.owner == renew.owner,
+            _LEASES.c.expires_at >= now,
+        )
+        rooms = connection.scalars(select(_LEASES.c.room).where(*held)).all()
+        if rooms:
+            connection.execute(
+                update(_LEASES).where(_LEASES.c.room.in_(rooms)).values(expires_at=until)
+            )
+        return frozenset(rooms)
 
     def _append_many_postgres(
-        self, steps: Sequence[tuple[MatchHeader, Step]], now: datetime
-    ) -> None:
+        self,
+        steps: Sequence[tuple[MatchHeader, Step]],
+        now: datetime,
+        renew: LeaseRenewal | None,
+    ) -> frozenset[str]:
         """:meth:`append_many` on PostgreSQL: :data:`_APPEND_MANY_POSTGRES`, one statement
         (:meth:`_one_statement`)."""
         rows = [
@@ -621,11 +674,16 @@ class Store:
             "now": now,
             "channel": NOTIFY_CHANNEL,
             "payload": announcement(self.origin, rooms),
+            "renew": sorted(renew.rooms) if renew is not None else [],
+            "owner": renew.owner if renew is not None else "",
+            "until": renew.until(now) if renew is not None else now,
         }
         try:
-            self._one_statement(_APPEND_MANY_POSTGRES, values)
+            answer = self._one_statement(_APPEND_MANY_POSTGRES, values)
         except _Refused as refused:
             raise StoreConflict("a step of the batch is stored already") from refused.error
+        renewed: list[str] = answer[0][1] or []
+        return frozenset(renewed)
 
     def _one_statement(self, sql: str, values: dict[str, Any]) -> list[tuple[Any, ...]]:
         """Run one PostgreSQL statement as its own transaction (autocommit) on a pooled

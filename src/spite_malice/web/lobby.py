@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from ..engine.rules import Rules
 from ..store import (
+    LeaseRenewal,
     MatchHeader,
     Store,
     StoreConflict,
@@ -65,8 +66,9 @@ HEALTH_SECONDS = 3.0
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-_Entry = tuple[MatchHeader, tuple[Step, ...], "asyncio.Future[None]"]
-"""One entry of the group commit: a room's steps, stored together, and who waits for them."""
+_Entry = tuple[MatchHeader, tuple[Step, ...], float | None, "asyncio.Future[bool]"]
+"""One entry of the group commit: a room's steps, stored together; the seconds to renew the
+room's computer-turn lease for (None: not renewed); and who waits for them."""
 
 
 class Lobby:
@@ -206,9 +208,11 @@ class Lobby:
             self._releasing.add(task)
             task.add_done_callback(self._releasing.discard)
 
-    async def append(self, header: MatchHeader, step: Step) -> None:
+    async def append(self, header: MatchHeader, step: Step, renew: float | None = None) -> bool:
         """Store one step of a room; return once it is committed (``StoreConflict``,
-        ``StoreUnavailable`` as :meth:`Store.append`).
+        ``StoreUnavailable`` as :meth:`Store.append`). With ``renew``, the write also renews
+        the room's computer-turn lease, if this instance holds it, for that many seconds:
+        True when it did (see :meth:`append_steps`).
 
         Steps asked for while the store is busy are written together (a group commit), by
         up to :data:`FLUSHERS` writers at once (one on SQLite): a slow write holds up
@@ -216,20 +220,26 @@ class Lobby:
         Deals and the last moves of games (which write more rows) are written one by one."""
         if step.finished is not None or step.kind == DEAL:
             await self.run(self.store.append, header, step)
-            return
-        await self.append_steps(header, (step,))
+            return False
+        return await self.append_steps(header, (step,), renew)
 
-    async def append_steps(self, header: MatchHeader, steps: tuple[Step, ...]) -> None:
+    async def append_steps(
+        self, header: MatchHeader, steps: tuple[Step, ...], renew: float | None = None
+    ) -> bool:
         """Store several steps of one room, in order, as one entry of the group commit: all
         of them or none (a computer's whole turn, one write instead of one a move). Only
-        steps that end no game and deal none (those go through :meth:`append`)."""
+        steps that end no game and deal none (those go through :meth:`append`).
+
+        With ``renew``, the group commit also renews the room's computer-turn lease for that
+        many seconds from the commit, if this instance still holds it: True when it did (a
+        room played here keeps its lease through its own writes, with no call of its own)."""
         assert steps and all(step.finished is None and step.kind != DEAL for step in steps)
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((header, steps, future))
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((header, steps, renew, future))
         if self._flushing < self._flushers:
             self._flushing += 1
             asyncio.get_running_loop().create_task(self._flush())
-        await future
+        return await future
 
     async def _flush(self) -> None:
         try:
@@ -240,29 +250,40 @@ class Lobby:
             self._flushing -= 1
 
     async def _write(self, batch: list[_Entry]) -> None:
-        steps = [(header, step) for header, group, _ in batch for step in group]
+        steps = [(header, step) for header, group, _, _ in batch for step in group]
         try:
-            await self.run(self.store.append_many, steps)
+            renewed = await self.run(self.store.append_many, steps, self._renewal(batch))
         except StoreConflict:
             # some step was stored by another process: find which, entry by entry (each
             # entry's steps in one transaction, so an entry is stored whole or not at all)
-            for header, group, future in batch:
+            for header, group, renew, future in batch:
                 try:
-                    if len(group) == 1:
-                        await self.run(self.store.append, header, group[0])
-                    else:
-                        await self.run(self.store.append_many, [(header, s) for s in group])
-                except StoreError as error:
-                    _settle(future, error)
+                    one = self._renewal([(header, group, renew, future)])
+                    kept = await self.run(self.store.append_many, [(header, s) for s in group], one)
+                except Exception as error:
+                    _settle(future, _logged(error, 1))
                 else:
-                    _settle(future, None)
+                    _settle(future, None, header.room in kept)
             return
-        except StoreError as error:
-            for _, _, future in batch:
+        except Exception as error:  # a store error, or a bug: every waiter hears of it
+            _logged(error, len(batch))
+            for _, _, _, future in batch:
                 _settle(future, error)
             return
-        for _, _, future in batch:
-            _settle(future, None)
+        for header, _, _, future in batch:
+            _settle(future, None, header.room in renewed)
+
+    def _renewal(self, batch: list[_Entry]) -> LeaseRenewal | None:
+        """The leases a group commit of ``batch`` renews: its entries' rooms that ask for
+        it, for the longest time asked (every room asks for the same one)."""
+        asked = {
+            header.room: renew
+            for header, _, renew, _ in batch
+            if renew is not None and header.room is not None
+        }
+        if not asked:
+            return None
+        return LeaseRenewal(self.instance, frozenset(asked), max(asked.values()))
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Call the store on a worker thread of its own, off the event loop."""
@@ -403,10 +424,19 @@ class Lobby:
         self._threads.shutdown(wait=True)
 
 
-def _settle(future: asyncio.Future[None], error: StoreError | None) -> None:
+def _logged(error: Exception, entries: int) -> Exception:
+    """``error``, logged with its traceback when it is not the store's (a bug): a group
+    commit that fails answers its waiters with it rather than leaving them waiting."""
+    if not isinstance(error, StoreError):
+        log.error("a group commit of %d entries failed", entries, exc_info=error)
+    return error
+
+
+def _settle(future: asyncio.Future[bool], error: Exception | None, renewed: bool = False) -> None:
+    """Answer a group commit's waiter: stored (and whether its lease was renewed) or not."""
     if future.done():
         return
     if error is None:
-        future.set_result(None)
+        future.set_result(renewed)
     else:
         future.set_exception(error)

@@ -97,6 +97,10 @@ LEASE_MARGIN_SECONDS = 2.0
 the database: the instance keeps a room's lease between computer turns (a room's requests
 reach one instance, so its next turn is played there too) and lets it run out, or gives it
 back when it forgets the room."""
+LEASE_RENEW_IN_WRITES_SECONDS = LEASE_SECONDS - LEASE_RENEW_SECONDS
+"""A lease this instance holds with less than this left is renewed in the room's next write
+(the same group commit as its steps), so that a room in play keeps its lease without a
+database call of its own; it lasts :data:`LEASE_SECONDS` from that write."""
 LEASE_RETRY_SECONDS = 1.0
 """How often an instance waiting for another's lease checks again."""
 QUICK_THINK_SECONDS = 0.0005
@@ -179,9 +183,11 @@ class RoomHost(Protocol):
 
     async def run(self, function: Callable[..., T], *args: Any) -> T: ...
 
-    async def append(self, header: MatchHeader, step: Step) -> None: ...
+    async def append(self, header: MatchHeader, step: Step, renew: float | None = None) -> bool: ...
 
-    async def append_steps(self, header: MatchHeader, steps: tuple[Step, ...]) -> None: ...
+    async def append_steps(
+        self, header: MatchHeader, steps: tuple[Step, ...], renew: float | None = None
+    ) -> bool: ...
 
 
 def hash_token(token: str) -> str:
@@ -782,8 +788,10 @@ class Room:
 
     async def _commit(self, step: Step) -> Applied:
         """Store the step, then apply it; nothing changes when the store fails."""
+        asked, renew = time.monotonic(), self._lease_to_renew()
         try:
-            await self.lobby.append(self.header, step)
+            if await self.lobby.append(self.header, step, renew):
+                self._lease_renewed(asked)
         except StoreUnavailable:
             log.warning("room %s: the store failed; step %s refused", self.code, step.kind)
             raise store_unavailable() from None
@@ -1080,8 +1088,10 @@ class Room:
         """Store steps already applied to the table since ``point``, as one entry of the
         group commit; when the store refuses them the table goes back to ``point`` (as
         stored: nothing of them was) and the refusal is raised."""
+        asked, renew = time.monotonic(), self._lease_to_renew()
         try:
-            await self.lobby.append_steps(self.header, tuple(steps))
+            if await self.lobby.append_steps(self.header, tuple(steps), renew):
+                self._lease_renewed(asked)
         except BaseException as error:
             table.roll_back(point)
             if isinstance(error, StoreUnavailable):
@@ -1109,6 +1119,19 @@ class Room:
         if self.lease_until - time.monotonic() < LEASE_MARGIN_SECONDS:
             await self._take_lease_now()
         return self.lease_until - time.monotonic() >= LEASE_MARGIN_SECONDS
+
+    def _lease_to_renew(self) -> float | None:
+        """How long the room's next write should renew the computer's lease for: the
+        lease's length when this instance holds it with less than
+        :data:`LEASE_RENEW_IN_WRITES_SECONDS` left, else None (not held, or fresh)."""
+        if self.mode != COMPUTER_MODE:
+            return None
+        left = self.lease_until - time.monotonic()
+        return LEASE_SECONDS if 0 < left < LEASE_RENEW_IN_WRITES_SECONDS else None
+
+    def _lease_renewed(self, asked: float) -> None:
+        """A write asked for at ``asked`` renewed the lease (from its commit, later)."""
+        self.lease_until = max(self.lease_until, asked + LEASE_SECONDS)
 
     async def _take_lease_now(self) -> None:
         """Take (or renew) the computer's lease in one call, for a discard about to hand
