@@ -44,7 +44,8 @@ def test_whole_game_against_easy_by_clicking(
     outcome = page.get_attribute("#table", "data-phase")
     assert outcome == "over"
     log = page.inner_text("#move-log")
-    assert "wins the game" in log or "win the game" in log or "drawn" in log
+    # a win, or (rarely, on a secret deal) a draw when the stock runs out (R4.2)
+    assert "wins the game" in log or "win the game" in log or "The game is a draw" in log
     if "draw" not in dialog.inner_text().lower():
         assert title == "Match over"
         expect(dialog).to_contain_text("the match")
