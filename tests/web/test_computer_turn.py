@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -85,14 +85,36 @@ def recorded_writes(store: Store) -> list[list[tuple[int | None, str | None]]]:
     return writes
 
 
+def failing_writes(
+    store: Store, error_for: Callable[[Sequence[tuple[MatchHeader, Step]]], Exception | None]
+) -> None:
+    """Make each group commit of ``store`` raise ``error_for(steps)`` when that is an error
+    (and write nothing), and go through when it is None."""
+    original = store.append_many
+
+    def append_many(
+        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
+    ) -> frozenset[str]:
+        error = error_for(steps)
+        if error is not None:
+            raise error
+        return original(steps, renew)
+
+    store.append_many = append_many  # type: ignore[method-assign]
+
+
 @asynccontextmanager
 async def quick_computer_room(
     path: Path,
+    error_for: Callable[[Sequence[tuple[MatchHeader, Step]]], Exception | None] | None = None,
 ) -> AsyncIterator[tuple[Store, list[list[tuple[int | None, str | None]]], Room, Listener]]:
     """A room against Easy on the quick rules (deal 7) in a store at ``path``, its seat 0
-    connected: the store, its recorded group commits, the room and the seat's listener."""
+    connected: the store, its recorded group commits, the room and the seat's listener.
+    With ``error_for``, the store's group commits fail as :func:`failing_writes` says."""
     store = Store.open(str(path))
     writes = recorded_writes(store)
+    if error_for is not None:
+        failing_writes(store, error_for)
     lobby = Lobby(store)
     try:
         room, _ = await lobby.create(
@@ -151,27 +173,16 @@ async def test_a_computer_turn_is_one_write_and_its_updates_are_unchanged(
 
 
 async def test_a_refused_turn_is_not_announced_and_the_table_goes_back(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "refused.db"))
-    original = store.append_many
     blocked = [True]
     refused: list[int] = []
 
-    def append_many(
-        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
-    ) -> frozenset[str]:
+    def refuse(steps: Sequence[tuple[MatchHeader, Step]]) -> Exception | None:
         if blocked[0] and sum(1 for _, step in steps if step.seat == 1) >= 2:
             refused.append(len(steps))  # a computer turn: refused, as by a failing store
-            raise StoreUnavailable("the database failed")
-        return original(steps, renew)
+            return StoreUnavailable("the database failed")
+        return None
 
-    store.append_many = append_many  # type: ignore[method-assign]
-    lobby = Lobby(store)
-    try:
-        room, _ = await lobby.create(
-            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
-        )
-        listener = Listener()
-        await room.connect(listener, 0)
+    async with quick_computer_room(tmp_path / "refused.db", refuse) as (store, _, room, listener):
         refusals: list[str | None] = []
         for _ in range(40):
             if room.game.is_over or refused:
@@ -198,9 +209,6 @@ async def test_a_refused_turn_is_not_announced_and_the_table_goes_back(tmp_path:
         for count, update in enumerate(updates, start=1):
             assert update.state["observation"]["history"] == stored[:count]
         assert room.table.plies == len(stored) + 1
-    finally:
-        await lobby.close()
-        store.close()
 
 
 async def test_a_discard_and_the_quick_computers_turn_are_one_write(tmp_path: Path) -> None:
@@ -267,25 +275,12 @@ async def test_a_group_commit_that_fails_unexpectedly_answers_its_waiters(
     """A write that fails with something other than the store's errors (a bug) is answered
     with that error, logged, rather than leaving the move waiting for ever; nothing of it is
     on the table, and the next write goes through."""
-    store = Store.open(str(tmp_path / "bug.db"))
-    original = store.append_many
     broken = [True]
 
-    def append_many(
-        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
-    ) -> frozenset[str]:
-        if broken[0]:
-            raise TypeError("a bug in the store")
-        return original(steps, renew)
+    def bug(steps: Sequence[tuple[MatchHeader, Step]]) -> Exception | None:
+        return TypeError("a bug in the store") if broken[0] else None
 
-    store.append_many = append_many  # type: ignore[method-assign]
-    lobby = Lobby(store)
-    try:
-        room, _ = await lobby.create(
-            mode="computer", player="p", name="Ann", level="easy", rules=QUICK, seed=7
-        )
-        listener = Listener()
-        await room.connect(listener, 0)
+    async with quick_computer_room(tmp_path / "bug.db", bug) as (_, _, room, listener):
         await until(lambda: room.game.to_move == 0 and not room.table.computer_to_move)
         plies = room.table.plies
         move = str(room.game.legal_moves()[0])
@@ -303,6 +298,3 @@ async def test_a_group_commit_that_fails_unexpectedly_answers_its_waiters(
         broken[0] = False
         assert await person_turn(room, listener, 2) is None
         assert room.table.plies > plies
-    finally:
-        await lobby.close()
-        store.close()

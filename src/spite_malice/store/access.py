@@ -207,7 +207,12 @@ class LeaseRenewal:
 
     def until(self, now: datetime) -> datetime:
         """When the renewed leases expire, for a commit at ``now``."""
-        return datetime.fromtimestamp(now.timestamp() + self.seconds, UTC)
+        return _lease_expiry(now, self.seconds)
+
+
+def _lease_expiry(now: datetime, seconds: float) -> datetime:
+    """When a lease taken or renewed at ``now`` for ``seconds`` runs out."""
+    return datetime.fromtimestamp(now.timestamp() + seconds, UTC)
 
 
 class StoreError(Exception):
@@ -879,7 +884,7 @@ class Store:
         computer turn asks before it begins)."""
         if self.announces:  # PostgreSQL: one statement, one round trip
             now = utcnow()
-            until = datetime.fromtimestamp(now.timestamp() + seconds, UTC)
+            until = _lease_expiry(now, seconds)
             values = {"room": room, "owner": owner, "until": until, "now": now, "match": match_id}
             try:
                 holder, game, ply = self._one_statement(_TAKE_LEASE_POSTGRES, values)[0]
@@ -895,7 +900,7 @@ class Store:
 
     def _lease(self, connection: Connection, room: str, owner: str, seconds: float) -> bool:
         now = utcnow()
-        until = datetime.fromtimestamp(now.timestamp() + seconds, UTC)
+        until = _lease_expiry(now, seconds)
         dialect = self.engine.dialect.name
         if dialect == "postgresql" or (
             dialect == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
