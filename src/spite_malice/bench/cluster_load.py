@@ -217,6 +217,17 @@ async def run(
     return not totals.errors and not totals.lost and p95 <= 0.050
 
 
+def _rounds(text: str) -> tuple[int, ...]:
+    """The rounds asked for by ``--rounds`` ("1,3"), each of 1, 2 and 3."""
+    try:
+        rounds = tuple(sorted({int(part) for part in text.split(",")}))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of round numbers: {text!r}") from None
+    if not rounds or not set(rounds) <= {1, 2, 3}:
+        raise argparse.ArgumentTypeError(f"rounds are 1, 2 and 3, not {text!r}")
+    return rounds
+
+
 def main() -> int:
     # SIGTERM stops the run as Ctrl-C does, so the cluster's processes are stopped too
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -227,6 +238,13 @@ def main() -> int:
     parser.add_argument("--level", default="easy", help="the computer's level (easy)")
     parser.add_argument("--payoff-size", type=int, default=10, help="pay-off pile size (10)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
+    parser.add_argument(
+        "--rounds",
+        type=_rounds,
+        default=(1, 2, 3),
+        help="which rounds to run, e.g. 1 or 1,3 (all: 1 through the balancer, 2 with an "
+        "instance killed, 3 one instance directly)",
+    )
     args = parser.parse_args()
     load.lift_creation_limit()  # 600 players from this one machine (see server_load)
     cluster = Cluster(instances_wanted=3, config=_haproxy_config())
@@ -234,14 +252,17 @@ def main() -> int:
     cluster.start()
     met = []
     try:
-        print(f"\n== 1. three instances through the balancer ({cluster.address})", flush=True)
-        met.append(load.run_loop(run(args, cluster.address, cluster)))
-        print("\n== 2. the same, one instance killed half-way", flush=True)
         victim = cluster.instances[0]
-        met.append(load.run_loop(run(args, cluster.address, cluster, victim)))
-        cluster.restart(victim)
-        print(f"\n== 3. one instance directly ({victim.url}), no balancer", flush=True)
-        met.append(load.run_loop(run(args, victim.url, cluster)))
+        if 1 in args.rounds:
+            print(f"\n== 1. three instances through the balancer ({cluster.address})", flush=True)
+            met.append(load.run_loop(run(args, cluster.address, cluster)))
+        if 2 in args.rounds:
+            print("\n== 2. the same, one instance killed half-way", flush=True)
+            met.append(load.run_loop(run(args, cluster.address, cluster, victim)))
+            cluster.restart(victim)
+        if 3 in args.rounds:
+            print(f"\n== 3. one instance directly ({victim.url}), no balancer", flush=True)
+            met.append(load.run_loop(run(args, victim.url, cluster)))
     finally:
         cluster.stop()
         cluster.remove_folder()

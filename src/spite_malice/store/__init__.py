@@ -21,6 +21,7 @@ from .access import (
     StoreError,
     StoreUnavailable,
 )
+from .async_writer import AsyncWriter
 from .location import default_path, describe, resolve_url
 from .stats import FRIEND, GameOutcome, LevelStats, PlayerStats, compute
 
@@ -29,6 +30,7 @@ __all__ = [
     "FINISHED",
     "FRIEND",
     "PLAYING",
+    "AsyncWriter",
     "DailyTaken",
     "GameOutcome",
     "LeaseRenewal",

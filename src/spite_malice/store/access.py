@@ -175,6 +175,37 @@ SELECT (SELECT owner FROM taken), (SELECT game FROM head), (SELECT ply FROM head
 :func:`_lease_upsert`) and the match's head (as :data:`_HEAD`), one round trip."""
 
 
+def append_many_values(
+    steps: Sequence[tuple[MatchHeader, Step]],
+    now: datetime,
+    renew: LeaseRenewal | None,
+    origin: str,
+) -> dict[str, Any]:
+    """The parameters of :data:`_APPEND_MANY_POSTGRES` for a group commit of ``steps`` at
+    ``now`` renewing ``renew``, announced as ``origin``'s."""
+    rows = [
+        {
+            "match_id": header.id,
+            "game": step.game,
+            "ply": step.ply,
+            "kind": step.kind,
+            "seat": step.seat,
+            "move": step.move,
+            "seed": step.seed,
+        }
+        for header, step in steps
+    ]
+    return {
+        "steps": json.dumps(rows, separators=(",", ":")),
+        "now": now,
+        "channel": NOTIFY_CHANNEL,
+        "payload": announcement(origin, {header.room for header, _ in steps}),
+        "renew": sorted(renew.rooms) if renew is not None else [],
+        "owner": renew.owner if renew is not None else "",
+        "until": renew.until(now) if renew is not None else now,
+    }
+
+
 def _lease_upsert(insert_for: Any) -> Any:
     """The lease's one-statement take-over (``insert_for``: the dialect's ``insert``):
     insert, or take the row over when it is the owner's or expired; the owner comes back
@@ -661,28 +692,7 @@ class Store:
     ) -> frozenset[str]:
         """:meth:`append_many` on PostgreSQL: :data:`_APPEND_MANY_POSTGRES`, one statement
         (:meth:`_one_statement`)."""
-        rows = [
-            {
-                "match_id": header.id,
-                "game": step.game,
-                "ply": step.ply,
-                "kind": step.kind,
-                "seat": step.seat,
-                "move": step.move,
-                "seed": step.seed,
-            }
-            for header, step in steps
-        ]
-        rooms = {header.room for header, _ in steps}
-        values = {
-            "steps": json.dumps(rows, separators=(",", ":")),
-            "now": now,
-            "channel": NOTIFY_CHANNEL,
-            "payload": announcement(self.origin, rooms),
-            "renew": sorted(renew.rooms) if renew is not None else [],
-            "owner": renew.owner if renew is not None else "",
-            "until": renew.until(now) if renew is not None else now,
-        }
+        values = append_many_values(steps, now, renew, self.origin)
         try:
             answer = self._one_statement(_APPEND_MANY_POSTGRES, values)
         except _Refused as refused:

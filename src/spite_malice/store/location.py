@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
@@ -58,3 +59,14 @@ def prepare(url: str) -> None:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+
+
+def connect_args(url: str) -> dict[str, Any]:
+    """psycopg's connection keywords for an SQLAlchemy PostgreSQL URL (``options=`` and the
+    like kept): for the connections a server opens beside the store's pool (the fan-out's
+    listening one, the group commits')."""
+    parsed = make_url(url)
+    args: dict[str, Any] = parsed.translate_connect_args(username="user", database="dbname")
+    for key, value in parsed.query.items():
+        args[key] = value if isinstance(value, str) else value[-1]
+    return args

@@ -20,12 +20,11 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-from sqlalchemy.engine import make_url
+from typing import TYPE_CHECKING
 
 from ..store import Store
 from ..store.access import NOTIFY_CHANNEL, read_announcement
+from ..store.location import connect_args
 
 if TYPE_CHECKING:
     from psycopg.pq.abc import PGconn
@@ -66,7 +65,7 @@ class PostgresFanout(Fanout):
     def __init__(self, store: Store) -> None:
         self.store = store
         self.origin = store.origin
-        self.connect_args = _connect_args(store.url)
+        self.connect_args = connect_args(store.url)
         self._task: asyncio.Task[None] | None = None
         self._listening = False
         self._changed: Callable[[str], None] = lambda room: None
@@ -162,12 +161,3 @@ class PostgresFanout(Fanout):
 def fanout_for(store: Store) -> Fanout:
     """LISTEN/NOTIFY on PostgreSQL; nothing on SQLite."""
     return PostgresFanout(store) if store.announces else LocalFanout()
-
-
-def _connect_args(url: str) -> dict[str, Any]:
-    """psycopg's connection keywords for an SQLAlchemy URL (``options=`` and the like kept)."""
-    parsed = make_url(url)
-    args: dict[str, Any] = parsed.translate_connect_args(username="user", database="dbname")
-    for key, value in parsed.query.items():
-        args[key] = value if isinstance(value, str) else value[-1]
-    return args

@@ -2,7 +2,9 @@
 
 Store calls run on a pool of worker threads, each on a pooled connection of its own, so a
 slow or locked write holds up only the room waiting for it: settings, statistics and other
-rooms go on (there is no single database thread).
+rooms go on (there is no single database thread). The one exception is the group commit of
+the rooms' moves on PostgreSQL, the hottest call, which runs on the event loop over
+connections of its own (:class:`~spite_malice.store.AsyncWriter`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any, TypeVar
 
 from ..engine.rules import Rules
 from ..store import (
+    AsyncWriter,
     LeaseRenewal,
     MatchHeader,
     Store,
@@ -92,6 +95,8 @@ class Lobby:
         self._pending: list[_Entry] = []
         self._flushing = 0
         self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
+        self._writer = AsyncWriter(store) if store.announces else None
+        """PostgreSQL's group commits, run on the event loop rather than a worker thread."""
         self.fanout: Fanout = fanout_for(store)
         """How steps stored by other instances on this database reach this one."""
         self.instance = store.origin
@@ -252,14 +257,14 @@ class Lobby:
     async def _write(self, batch: list[_Entry]) -> None:
         steps = [(header, step) for header, group, _, _ in batch for step in group]
         try:
-            renewed = await self.run(self.store.append_many, steps, self._renewal(batch))
+            renewed = await self._append_many(steps, self._renewal(batch))
         except StoreConflict:
             # some step was stored by another process: find which, entry by entry (each
             # entry's steps in one transaction, so an entry is stored whole or not at all)
             for header, group, renew, future in batch:
                 try:
                     one = self._renewal([(header, group, renew, future)])
-                    kept = await self.run(self.store.append_many, [(header, s) for s in group], one)
+                    kept = await self._append_many([(header, s) for s in group], one)
                 except Exception as error:
                     _settle(future, _logged(error, 1))
                 else:
@@ -272,6 +277,14 @@ class Lobby:
             return
         for header, _, _, future in batch:
             _settle(future, None, header.room in renewed)
+
+    async def _append_many(
+        self, steps: list[tuple[MatchHeader, Step]], renew: LeaseRenewal | None
+    ) -> frozenset[str]:
+        """:meth:`Store.append_many`: on the event loop on PostgreSQL, else on a thread."""
+        if self._writer is not None:
+            return await self._writer.append_many(steps, renew)
+        return await self.run(self.store.append_many, steps, renew)
 
     def _renewal(self, batch: list[_Entry]) -> LeaseRenewal | None:
         """The leases a group commit of ``batch`` renews: its entries' rooms that ask for
@@ -421,6 +434,8 @@ class Lobby:
             room.close()
         if self._releasing:
             await asyncio.gather(*self._releasing, return_exceptions=True)
+        if self._writer is not None:
+            await self._writer.close()
         self._threads.shutdown(wait=True)
 
 
