@@ -77,3 +77,28 @@ def test_the_commands_of_the_docs_still_run(script: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"usage: {script} ")
+
+
+def test_cluster_rounds_are_chosen_by_number() -> None:
+    """``cluster_load.py --rounds 3,1`` runs rounds 1 and 3, once each, in order."""
+    from spite_malice.bench.cluster_load import _rounds
+
+    assert _rounds("3,1,1") == (1, 3)
+    assert _rounds("2") == (2,)
+
+
+@pytest.mark.parametrize("value", ["4", "0,1", "one", "", "1,,2"])
+def test_cluster_rounds_refuse_what_is_not_a_round(value: str) -> None:
+    """A bad ``--rounds`` is refused with a message naming it, before any cluster starts."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "cluster_load.py"), "--rounds", value],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "--rounds" in done.stderr
+    assert repr(value) in done.stderr
