@@ -132,7 +132,7 @@ _LATEST_IN_ROOM = (
 """The id of a web room's latest match."""
 
 
-_APPEND_MANY_POSTGRES = f"""
+APPEND_MANY_POSTGRES = f"""
 WITH steps AS (
     SELECT * FROM json_to_recordset(%(steps)s::json)
     AS step(match_id text, game int, ply int, kind text, seat int, move text, seed bigint)
@@ -181,7 +181,7 @@ def append_many_values(
     renew: LeaseRenewal | None,
     origin: str,
 ) -> dict[str, Any]:
-    """The parameters of :data:`_APPEND_MANY_POSTGRES` for a group commit of ``steps`` at
+    """The parameters of :data:`APPEND_MANY_POSTGRES` for a group commit of ``steps`` at
     ``now`` renewing ``renew``, announced as ``origin``'s."""
     rows = [
         {
@@ -690,11 +690,11 @@ class Store:
         now: datetime,
         renew: LeaseRenewal | None,
     ) -> frozenset[str]:
-        """:meth:`append_many` on PostgreSQL: :data:`_APPEND_MANY_POSTGRES`, one statement
+        """:meth:`append_many` on PostgreSQL: :data:`APPEND_MANY_POSTGRES`, one statement
         (:meth:`_one_statement`)."""
         values = append_many_values(steps, now, renew, self.origin)
         try:
-            answer = self._one_statement(_APPEND_MANY_POSTGRES, values)
+            answer = self._one_statement(APPEND_MANY_POSTGRES, values)
         except _Refused as refused:
             raise StoreConflict("a step of the batch is stored already") from refused.error
         renewed: list[str] = answer[0][1] or []

@@ -1,7 +1,7 @@
 """Group commits of moves on PostgreSQL from the event loop, with no worker thread.
 
 A busy server's hottest store call is the group commit of its rooms' moves
-(:meth:`Store.append_many`): on PostgreSQL one statement, :data:`~.access._APPEND_MANY_POSTGRES`.
+(:meth:`Store.append_many`): on PostgreSQL one statement, :data:`~.access.APPEND_MANY_POSTGRES`.
 Run on a worker thread, each commit is handed to the thread and its answer handed back to
 the event loop, which cost about as much CPU as the statement's own driver work. An
 :class:`AsyncWriter` runs the same statement, with the same parameters and the same answers,
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..table import DEAL, Step
 from .access import (
-    _APPEND_MANY_POSTGRES,
+    APPEND_MANY_POSTGRES,
     LeaseRenewal,
     MatchHeader,
     Store,
@@ -67,7 +67,7 @@ class AsyncWriter:
         values = append_many_values(steps, utcnow(), renew, self.store.origin)
         connection = await self._take()
         try:
-            cursor = await connection.execute(_APPEND_MANY_POSTGRES, values, prepare=True)
+            cursor = await connection.execute(APPEND_MANY_POSTGRES, values, prepare=True)
             answer = await cursor.fetchall()
         except psycopg.IntegrityError as error:
             self._give_back(connection)  # autocommit: the statement alone was rolled back
