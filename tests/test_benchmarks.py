@@ -35,6 +35,18 @@ LAUNCHERS = {
 }
 
 
+def _run(script: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``benchmarks/<script> ARGUMENTS`` with this checkout's package, its output kept."""
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *arguments],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+        timeout=120,
+        check=False,
+    )
+
+
 def _scripts() -> list[Path]:
     return sorted(BENCHMARKS.glob("*.py"))
 
@@ -66,15 +78,7 @@ def test_the_commands_of_the_docs_still_run(script: str) -> None:
     """``benchmarks/<script> --help`` answers as before: usage under the script's own name."""
     if script == "bots_tune.py":
         pytest.importorskip("optuna")
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / script), "--help"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    done = _run(script, "--help")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"usage: {script} ")
 
@@ -90,15 +94,7 @@ def test_cluster_rounds_are_chosen_by_number() -> None:
 @pytest.mark.parametrize("value", ["4", "0,1", "one", "", "1,,2"])
 def test_cluster_rounds_refuse_what_is_not_a_round(value: str) -> None:
     """A bad ``--rounds`` is refused with a message naming it, before any cluster starts."""
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "cluster_load.py"), "--rounds", value],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    done = _run("cluster_load.py", "--rounds", value)
     assert done.returncode == 2, done.stderr
     assert "--rounds" in done.stderr
     assert repr(value) in done.stderr

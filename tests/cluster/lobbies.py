@@ -4,10 +4,8 @@ sent, and the person's side of a turn."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from spite_malice.engine.rules import Rules
 from spite_malice.store import Store
@@ -15,6 +13,7 @@ from spite_malice.web.lobby import Lobby
 from spite_malice.web.messages import ServerMessage
 from spite_malice.web.protocol import MoveMessage
 from spite_malice.web.rooms import Room
+from waiting import until
 
 
 class Listener:
@@ -66,15 +65,6 @@ def discard(room: Room) -> str:
     """A discard from the hand that is legal now."""
     legal = [str(move) for move in room.game.legal_moves()]
     return next(move for move in legal if "-S" in move and move.startswith("H"))
-
-
-async def until(check: Any, seconds: float = 60.0) -> None:
-    """Wait until ``check()`` is true, or fail after ``seconds``."""
-    for _ in range(int(seconds / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 async def person_discards(room: Room, listener: Listener) -> None:

@@ -23,7 +23,7 @@ from spite_malice.store import (
 from spite_malice.table import Step
 
 from .test_announcements import _heard, _listener
-from .test_store import Kept, new_kept, restored
+from .test_store import Kept, assert_committed, new_kept
 
 pytestmark = pytest.mark.postgres
 
@@ -75,17 +75,9 @@ def test_an_async_group_commit_stores_renews_and_announces_as_the_store_does(
             finally:
                 listener.close()
             assert len(heard) == 1 and set(heard[0].split()[1:]) == {"ROOMW0", "ROOMW1"}
-            for each, (_, step), old in zip(kept, steps, before, strict=True):
+            for each, (_, step) in zip(kept, steps, strict=True):
                 each.table.apply(step)
-                stored = store.load_match(each.header.id)
-                assert stored is not None and old is not None
-                assert stored.steps[-1] == step
-                assert stored.head == (1, step.ply + 1)
-                assert old.header.updated_at is not None and stored.header.updated_at is not None
-                assert stored.header.updated_at > old.header.updated_at
-                assert restored(store, each.header.id).game.to_position() == (
-                    each.table.game.to_position()
-                )
+            assert_committed(store, kept, steps, before)
             assert writer.connections == 1  # kept for the next commit
             assert await writer.append_many([_next_step(kept[0])]) == frozenset()
             assert writer.connections == 1  # the same one again

@@ -11,7 +11,7 @@ from sqlalchemy.engine import make_url
 from spite_malice.bots import reference_move
 from spite_malice.store import Store, StoreUnavailable
 
-from .test_store import new_kept, restored
+from .test_store import assert_committed, new_kept
 
 pytestmark = pytest.mark.postgres
 
@@ -32,16 +32,7 @@ def test_a_group_commit_stores_every_field_of_its_steps(postgres_schema_url: str
             steps.append((each.header, step))
         before = [store.load_match(each.header.id) for each in kept]
         store.append_many(steps)
-        for each, (_, step), old in zip(kept, steps, before, strict=True):
-            stored = store.load_match(each.header.id)
-            assert stored is not None and old is not None
-            assert stored.steps[-1] == step
-            assert stored.head == (1, step.ply + 1)
-            assert old.header.updated_at is not None and stored.header.updated_at is not None
-            assert stored.header.updated_at > old.header.updated_at
-            assert restored(store, each.header.id).game.to_position() == (
-                each.table.game.to_position()
-            )
+        assert_committed(store, kept, steps, before)
 
 
 def test_a_connection_lost_under_a_group_commit_fails_that_call_only(

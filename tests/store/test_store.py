@@ -20,6 +20,7 @@ from spite_malice.store import (
     Store,
     StoreConflict,
     StoreDataError,
+    StoredMatch,
 )
 from spite_malice.table import COMPUTER, FRIEND, PERSON, Seat, Step, Table
 
@@ -81,6 +82,24 @@ def restored(store: Store, match_id: str) -> Table:
     assert stored is not None
     header = stored.header
     return Table.restore(header.rules, header.seed, header.meta, stored.steps)
+
+
+def assert_committed(
+    store: Store,
+    kept: list[Kept],
+    steps: list[tuple[MatchHeader, Step]],
+    before: list[StoredMatch | None],
+) -> None:
+    """Each of ``kept`` (its table already moved on by its step of ``steps``) is stored with
+    that step last, a later ``updated_at`` than ``before``, and restores to its table."""
+    for each, (_, step), old in zip(kept, steps, before, strict=True):
+        stored = store.load_match(each.header.id)
+        assert stored is not None and old is not None
+        assert stored.steps[-1] == step
+        assert stored.head == (1, step.ply + 1)
+        assert old.header.updated_at is not None and stored.header.updated_at is not None
+        assert stored.header.updated_at > old.header.updated_at
+        assert restored(store, each.header.id).game.to_position() == (each.table.game.to_position())
 
 
 def test_a_stored_match_resumes_exactly(open_store: Callable[[], Store]) -> None:

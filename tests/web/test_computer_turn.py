@@ -10,7 +10,6 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from spite_malice.engine.rules import Rules
 from spite_malice.store import LeaseRenewal, MatchHeader, Store, StoreUnavailable
@@ -19,6 +18,7 @@ from spite_malice.web import messages
 from spite_malice.web.lobby import Lobby
 from spite_malice.web.protocol import MoveMessage
 from spite_malice.web.rooms import LEASE_MARGIN_SECONDS, Room, RoomError
+from waiting import until
 
 QUICK = Rules.from_json({"payoff_size": 5})
 
@@ -34,14 +34,6 @@ class Listener:
 
     def updates(self) -> list[messages.Update]:
         return [m for m in self.messages if isinstance(m, messages.Update)]
-
-
-async def until(check: Any, seconds: float = 60.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out")
 
 
 def computer_done(room: Room) -> bool:

@@ -183,18 +183,7 @@ def append_many_values(
 ) -> dict[str, Any]:
     """The parameters of :data:`APPEND_MANY_POSTGRES` for a group commit of ``steps`` at
     ``now`` renewing ``renew``, announced as ``origin``'s."""
-    rows = [
-        {
-            "match_id": header.id,
-            "game": step.game,
-            "ply": step.ply,
-            "kind": step.kind,
-            "seat": step.seat,
-            "move": step.move,
-            "seed": step.seed,
-        }
-        for header, step in steps
-    ]
+    rows = [_step_row(header.id, step) for header, step in steps]
     return {
         "steps": json.dumps(rows, separators=(",", ":")),
         "now": now,
@@ -1096,7 +1085,8 @@ def _head(connection: Session | Connection, match_id: str) -> tuple[int, int]:
     return (int(last[0]), int(last[1] or 0) + 1)
 
 
-def _move_row(match_id: str, step: Step, now: datetime) -> dict[str, Any]:
+def _step_row(match_id: str, step: Step) -> dict[str, Any]:
+    """The columns of ``step``'s row in ``moves`` but its time."""
     return {
         "match_id": match_id,
         "game": step.game,
@@ -1105,8 +1095,13 @@ def _move_row(match_id: str, step: Step, now: datetime) -> dict[str, Any]:
         "seat": step.seat,
         "move": step.move,
         "seed": step.seed,
-        "created_at": now,
     }
+
+
+def _move_row(match_id: str, step: Step, now: datetime) -> dict[str, Any]:
+    row = _step_row(match_id, step)
+    row["created_at"] = now
+    return row
 
 
 def _step(row: MoveRow) -> Step:
