@@ -100,6 +100,9 @@ _MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
 _LEASES: Table = LeaseRow.__table__  # type: ignore[assignment]
 _PRESENCE: Table = PresenceRow.__table__  # type: ignore[assignment]
+_GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+_RESULTS: Table = ResultRow.__table__  # type: ignore[assignment]
+_MATCH_RESULTS: Table = MatchResultRow.__table__  # type: ignore[assignment]
 _TOUCH_MANY = (
     update(_MATCHES).where(_MATCHES.c.id == bindparam("match")).values(updated_at=bindparam("now"))
 )
@@ -605,17 +608,12 @@ class Store:
         if step.kind == DEAL:
             values["game_number"] = step.game
         try:
-            if step.finished is None:  # nearly every step: two statements, no ORM
-                with self._connection() as connection:
-                    connection.execute(insert(_MOVES), [_move_row(header.id, step, now)])
-                    connection.execute(_touch(header.id, values))
-                    self._announce(connection, header.room)
-                return
-            with self._session(write=True) as session:
-                session.execute(insert(_MOVES), [_move_row(header.id, step, now)])
-                self._add_game(session, header, step, values)
-                session.execute(_touch(header.id, values))
-                self._announce(session, header.room)
+            with self._connection() as connection:  # a few statements, no ORM
+                connection.execute(insert(_MOVES), [_move_row(header.id, step, now)])
+                if step.finished is not None:
+                    self._add_game(connection, header, step, values, now)
+                connection.execute(_touch(header.id, values))
+                self._announce(connection, header.room)
         except IntegrityError as error:
             raise StoreConflict(
                 f"game {step.game} ply {step.ply} of match {header.id} is stored already"
@@ -997,26 +995,36 @@ class Store:
     # ----------------------------------------------------------------- internals
 
     def _add_game(
-        self, session: Session, header: MatchHeader, step: Step, values: dict[str, Any]
+        self,
+        connection: Connection,
+        header: MatchHeader,
+        step: Step,
+        values: dict[str, Any],
+        now: datetime,
     ) -> None:
-        """The finished game's row and its results, in the transaction of its last step."""
+        """The finished game's row and its results, in the transaction of its last step
+        (Core inserts: the ORM's unit of work cost several times their CPU here)."""
         record = step.finished
         assert record is not None and record.result is not None
         result = record.result
         resigned = step.kind in (RESIGN, CLAIM)  # a claim ends the absent seat's match so
-        row = GameRow(
-            match_id=header.id,
-            number=step.game,
-            seed=record.seed,
-            record=record.to_json(),
-            winner=result.winner,
-            points=result.points,
-            reason=result.reason,
-            assisted=step.assisted,
-            abandoned=resigned,
-        )
-        session.add(row)
-        session.flush()
+        game_id = connection.execute(
+            insert(_GAMES)
+            .values(
+                match_id=header.id,
+                number=step.game,
+                seed=record.seed,
+                record=record.to_json(),
+                winner=result.winner,
+                points=result.points,
+                reason=result.reason,
+                assisted=step.assisted,
+                abandoned=resigned,
+                finished_at=now,
+            )
+            .returning(_GAMES.c.id)
+        ).scalar_one()
+        results = []
         for seat, player in enumerate(header.players):
             if player is None:
                 continue
@@ -1026,18 +1034,21 @@ class Store:
                 outcome = WIN if seat == result.winner else LOSS
             else:
                 outcome = outcome_for(seat, result.winner)
-            session.add(
-                ResultRow(
-                    game_id=row.id,
-                    player=player,
-                    seat=seat,
-                    level=header.stats_level,
-                    outcome=outcome,
-                    points_for=scored,
-                    points_against=conceded,
-                    assisted=step.assisted and (not resigned or seat == step.seat),
-                )
+            results.append(
+                {
+                    "game_id": game_id,
+                    "player": player,
+                    "seat": seat,
+                    "level": header.stats_level,
+                    "outcome": outcome,
+                    "points_for": scored,
+                    "points_against": conceded,
+                    "assisted": step.assisted and (not resigned or seat == step.seat),
+                    "finished_at": now,
+                }
             )
+        if results:
+            connection.execute(insert(_RESULTS), results)
         if result.winner is not None and result.points:
             column = _MATCHES.c.score0 if result.winner == 0 else _MATCHES.c.score1
             values[column.name] = column + result.points
@@ -1045,17 +1056,20 @@ class Store:
             values["status"] = ABANDONED
         elif step.kind == MOVE and step.match_winner is not None:
             values["status"] = FINISHED
-            for seat, player in enumerate(header.players):
-                if player is not None:
-                    session.add(
-                        MatchResultRow(
-                            match_id=header.id,
-                            player=player,
-                            seat=seat,
-                            level=header.stats_level,
-                            won=step.match_winner == seat,
-                        )
-                    )
+            won = [
+                {
+                    "match_id": header.id,
+                    "player": player,
+                    "seat": seat,
+                    "level": header.stats_level,
+                    "won": step.match_winner == seat,
+                    "finished_at": now,
+                }
+                for seat, player in enumerate(header.players)
+                if player is not None
+            ]
+            if won:
+                connection.execute(insert(_MATCH_RESULTS), won)
 
 
 def announcement(origin: str, rooms: Iterable[str | None]) -> str:
