@@ -25,6 +25,7 @@ from .engine.reasons import Reason
 from .engine.record import FORMAT, GameRecord
 from .engine.seeds import SEED_LIMIT, is_seed
 from .i18n import N_, _, format_number
+from .names import CONTROL, describe_name_problem, name_problem
 from .table.table import RESIGNED
 from .table.words import rules_problem, say_reason
 
@@ -134,6 +135,9 @@ def _record_problem(data: dict[str, Any]) -> str | None:
         or not all(isinstance(name, str) for name in players)
     ):
         return _("Its players must be a list of two names.")
+    for name in players:  # shown beside the table: nothing in it may hide or turn text round
+        if name_problem(name) == CONTROL:
+            return describe_name_problem(CONTROL)
     first = data.get("first")
     if first is not None and (type(first) is not int or first not in (0, 1)):
         return _("Its first player must be 0 or 1.")

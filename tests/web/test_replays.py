@@ -115,6 +115,14 @@ def test_bad_record_files_are_refused_clearly(client: TestClient) -> None:
     )
     lying = good | {"result": {"winner": 0, "points": 20, "reason": "pay-off pile emptied"}}
     assert "result does not follow" in _refusal(client, json.dumps(lying).encode())
+    # a name that would turn the text beside it round (a right-to-left override) or hide
+    hidden = "cannot be shown"
+    for name in ("\u202eevil", "a\u0000b", "\u200bA"):
+        named = good | {"players": ["A", name]}
+        assert hidden in _refusal(client, json.dumps(named).encode()), name
+    for name in ("", "Zoë", "\u0645\u200c\u0646"):  # no name, or a joiner between letters
+        named = good | {"players": [name, "B"]}
+        assert client.post("/api/replays", content=json.dumps(named)).status_code == 200, name
     huge = json.dumps(good | {"moves": ["P-C1"] * (MAX_RECORD_BYTES // 6)}).encode()
     assert client.post("/api/replays", content=huge).status_code == 413
 
