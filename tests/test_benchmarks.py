@@ -27,6 +27,7 @@ LAUNCHERS = {
     "ws_floor.py": "ws_floor",
     "bots_expert.py": "bots_expert",
     "bots_leaf.py": "bots_leaf",
+    "bots_leaf_explore.py": "bots_leaf_explore",
     "bots_noise.py": "bots_noise",
     "bots_reply.py": "bots_reply",
     "bots_targets.py": "bots_targets",

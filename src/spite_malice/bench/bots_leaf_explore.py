@@ -13,12 +13,7 @@ with the game's result for the player to move, as in ``bots_leaf.py``, and a log
 regression is fitted (scikit-learn, the ``learn`` extra), reported on held-out deals of the
 same self-play beside the shipped model, and written as JSON for ``bots_expert.py --leaf``.
 
-It is kept here, beside the results it produced, rather than as a launcher in
-``benchmarks/`` (where every script must launch a module of ``spite_malice.bench``,
-``tests/test_benchmarks.py``): it belongs in ``spite_malice.bench`` (or as an option of
-``bench/bots_leaf.py``), which this round could not change.
-
-    nice -n 19 .venv/bin/python benchmarks/results/bots_leaf_explore.py --deals 3000 \\
+    nice -n 19 .venv/bin/python benchmarks/bots_leaf_explore.py --deals 3000 \\
         --seed 3000000 --holdout 1000 --holdout-seed 4000000 --explore 0.3 --jobs 1 \\
         --out explore.json
 """
