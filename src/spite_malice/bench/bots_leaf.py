@@ -24,6 +24,7 @@ import itertools
 import multiprocessing
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +142,41 @@ def _calibration(p: Any, ys: Any) -> None:
             )
 
 
+POSITION_ARRAYS = ("train_x", "train_y", "test_x", "test_y")
+"""The arrays a ``--data`` file keeps: training features and results, then held-out ones."""
+
+
+def kept_positions(data: Path | None, make: Callable[[], tuple[Any, ...]]) -> tuple[Any, ...]:
+    """The :data:`POSITION_ARRAYS`: read from the ``.npz`` file ``data`` when it exists,
+    else made by ``make()`` (four sequences, in that order) and kept in ``data`` if given."""
+    import numpy as np
+
+    if data and data.exists():
+        saved = np.load(data)
+        return tuple(saved[name] for name in POSITION_ARRAYS)
+    arrays = tuple(np.array(made) for made in make())
+    if data:
+        train_x, train_y, test_x, test_y = arrays
+        np.savez_compressed(data, train_x=train_x, train_y=train_y, test_x=test_x, test_y=test_y)
+    return arrays
+
+
+def _rounded(values: Any) -> tuple[float, ...]:
+    return tuple(round(float(v), 6) for v in values)
+
+
+def logistic_leaf(names: tuple[str, ...], mean: Any, scale: Any, model: Any) -> LeafModel:
+    """The pure-Python :class:`LeafModel` of a fitted scikit-learn logistic regression on the
+    features ``names`` standardized by ``mean`` and ``scale``, rounded to six places."""
+    return LeafModel(
+        names,
+        _rounded(mean),
+        _rounded(scale),
+        _rounded(model.coef_[0]),
+        round(float(model.intercept_[0]), 6),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3000, help="training deals")
@@ -175,20 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     import numpy as np
 
     start = time.perf_counter()
-    if args.data and args.data.exists():
-        saved = np.load(args.data)
-        train_x, train_y, test_x, test_y = (
-            saved[k] for k in ("train_x", "train_y", "test_x", "test_y")
-        )
-    else:
-        train_x, train_y = (np.array(a) for a in positions(args.seed, args.deals, args.jobs))
-        test_x, test_y = (
-            np.array(a) for a in positions(args.holdout_seed, args.holdout, args.jobs)
-        )
-        if args.data:
-            np.savez_compressed(
-                args.data, train_x=train_x, train_y=train_y, test_x=test_x, test_y=test_y
-            )
+    train_x, train_y, test_x, test_y = kept_positions(
+        args.data,
+        lambda: (
+            *positions(args.seed, args.deals, args.jobs),
+            *positions(args.holdout_seed, args.holdout, args.jobs),
+        ),
+    )
     print(
         f"{len(train_y)} training positions ({args.deals} deals from {args.seed}), "
         f"{len(test_y)} held out ({args.holdout} deals from {args.holdout_seed}); "
@@ -226,26 +255,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     _calibration(p, test_y)
 
-    def rounded(values: Any) -> tuple[float, ...]:
-        return tuple(round(float(v), 6) for v in values)
-
     if args.hidden:
         leaf = LeafModel(
             names,
-            rounded(mean),
-            rounded(scale),
-            rounded(model.coefs_[1][:, 0]),
+            _rounded(mean),
+            _rounded(scale),
+            _rounded(model.coefs_[1][:, 0]),
             round(float(model.intercepts_[1][0]), 6),
-            ((tuple(rounded(row) for row in model.coefs_[0].T), rounded(model.intercepts_[0])),),
+            ((tuple(_rounded(row) for row in model.coefs_[0].T), _rounded(model.intercepts_[0])),),
         )
     else:
-        leaf = LeafModel(
-            names,
-            rounded(mean),
-            rounded(scale),
-            rounded(model.coef_[0]),
-            round(float(model.intercept_[0]), 6),
-        )
+        leaf = logistic_leaf(names, mean, scale, model)
         for name, coef in zip(names, leaf.coef, strict=True):
             print(f"  {name:>16} {coef:+.3f}")
     check = [leaf.probability(list(row)) for row in test_x[:1000, columns]]

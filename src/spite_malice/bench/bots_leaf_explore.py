@@ -29,9 +29,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from spite_malice.bench.bots_leaf import FIRST_FEATURES, _calibration, fit, log_loss
+from spite_malice.bench.bots_leaf import (
+    FIRST_FEATURES,
+    _calibration,
+    fit,
+    kept_positions,
+    log_loss,
+    logistic_leaf,
+)
 from spite_malice.bots.expert import ExpertBot
-from spite_malice.bots.leaf import FEATURES, LeafFeatures, LeafModel, shipped_model
+from spite_malice.bots.leaf import FEATURES, LeafFeatures, shipped_model
 from spite_malice.bots.planning import plan_turn
 from spite_malice.bots.rollout import finish_turn
 from spite_malice.bots.view import view_from_game
@@ -109,22 +116,13 @@ def main(argv: list[str] | None = None) -> int:
     import numpy as np
 
     start = time.perf_counter()
-    if args.data and args.data.exists():
-        saved = np.load(args.data)
-        train_x, train_y, test_x, test_y = (
-            saved[k] for k in ("train_x", "train_y", "test_x", "test_y")
-        )
-    else:
-        train_x, train_y = (
-            np.array(a) for a in positions(args.seed, args.deals, args.explore, args.jobs)
-        )
-        test_x, test_y = (
-            np.array(a) for a in positions(args.holdout_seed, args.holdout, args.explore, args.jobs)
-        )
-        if args.data:
-            np.savez_compressed(
-                args.data, train_x=train_x, train_y=train_y, test_x=test_x, test_y=test_y
-            )
+    train_x, train_y, test_x, test_y = kept_positions(
+        args.data,
+        lambda: (
+            *positions(args.seed, args.deals, args.explore, args.jobs),
+            *positions(args.holdout_seed, args.holdout, args.explore, args.jobs),
+        ),
+    )
     print(
         f"{len(train_y)} training positions ({args.deals} deals from {args.seed}, explore "
         f"{args.explore}), {len(test_y)} held out ({args.holdout} deals from "
@@ -147,16 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     _calibration(p, test_y)
 
-    def rounded(values: Any) -> tuple[float, ...]:
-        return tuple(round(float(v), 6) for v in values)
-
-    leaf = LeafModel(
-        names,
-        rounded(mean),
-        rounded(scale),
-        rounded(model.coef_[0]),
-        round(float(model.intercept_[0]), 6),
-    )
+    leaf = logistic_leaf(names, mean, scale, model)
     old = dict(zip(shipped.features, shipped.coef, strict=True))
     old_scale = dict(zip(shipped.features, shipped.scale, strict=True))
     print("  feature: weight a unit (new / shipped), standardized weight (new / shipped)")
