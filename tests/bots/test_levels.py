@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from spite_malice.bot_registry import make_bot
@@ -15,6 +18,8 @@ from spite_malice.bots import (
     PlanningBot,
     ReferenceBot,
 )
+from spite_malice.bots.leaf import shipped_model
+from spite_malice.bots.levels import level_label
 from spite_malice.engine import Game, Move
 
 FAST_LEVELS = ("easy", "medium", "hard")
@@ -58,6 +63,37 @@ def test_expert_budget_default_and_option() -> None:
         make_bot("expert:fast")
     with pytest.raises(ValueError):
         ExpertBot(budget=0)
+
+
+def test_expert_option_names_a_leaf_model(tmp_path: Path) -> None:
+    # For research: an Expert whose sampled games are scored by another leaf model, so that
+    # the arena can play two models head to head.
+    shipped = shipped_model()
+    other = replace(shipped, intercept=shipped.intercept + 1.0)
+    path = tmp_path / "leaf.json"
+    path.write_text(other.to_json(), encoding="utf-8")
+    bot = make_bot(f"expert:600:24:leaf={path}", 1)
+    assert isinstance(bot, ExpertBot)
+    assert (bot.budget, bot.max_samples) == (600.0, 24)
+    assert bot.leaf is not None and bot.leaf.model == other
+    assert make_bot(f"expert:2:leaf={path}", 1).max_samples == 48  # type: ignore[attr-defined]
+    plain = make_bot("expert:600:24", 1)
+    assert isinstance(plain, ExpertBot) and plain.leaf is not None
+    assert plain.leaf.model == shipped
+    assert level_label(f"expert:600:24:leaf={path}") == f"Expert 600s 24 samples ({path})"
+
+
+def test_expert_option_refuses_a_leaf_it_cannot_read(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="cannot read the leaf model"):
+        make_bot(f"expert:600:24:leaf={tmp_path / 'missing.json'}")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"features": ["left"]}', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"is not a leaf model .*no 'mean'"):
+        make_bot(f"expert:600:24:leaf={broken}")
+    good = tmp_path / "good.json"
+    good.write_text(shipped_model().to_json(), encoding="utf-8")
+    with pytest.raises(ValueError, match="SECONDS:SAMPLES"):
+        make_bot(f"expert:fast:leaf={good}")
 
 
 def test_unknown_bot_name_is_refused() -> None:

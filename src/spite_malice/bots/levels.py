@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from .base import Bot
 from .baselines import EXPERT_1_SAMPLES, Expert1Bot
-from .expert import DEFAULT_BUDGET, DEFAULT_SAMPLES, ExpertBot
+from .expert import DEFAULT_BUDGET, DEFAULT_SAMPLES, EXPERT_SETTINGS, ExpertBot
+from .leaf import LeafModel
 
 LEVELS = ("easy", "medium", "hard", "expert")
 """The levels, weakest first; ``make_bot(level)`` builds one (Expert thinks 1 s a turn)."""
@@ -30,19 +34,52 @@ def _budget_option(name: str, option: str, default_samples: int) -> tuple[float,
     return budget, samples
 
 
+def _leaf_option(option: str) -> tuple[str, LeafModel | None]:
+    """``option`` without a trailing ``:leaf=FILE``, and the leaf model read from FILE
+    (``None`` when the option names none)."""
+    head, colon, last = option.rpartition(":")
+    if not colon or not last.startswith("leaf="):
+        return option, None
+    path = Path(last.removeprefix("leaf="))
+    try:
+        text = path.read_text("utf-8")
+    except OSError as error:
+        raise ValueError(
+            f"expert:{option}: cannot read the leaf model {str(path)!r} ({error.strerror})"
+        ) from None
+    try:
+        model = LeafModel.from_json(text)
+    except (ValueError, KeyError, TypeError) as error:
+        reason = f"no {error} field" if isinstance(error, KeyError) else str(error)
+        raise ValueError(
+            f"expert:{option}: {str(path)!r} is not a leaf model of benchmarks/bots_leaf.py "
+            f"({reason})"
+        ) from None
+    return head, model
+
+
 def expert_with_option(seed: int | None, option: str) -> Bot:
     """``expert:SECONDS`` or ``expert:SECONDS:SAMPLES`` (samples a search; with a budget that
     reaches them Expert is deterministic whatever the machine's load). Without SAMPLES, a
     budget above the default's 1 s takes proportionally more samples (``expert:5``, for
     analysis: 5 s a turn and up to five times :data:`~.expert.DEFAULT_SAMPLES`); a shorter
-    one keeps the default's and takes what the time allows."""
+    one keeps the default's and takes what the time allows.
+
+    For research, either form may end in ``:leaf=FILE``: Expert then scores its sampled games
+    with the leaf model in FILE (a JSON of ``benchmarks/bots_leaf.py``) instead of the one
+    that ships, so that the arena can play two leaf models head to head
+    (``spite-malice arena expert:600:24:leaf=new.json expert:600:24``)."""
+    option, model = _leaf_option(option)
     budget_text = option.partition(":")[0]
     try:
         scale = max(1.0, float(budget_text) / DEFAULT_BUDGET)
     except ValueError:
         scale = 1.0  # _budget_option reports the mistake
     budget, samples = _budget_option("expert", option, round(DEFAULT_SAMPLES * scale))
-    return ExpertBot(seed, budget, max_samples=samples)
+    if model is None:
+        return ExpertBot(seed, budget, max_samples=samples)
+    settings = replace(EXPERT_SETTINGS, leaf_model=model)
+    return ExpertBot(seed, budget, max_samples=samples, settings=settings)
 
 
 def expert_1_with_option(seed: int | None, option: str) -> Bot:
@@ -59,4 +96,11 @@ def level_label(name: str) -> str:
     if not colon:
         return base.capitalize()
     seconds, _, samples = option.partition(":")
-    return f"{base.capitalize()} {seconds}s" + (f" {samples} samples" if samples else "")
+    samples, _, leaf = samples.partition(":")
+    if seconds.startswith("leaf="):
+        seconds, leaf = "", seconds
+    elif samples.startswith("leaf="):
+        samples, leaf = "", samples
+    label = base.capitalize() + (f" {seconds}s" if seconds else "")
+    label += f" {samples} samples" if samples else ""
+    return label + (f" ({leaf.removeprefix('leaf=')})" if leaf else "")
