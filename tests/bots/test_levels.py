@@ -80,7 +80,7 @@ def test_expert_option_names_a_leaf_model(tmp_path: Path) -> None:
     plain = make_bot("expert:600:24", 1)
     assert isinstance(plain, ExpertBot) and plain.leaf is not None
     assert plain.leaf.model == shipped
-    assert level_label(f"expert:600:24:leaf={path}") == f"Expert 600s 24 samples ({path})"
+    assert level_label(f"expert:600:24:leaf={path}") == "Expert 600s 24 samples (leaf.json)"
 
 
 def test_expert_option_refuses_a_leaf_it_cannot_read(tmp_path: Path) -> None:

@@ -103,4 +103,4 @@ def level_label(name: str) -> str:
         samples, leaf = "", samples
     label = base.capitalize() + (f" {seconds}s" if seconds else "")
     label += f" {samples} samples" if samples else ""
-    return label + (f" ({leaf.removeprefix('leaf=')})" if leaf else "")
+    return label + (f" ({Path(leaf.removeprefix('leaf=')).name})" if leaf else "")
