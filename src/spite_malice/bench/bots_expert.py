@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     settings = settings_with(args.set)
     if args.leaf:
-        model = LeafModel.from_json(args.leaf.read_text(encoding="utf-8"))
+        model = LeafModel.from_file(args.leaf)
         settings = replace(settings, leaf_model=model)
     work = partial(_pair, args.samples, args.switch_z, settings, args.opponent)
     seeds = range(args.seed, args.seed + args.deals)

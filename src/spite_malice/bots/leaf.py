@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from operator import mul
+from pathlib import Path
 
 from ..engine.cards import KING, RANK_OF
 from ..engine.game import Game
@@ -241,6 +242,24 @@ class LeafModel:
         if len(model.coef) != width:
             raise ValueError("the leaf model's output does not fit its last layer")
         return model
+
+    @classmethod
+    def from_file(cls, path: Path) -> LeafModel:
+        """The model in the JSON file ``path`` (:meth:`from_json`); a ``ValueError`` that says
+        why when the file cannot be read or holds no such model."""
+        try:
+            text = path.read_text("utf-8")
+        except OSError as error:
+            raise ValueError(
+                f"cannot read the leaf model {str(path)!r} ({error.strerror})"
+            ) from None
+        try:
+            return cls.from_json(text)
+        except (ValueError, KeyError, TypeError) as error:
+            reason = f"no {error} field" if isinstance(error, KeyError) else str(error)
+            raise ValueError(
+                f"{str(path)!r} is not a leaf model of benchmarks/bots_leaf.py ({reason})"
+            ) from None
 
     def to_json(self) -> str:
         """The JSON :meth:`from_json` reads."""

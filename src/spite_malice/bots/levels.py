@@ -34,28 +34,24 @@ def _budget_option(name: str, option: str, default_samples: int) -> tuple[float,
     return budget, samples
 
 
-def _leaf_option(option: str) -> tuple[str, LeafModel | None]:
-    """``option`` without a trailing ``:leaf=FILE``, and the leaf model read from FILE
-    (``None`` when the option names none)."""
+def _split_leaf(option: str) -> tuple[str, str | None]:
+    """``option`` without a trailing ``:leaf=FILE``, and FILE (``None`` when it names none)."""
     head, colon, last = option.rpartition(":")
     if not colon or not last.startswith("leaf="):
         return option, None
-    path = Path(last.removeprefix("leaf="))
+    return head, last.removeprefix("leaf=")
+
+
+def _leaf_option(option: str) -> tuple[str, LeafModel | None]:
+    """``option`` without a trailing ``:leaf=FILE``, and the leaf model read from FILE
+    (``None`` when the option names none)."""
+    head, file = _split_leaf(option)
+    if file is None:
+        return option, None
     try:
-        text = path.read_text("utf-8")
-    except OSError as error:
-        raise ValueError(
-            f"expert:{option}: cannot read the leaf model {str(path)!r} ({error.strerror})"
-        ) from None
-    try:
-        model = LeafModel.from_json(text)
-    except (ValueError, KeyError, TypeError) as error:
-        reason = f"no {error} field" if isinstance(error, KeyError) else str(error)
-        raise ValueError(
-            f"expert:{option}: {str(path)!r} is not a leaf model of benchmarks/bots_leaf.py "
-            f"({reason})"
-        ) from None
-    return head, model
+        return head, LeafModel.from_file(Path(file))
+    except ValueError as error:
+        raise ValueError(f"expert:{option}: {error}") from None
 
 
 def expert_with_option(seed: int | None, option: str) -> Bot:
@@ -95,12 +91,7 @@ def level_label(name: str) -> str:
         return name
     if not colon:
         return base.capitalize()
+    option, leaf = _split_leaf(option)
     seconds, _, samples = option.partition(":")
-    samples, _, leaf = samples.partition(":")
-    if seconds.startswith("leaf="):
-        seconds, leaf = "", seconds
-    elif samples.startswith("leaf="):
-        samples, leaf = "", samples
-    label = base.capitalize() + (f" {seconds}s" if seconds else "")
-    label += f" {samples} samples" if samples else ""
-    return label + (f" ({Path(leaf.removeprefix('leaf=')).name})" if leaf else "")
+    label = f"{base.capitalize()} {seconds}s" + (f" {samples} samples" if samples else "")
+    return label + (f" ({Path(leaf).name})" if leaf else "")
