@@ -13,7 +13,7 @@ from typing import cast
 
 import pytest
 
-from spite_malice.bench import bots_leaf
+from spite_malice.bench import bots_leaf, bots_leaf_explore
 from spite_malice.bench.bots_leaf import play_deal
 from spite_malice.bots import ExpertBot
 from spite_malice.bots.baselines import Expert1Bot
@@ -213,6 +213,19 @@ def test_the_training_command_fits_a_perceptron_the_bot_loads(tmp_path: Path) ->
     assert len(model.layers) == 1
     weights, bias = model.layers[0]
     assert len(bias) == 4 and all(len(row) == len(FEATURES) for row in weights)
+    g = game((["5H"], TWENTY[:15]), (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"]))
+    assert 0.0 < LeafEvaluation(model).win_probability(g, 0) < 1.0
+
+
+def test_the_explore_command_fits_a_perceptron_on_every_feature(tmp_path: Path) -> None:
+    pytest.importorskip("sklearn")
+    out = tmp_path / "leaf.json"
+    argv = ["--deals", "4", "--holdout", "2", "--features", "all", "--hidden", "3"]
+    assert bots_leaf_explore.main([*argv, "--out", str(out)]) == 0
+    model = LeafModel.from_json(out.read_text(encoding="utf-8"))
+    assert model.features == FEATURES
+    weights, bias = model.layers[0]
+    assert len(bias) == 3 and all(len(row) == len(FEATURES) for row in weights)
     g = game((["5H"], TWENTY[:15]), (["9S", "9D", "JH", "QH", "2S"], ["3S", "6S", "7S"]))
     assert 0.0 < LeafEvaluation(model).win_probability(g, 0) < 1.0
 

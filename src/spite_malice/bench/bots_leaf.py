@@ -177,6 +177,20 @@ def logistic_leaf(names: tuple[str, ...], mean: Any, scale: Any, model: Any) -> 
     )
 
 
+def perceptron_leaf(names: tuple[str, ...], mean: Any, scale: Any, model: Any) -> LeafModel:
+    """The pure-Python :class:`LeafModel` of a fitted scikit-learn perceptron of one hidden
+    layer (:func:`fit_mlp`) on the features ``names`` standardized by ``mean`` and
+    ``scale``, rounded to six places."""
+    return LeafModel(
+        names,
+        _rounded(mean),
+        _rounded(scale),
+        _rounded(model.coefs_[1][:, 0]),
+        round(float(model.intercepts_[1][0]), 6),
+        ((tuple(_rounded(row) for row in model.coefs_[0].T), _rounded(model.intercepts_[0])),),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3000, help="training deals")
@@ -256,14 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     _calibration(p, test_y)
 
     if args.hidden:
-        leaf = LeafModel(
-            names,
-            _rounded(mean),
-            _rounded(scale),
-            _rounded(model.coefs_[1][:, 0]),
-            round(float(model.intercepts_[1][0]), 6),
-            ((tuple(_rounded(row) for row in model.coefs_[0].T), _rounded(model.intercepts_[0])),),
-        )
+        leaf = perceptron_leaf(names, mean, scale, model)
     else:
         leaf = logistic_leaf(names, mean, scale, model)
         for name, coef in zip(names, leaf.coef, strict=True):

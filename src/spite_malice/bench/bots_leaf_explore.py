@@ -11,7 +11,10 @@ uniformly; the rest of the turn and every other turn are Hard's (the rollouts' p
 :func:`~spite_malice.bots.rollout.finish_turn`). Every turn's starting position is recorded
 with the game's result for the player to move, as in ``bots_leaf.py``, and a logistic
 regression is fitted (scikit-learn, the ``learn`` extra), reported on held-out deals of the
-same self-play beside the shipped model, and written as JSON for ``bots_expert.py --leaf``.
+same self-play beside the shipped model, and written as JSON for ``bots_expert.py --leaf``
+(or an Expert named ``expert:SECONDS:SAMPLES:leaf=FILE`` in the arena). ``--hidden N`` fits a
+perceptron of one hidden layer of ``N`` units instead (``--features all``: the 28 features),
+as ``bots_leaf.py`` does.
 
     nice -n 19 .venv/bin/python benchmarks/bots_leaf_explore.py --deals 3000 \\
         --seed 3000000 --holdout 1000 --holdout-seed 4000000 --explore 0.3 --jobs 1 \\
@@ -33,12 +36,14 @@ from spite_malice.bench.bots_leaf import (
     FIRST_FEATURES,
     _calibration,
     fit,
+    fit_mlp,
     kept_positions,
     log_loss,
     logistic_leaf,
+    perceptron_leaf,
 )
 from spite_malice.bots.expert import ExpertBot
-from spite_malice.bots.leaf import FEATURES, LeafFeatures, shipped_model
+from spite_malice.bots.leaf import FEATURES, LeafFeatures, LeafModel, shipped_model
 from spite_malice.bots.planning import plan_turn
 from spite_malice.bots.rollout import finish_turn
 from spite_malice.bots.view import view_from_game
@@ -100,6 +105,21 @@ def positions(seed: int, deals: int, explore: float, jobs: int) -> tuple[list[An
     return xs, ys
 
 
+def _print_weights(leaf: LeafModel, shipped: LeafModel) -> None:
+    """A logistic model's weights beside the shipped model's, feature by feature."""
+    old = dict(zip(shipped.features, shipped.coef, strict=True))
+    old_scale = dict(zip(shipped.features, shipped.scale, strict=True))
+    print("  feature: weight a unit (new / shipped), standardized weight (new / shipped)")
+    for name, coef, s in zip(leaf.features, leaf.coef, leaf.scale, strict=True):
+        if name in old:
+            print(
+                f"  {name:>16} {coef / s:+8.3f} / {old[name] / old_scale[name]:+8.3f}"
+                f"   {coef:+.3f} / {old[name]:+.3f}"
+            )
+        else:
+            print(f"  {name:>16} {coef / s:+8.3f}   {coef:+.3f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3000)
@@ -109,6 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--explore", type=float, default=0.3, help="share of exploring turns")
     parser.add_argument("--features", choices=("first", "all"), default="first")
     parser.add_argument("--c", type=float, default=1.0)
+    parser.add_argument(
+        "--hidden",
+        type=int,
+        default=0,
+        help="hidden units of a one-layer perceptron (0, the default: a logistic regression)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--data", type=Path, help="keep the positions here (read if it exists)")
     parser.add_argument("--out", type=Path, help="write the fitted model (JSON) here")
@@ -143,20 +169,24 @@ def main(argv: list[str] | None = None) -> int:
         f"held-out log loss, logistic on {len(columns)} features: {log_loss(p, test_y):.4f} "
         f"(training {log_loss(p_train, train_y):.4f})"
     )
+    if args.hidden:
+        model, mean, scale = fit_mlp(train_x, train_y, columns, args.hidden, args.seed)
+        p = model.predict_proba((test_x[:, columns] - mean) / scale)[:, 1]
+        p_train = model.predict_proba((train_x[:, columns] - mean) / scale)[:, 1]
+        print(
+            f"held-out log loss, a perceptron of {args.hidden} hidden units on {len(columns)} "
+            f"features: {log_loss(p, test_y):.4f} (training {log_loss(p_train, train_y):.4f})"
+        )
     _calibration(p, test_y)
 
-    leaf = logistic_leaf(names, mean, scale, model)
-    old = dict(zip(shipped.features, shipped.coef, strict=True))
-    old_scale = dict(zip(shipped.features, shipped.scale, strict=True))
-    print("  feature: weight a unit (new / shipped), standardized weight (new / shipped)")
-    for name, coef, s in zip(names, leaf.coef, leaf.scale, strict=True):
-        if name in old:
-            print(
-                f"  {name:>16} {coef / s:+8.3f} / {old[name] / old_scale[name]:+8.3f}"
-                f"   {coef:+.3f} / {old[name]:+.3f}"
-            )
-        else:
-            print(f"  {name:>16} {coef / s:+8.3f}   {coef:+.3f}")
+    if args.hidden:
+        leaf = perceptron_leaf(names, mean, scale, model)
+        check = [leaf.probability(list(row)) for row in test_x[:1000, columns]]
+        worst = float(np.max(np.abs(np.array(check) - p[:1000])))
+        print(f"pure-Python model against scikit-learn on 1,000 positions: largest gap {worst:.2e}")
+    else:
+        leaf = logistic_leaf(names, mean, scale, model)
+        _print_weights(leaf, shipped)
     if args.out:
         args.out.write_text(leaf.to_json() + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
