@@ -191,6 +191,16 @@ def perceptron_leaf(names: tuple[str, ...], mean: Any, scale: Any, model: Any) -
     )
 
 
+def print_python_gap(leaf: LeafModel, xs: Any, p: Any) -> None:
+    """Print how far the pure-Python ``leaf`` strays from scikit-learn's probabilities ``p``
+    on the first 1,000 rows of ``xs`` (the model's own columns)."""
+    import numpy as np
+
+    check = [leaf.probability(list(row)) for row in xs[:1000]]
+    worst = float(np.max(np.abs(np.array(check) - p[: len(check)])))
+    print(f"pure-Python model against scikit-learn on 1,000 positions: largest gap {worst:.2e}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3000, help="training deals")
@@ -275,9 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         leaf = logistic_leaf(names, mean, scale, model)
         for name, coef in zip(names, leaf.coef, strict=True):
             print(f"  {name:>16} {coef:+.3f}")
-    check = [leaf.probability(list(row)) for row in test_x[:1000, columns]]
-    worst = float(np.max(np.abs(np.array(check) - p[:1000])))
-    print(f"pure-Python model against scikit-learn on 1,000 positions: largest gap {worst:.2e}")
+    print_python_gap(leaf, test_x[:, columns], p)
     if args.out:
         args.out.write_text(leaf.to_json() + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
@@ -316,14 +324,11 @@ def fit_draws(train_x: Any, train_y: Any, test_x: Any, test_y: Any, c: float, ou
         )
     )
 
-    def rounded(values: Any) -> tuple[float, ...]:
-        return tuple(round(float(v), 6) for v in values)
-
     draws = LeafModel(
         FEATURES,
-        rounded(mean),
-        rounded(scale),
-        rounded(model.coef_[0]),
+        _rounded(mean),
+        _rounded(scale),
+        _rounded(model.coef_[0]),
         round(float(model.intercept_[0]), 6),
     )
     out.write_text(draws.to_json() + "\n", encoding="utf-8")

@@ -41,6 +41,7 @@ from spite_malice.bench.bots_leaf import (
     log_loss,
     logistic_leaf,
     perceptron_leaf,
+    print_python_gap,
 )
 from spite_malice.bots.expert import ExpertBot
 from spite_malice.bots.leaf import FEATURES, LeafFeatures, LeafModel, shipped_model
@@ -181,12 +182,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.hidden:
         leaf = perceptron_leaf(names, mean, scale, model)
-        check = [leaf.probability(list(row)) for row in test_x[:1000, columns]]
-        worst = float(np.max(np.abs(np.array(check) - p[:1000])))
-        print(f"pure-Python model against scikit-learn on 1,000 positions: largest gap {worst:.2e}")
     else:
         leaf = logistic_leaf(names, mean, scale, model)
         _print_weights(leaf, shipped)
+    print_python_gap(leaf, test_x[:, columns], p)
     if args.out:
         args.out.write_text(leaf.to_json() + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
