@@ -33,6 +33,7 @@ LAUNCHERS = {
     "bots_targets.py": "bots_targets",
     "bots_tune.py": "bots_tune",
     "bots_weights.py": "bots_weights",
+    "arena_compare.py": "arena_compare",
 }
 
 

@@ -186,7 +186,7 @@ def test_cli_resume_refuses_a_file_of_other_bots(
     # a file names only the winners, and Medium won some of these games
     assert main(["arena", "hard", "easy", *args, "--resume", str(path)]) == 2
     err = capsys.readouterr().err
-    assert "resume a run with the same bots" in err and "Traceback" not in err
+    assert "name the two bots that played these games" in err and "Traceback" not in err
     assert (
         main(["arena", "medium", "easy", "--games", "2", "--seed", "9", "--resume", str(path)]) == 2
     )

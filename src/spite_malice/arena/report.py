@@ -197,8 +197,8 @@ def read_csv(path: Path, name_a: str, name_b: str) -> list[GameResult]:
     is not such a CSV or holds other bots' games."""
     if name_a == name_b:
         raise ResumeError(
-            "A run of a bot against itself cannot be resumed: its CSV names the winner by "
-            "the bot's name, the same for both seats."
+            "A run of a bot against itself cannot be read back (to resume or compare it): "
+            "its CSV names the winner by the bot's name, the same for both seats."
         )
     try:
         with path.open(newline="", encoding="utf-8") as handle:
@@ -223,7 +223,7 @@ def read_csv(path: Path, name_a: str, name_b: str) -> list[GameResult]:
         if winner == "?":
             raise ResumeError(
                 f"Line {number} of {path} is a game won by {row['winner']!r}, not one of "
-                f"{name_a} and {name_b}: resume a run with the same bots."
+                f"{name_a} and {name_b}: name the two bots that played these games."
             )
         if seat not in (0, 1) or seat in by_deal.get(seed, {}):
             raise ResumeError(f"Line {number} of {path} repeats or misnames a game of deal {seed}.")
