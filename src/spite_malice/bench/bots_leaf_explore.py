@@ -163,21 +163,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"held-out log loss, the shipped model: {log_loss(p_shipped, test_y):.4f}")
     names = FIRST_FEATURES if args.features == "first" else FEATURES
     columns = [FEATURES.index(name) for name in names]
-    model, mean, scale = fit(train_x, train_y, columns, args.c)
-    p = model.predict_proba((test_x[:, columns] - mean) / scale)[:, 1]
-    p_train = model.predict_proba((train_x[:, columns] - mean) / scale)[:, 1]
-    print(
-        f"held-out log loss, logistic on {len(columns)} features: {log_loss(p, test_y):.4f} "
-        f"(training {log_loss(p_train, train_y):.4f})"
-    )
-    if args.hidden:
-        model, mean, scale = fit_mlp(train_x, train_y, columns, args.hidden, args.seed)
+
+    def report(fitted: tuple[Any, Any, Any], what: str) -> Any:
+        """Print the fitted model's held-out and training log loss; its held-out
+        probabilities."""
+        model, mean, scale = fitted
         p = model.predict_proba((test_x[:, columns] - mean) / scale)[:, 1]
         p_train = model.predict_proba((train_x[:, columns] - mean) / scale)[:, 1]
         print(
-            f"held-out log loss, a perceptron of {args.hidden} hidden units on {len(columns)} "
-            f"features: {log_loss(p, test_y):.4f} (training {log_loss(p_train, train_y):.4f})"
+            f"held-out log loss, {what} on {len(columns)} features: {log_loss(p, test_y):.4f} "
+            f"(training {log_loss(p_train, train_y):.4f})"
         )
+        return p
+
+    model, mean, scale = fitted = fit(train_x, train_y, columns, args.c)
+    p = report(fitted, "logistic")
+    if args.hidden:
+        model, mean, scale = fitted = fit_mlp(train_x, train_y, columns, args.hidden, args.seed)
+        p = report(fitted, f"a perceptron of {args.hidden} hidden units")
     _calibration(p, test_y)
 
     if args.hidden:
