@@ -27,10 +27,7 @@ from pathlib import Path
 from spite_malice.arena.games import GameResult
 from spite_malice.arena.report import ResumeError, elo_text, read_csv
 from spite_malice.arena.sprt import game_points
-from spite_malice.arena.stats import Summary, summarize
-
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
+from spite_malice.arena.stats import Z95, Summary, summarize
 
 
 @dataclass(frozen=True, slots=True)
