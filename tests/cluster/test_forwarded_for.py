@@ -81,3 +81,11 @@ def test_the_instance_hears_each_players_own_address(balancer: Balancer) -> None
 def test_a_clients_own_forwarded_for_never_reaches_the_instance(balancer: Balancer) -> None:
     posing = forwarded(balancer, source="127.0.0.3", **{"X-Forwarded-For": "10.9.1.2"})
     assert posing == ["127.0.0.3"]
+
+
+def test_the_balancer_starts_once_the_unused_slots_are_marked_down(balancer: Balancer) -> None:
+    """Until HAProxy's checks mark a slot with no instance down, it counts as up and a request
+    sent there fails (a 502 about one run in three, before ``Balancer.start`` waited)."""
+    states = balancer.server_states()
+    assert states["instance1"].startswith("UP")
+    assert states["instance2"].startswith("DOWN") and states["instance3"].startswith("DOWN")

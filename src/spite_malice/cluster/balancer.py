@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import shutil
 import subprocess
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -113,11 +116,34 @@ class Balancer:
             start_new_session=True,
         )
         wait_until(self._listening, 15, "HAProxy")
+        # HAProxy counts a server up until its checks fail: a request in the first second
+        # could go to a slot with no instance, and be cut off when the slot is marked down.
+        wait_until(self._unused_slots_down, 15, "HAProxy's check of the unused server slots")
 
     def _listening(self) -> bool:
         if self.process is not None and self.process.poll() is not None:
             raise BalancerMissing(f"HAProxy exited at once (status {self.process.returncode})")
         return answers(self.stats_address)
+
+    def server_states(self) -> dict[str, str]:
+        """Each server of the ``instances`` backend and its state (``UP``, ``DOWN``, ...)
+        from HAProxy's statistics page (CSV)."""
+        with urllib.request.urlopen(f"{self.stats_address};csv", timeout=1.0) as reply:
+            text = reply.read().decode("utf-8")
+        rows = csv.DictReader(io.StringIO(text.removeprefix("# ")))
+        return {
+            row["svname"]: row["status"]
+            for row in rows
+            if row["pxname"] == "instances" and row["svname"] not in ("FRONTEND", "BACKEND")
+        }
+
+    def _unused_slots_down(self) -> bool:
+        unused = range(len(self.instances) + 1, server_slots(self.config) + 1)
+        try:
+            states = self.server_states()
+        except OSError:
+            return False
+        return all(states.get(f"instance{slot}", "").startswith("DOWN") for slot in unused)
 
     def stop(self) -> None:
         if self.process is not None:
