@@ -69,6 +69,8 @@ class Balancer:
             )
         self.program = program
         self.config = config
+        self.slots = slots
+        """How many server lines the configuration has (instances fill the first ones)."""
         self.instances = list(instances)
         self.host = host
         self.port = port or free_port(host)
@@ -89,7 +91,7 @@ class Balancer:
         env = dict(os.environ)
         env["SPITE_MALICE_BIND"] = f"{self.host}:{self.port}"
         env["SPITE_MALICE_STATS"] = f"127.0.0.1:{self.stats_port}"
-        for slot in range(server_slots(self.config)):
+        for slot in range(self.slots):
             # A slot with no instance points at a closed port: HAProxy marks it down.
             target = self.instances[slot] if slot < len(self.instances) else "127.0.0.1:9"
             env[INSTANCE_VARIABLE.format(slot + 1)] = target
@@ -138,7 +140,7 @@ class Balancer:
         }
 
     def _unused_slots_down(self) -> bool:
-        unused = range(len(self.instances) + 1, server_slots(self.config) + 1)
+        unused = range(len(self.instances) + 1, self.slots + 1)
         try:
             states = self.server_states()
         except OSError:
