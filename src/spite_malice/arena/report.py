@@ -174,12 +174,15 @@ class CsvLog:
         self._handle = path.open("w", newline="", encoding="utf-8")
         self._writer = csv.writer(self._handle)
         self._writer.writerow(CSV_FIELDS)
+        self.games = 0
+        """Games in the file so far."""
         self.add(earlier)
 
     def add(self, results: Iterable[GameResult]) -> None:
         """Write these games and flush them to the file."""
         for r in results:
             self._writer.writerow(_csv_row(r, self.name_a, self.name_b))
+            self.games += 1
         self._handle.flush()
 
     def close(self) -> None:

@@ -9,10 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .games import GameResult
-from .sprt import EloEstimate, estimate_elo
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
+from .sprt import Z95, EloEstimate, estimate_elo
 
 
 def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:

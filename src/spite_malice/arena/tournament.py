@@ -9,6 +9,8 @@ cards and the luck of the deal cancels out. Every game's bots are seeded from it
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -39,6 +41,14 @@ def _pairs(done: Sequence[GameResult]) -> dict[int, Pair]:
             raise ValueError(f"deal {deal} needs its two games, one in each seat")
         pairs[deal] = (games[0], games[1])
     return pairs
+
+
+def _pool(jobs: int) -> multiprocessing.pool.Pool:
+    """Worker processes for a run. They leave Ctrl+C to the run itself, which stops them
+    (leaving the pool's block terminates them), so a run stopped by hand prints no
+    traceback from each worker."""
+    context = multiprocessing.get_context("spawn")
+    return context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
 
 def _play(name_a: str, name_b: str, rules: Rules, seed: int) -> tuple[GameResult, GameResult]:
@@ -90,8 +100,7 @@ def run_arena(
         for deal in seeds:
             finished(work(deal))
     else:
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(min(jobs, len(seeds))) as pool:
+        with _pool(min(jobs, len(seeds))) as pool:
             for pair in pool.imap_unordered(work, seeds):
                 finished(pair)
     pairs.sort(key=lambda pair: pair[0].seed)
@@ -180,8 +189,7 @@ def run_sprt(
             if state.decision is not None:
                 break
     else:
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(jobs) as pool:  # leaving the block stops the workers' extra games
+        with _pool(jobs) as pool:  # leaving the block stops the workers' extra games
             for pair in pool.imap(work, seeds):
                 state = played(pair)
                 if state.decision is not None:

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from spite_malice.arena.games import GameResult
 from spite_malice.arena.report import ResumeError, elo_text, read_csv
-from spite_malice.arena.sprt import game_points
-from spite_malice.arena.stats import Z95, Summary, summarize
+from spite_malice.arena.sprt import Z95, game_points
+from spite_malice.arena.stats import Summary, summarize
 
 
 @dataclass(frozen=True, slots=True)

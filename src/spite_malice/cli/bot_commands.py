@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -209,9 +210,26 @@ def _csv_record(
 
     path = args.csv if args.csv is not None else args.resume
     log = None if path is None else CsvLog(path, args.bot_a, args.bot_b, done)
+    # A run stopped by `kill` ends as one stopped by Ctrl+C: the workers are stopped with it
+    # (rather than left to fail writing to a closed pipe) and the games so far stay in the file.
+    terminate = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         yield None if log is None else log.add
+    except KeyboardInterrupt:
+        if log is None:
+            print(
+                "spite-malice arena: stopped (no --csv file: the games are not kept)",
+                file=sys.stderr,
+            )
+        else:
+            print(
+                f"spite-malice arena: stopped; the {log.games} games finished are in {path}, "
+                f"and the same command with --resume {path} goes on from them",
+                file=sys.stderr,
+            )
+        raise
     finally:
+        signal.signal(signal.SIGTERM, terminate)
         if log is not None:
             log.close()
 
