@@ -223,28 +223,36 @@ class ExpertBot(TurnPlanningBot):
         :func:`time.perf_counter` value) or ``max_samples``. A sample still running at
         ``hard_deadline`` (default: ``deadline``) is dropped, so a slow machine or a position
         with many ways to play cannot overrun the turn's budget by much."""
-        refused = self.refused if self.evaluator.weights.reads_refusals else ()
-        view = view_from_observation(observation, refused)
-        plans = plan_turn(view, self.evaluator)
-        best = plans[0]
         self.last_samples = 0
-        if best.value >= WIN_VALUE:
-            return best
-        candidates = [p for p in plans[: self.candidates] if p.value >= best.value - self.margin]
-        if self.settings.discards:
-            floor = best.value - self.margin
-            for plan in candidates[: self.settings.discard_plans]:
-                candidates += self._other_discards(view, plan, candidates, floor)
+        candidates = self.search_candidates(observation)
         if len(candidates) < 2:
-            return best
-        if self.settings.static_prior:
-            candidates = [replace(p, value=self._static_value(view, p)) for p in candidates]
+            return candidates[0]
         return self._search(
             observation,
             candidates,
             deadline,
             deadline if hard_deadline is None else hard_deadline,
         )
+
+    def search_candidates(self, observation: Observation) -> list[Plan]:
+        """The plans Expert compares in sampled games in this position, the evaluation's
+        choice first: the planner's best few within ``margin`` of it, and other discards
+        after the same builds. Only the evaluation's choice when the turn wins the game or
+        nothing else comes close."""
+        refused = self.refused if self.evaluator.weights.reads_refusals else ()
+        view = view_from_observation(observation, refused)
+        plans = plan_turn(view, self.evaluator)
+        best = plans[0]
+        if best.value >= WIN_VALUE:
+            return [best]
+        candidates = [p for p in plans[: self.candidates] if p.value >= best.value - self.margin]
+        if self.settings.discards:
+            floor = best.value - self.margin
+            for plan in candidates[: self.settings.discard_plans]:
+                candidates += self._other_discards(view, plan, candidates, floor)
+        if len(candidates) > 1 and self.settings.static_prior:
+            candidates = [replace(p, value=self._static_value(view, p)) for p in candidates]
+        return candidates
 
     def _other_discards(
         self, view: TurnView, plan: Plan, taken: list[Plan], floor: float | None = None
