@@ -17,20 +17,27 @@ from spite_malice.arena.report import read_csv
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and groups")
 
 RUN = "import sys; from spite_malice.cli import main; sys.exit(main())"
+ARENA = [sys.executable, "-c", RUN, "arena", "medium", "easy", "--games", "20000", "--jobs", "2"]
+"""A run far longer than any test, on two worker processes."""
 
 
-def start_run(csv_path: Path) -> subprocess.Popen[str]:
-    """An arena run far longer than the test, in a process group of its own (its workers
-    join it), once it has written a few games."""
-    command = [sys.executable, "-c", RUN, "arena", "medium", "easy", "--games", "20000"]
-    command += ["--jobs", "2", "--csv", str(csv_path)]
-    run = subprocess.Popen(
+def popen(command: list[str]) -> subprocess.Popen[str]:
+    """``command`` in a process group of its own (its workers join it), with Ctrl+C's signal
+    handled as in a terminal's foreground job (a shell starts background jobs with it
+    ignored, and Python then keeps ignoring it)."""
+    return subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+
+
+def start_run(csv_path: Path) -> subprocess.Popen[str]:
+    """An arena run (see :func:`popen`), once it has written a few games."""
+    run = popen([*ARENA, "--csv", str(csv_path)])
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if csv_path.exists() and len(csv_path.read_text(encoding="utf-8").splitlines()) > 8:
@@ -40,6 +47,16 @@ def start_run(csv_path: Path) -> subprocess.Popen[str]:
         time.sleep(0.2)
     run.kill()
     pytest.fail(f"the run wrote no games: {run.communicate()[1]}")
+
+
+def finish(run: subprocess.Popen[str]) -> str:
+    """What the stopped run printed on stderr, once it has ended (killed, with its group, if
+    it has not within a minute)."""
+    try:
+        return run.communicate(timeout=60)[1]
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        pytest.fail(f"the run went on after it was told to stop: {run.communicate()[1]}")
 
 
 def group_gone(group: int, wait: float = 30.0) -> bool:
@@ -70,7 +87,7 @@ def test_a_stopped_run_keeps_its_games_and_stops_its_workers(
         os.killpg(group, signal.SIGINT)  # what a terminal sends on Ctrl+C
     else:
         os.kill(run.pid, signal.SIGTERM)  # `kill PID`: the workers get no signal
-    _, err = run.communicate(timeout=60)
+    err = finish(run)
     assert run.returncode == 130, err
     assert group_gone(group), f"worker processes outlived the run stopped by {how}"
     assert "Traceback" not in err
@@ -90,16 +107,12 @@ def children(pid: int) -> list[str]:
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
 def test_a_run_stopped_without_a_file_says_its_games_are_not_kept() -> None:
-    command = [sys.executable, "-c", RUN, "arena", "medium", "easy", "--games", "20000"]
-    command += ["--jobs", "2"]
-    run = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
+    run = popen(ARENA)
     deadline = time.monotonic() + 120
     while len(children(run.pid)) < 3 and time.monotonic() < deadline:  # 2 workers, 1 tracker
         time.sleep(0.2)
     os.kill(run.pid, signal.SIGTERM)
-    _, err = run.communicate(timeout=60)
+    err = finish(run)
     assert run.returncode == 130, err
     assert "Traceback" not in err
     assert "stopped (no --csv file: the games are not kept)" in err
