@@ -4,6 +4,7 @@ deals the file lacks and ends with the results of one uninterrupted run."""
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -155,6 +156,33 @@ def test_the_log_holds_each_game_as_soon_as_it_is_played(tmp_path: Path) -> None
     log.add(results[2:])  # flushed: readable before the log is closed
     assert [outcome(r) for r in read_csv(path, "medium", "easy")] == [outcome(r) for r in results]
     log.close()
+
+
+def test_a_csv_is_replaced_whole_or_not_at_all(tmp_path: Path) -> None:
+    """Stopped while the earlier games are written back (a resumed run's start) or while the
+    file is rewritten in deal order (its end), the file stays as it was: no game is lost."""
+    path = tmp_path / "run.csv"
+    results = run_arena("medium", "easy", 4, seed=20)
+    write_csv(path, results, "medium", "easy")
+    before = path.read_text(encoding="utf-8")
+
+    def stopped_after_one() -> Iterator[GameResult]:
+        yield results[0]
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_csv(path, stopped_after_one(), "medium", "easy")
+    with pytest.raises(KeyboardInterrupt):
+        CsvLog(path, "medium", "easy", stopped_after_one())
+    assert path.read_text(encoding="utf-8") == before
+    assert [p.name for p in tmp_path.iterdir()] == ["run.csv"]  # nothing half-written beside
+
+
+def test_a_csv_that_cannot_be_written_is_named_as_asked(tmp_path: Path) -> None:
+    path = tmp_path / "no such folder" / "run.csv"
+    with pytest.raises(FileNotFoundError) as caught:
+        write_csv(path, [], "medium", "easy")
+    assert caught.value.filename == str(path)
 
 
 def test_cli_resume_continues_a_run_cut_short(

@@ -260,6 +260,32 @@ def _searched_candidates(bot: ExpertBot, observation: Observation) -> list[Plan]
     return seen[0]
 
 
+def test_expert_searches_the_candidates_it_lists_the_evaluation_choice_first() -> None:
+    from spite_malice.bots.planning import plan_turn
+    from spite_malice.bots.view import view_from_observation
+
+    game = Game.new(11, recording=False)
+    bot = ExpertBot(1, budget=600.0, max_samples=8)
+    hard = make_bot("hard", 1)
+    for seat in (0, 1):
+        hard.new_game(seat)
+    searched = alone = 0
+    while game.outcome is None and game.turn < 40:
+        observation = game.observation(game.to_move)
+        listed = bot.search_candidates(observation)
+        assert listed[0] == plan_turn(view_from_observation(observation), bot.evaluator)[0]
+        if len(listed) > 1:
+            assert _searched_candidates(bot, observation) == listed
+            searched += 1
+        else:  # nothing to compare it with: the evaluation's choice, no sample taken
+            fresh = ExpertBot(1, budget=600.0, max_samples=8)
+            assert fresh.best_plan(observation, float("inf")) == listed[0]
+            assert fresh.last_samples == 0
+            alone += 1
+        game.apply(hard.choose(observation))
+    assert searched > 5 and alone > 1
+
+
 def test_expert_searches_other_discards_of_the_evaluation_choice() -> None:
     from spite_malice.bots.planning import plan_turn
     from spite_malice.bots.view import view_from_observation

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+import io
 import math
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -154,35 +156,51 @@ def _csv_row(r: GameResult, name_a: str, name_b: str) -> tuple[object, ...]:
 
 def write_csv(path: Path, results: Iterable[GameResult], name_a: str, name_b: str) -> None:
     """One row per game: deal seed, bot A's seat, winner (a bot name or ``draw``), points,
-    turns, each bot's total thinking seconds, and why the game ended."""
-    with path.open("w", newline="", encoding="utf-8") as handle:
+    turns, each bot's total thinking seconds, and why the game ended. The file is replaced
+    whole: a run stopped while writing it leaves it as it was."""
+    _fresh_csv(path, results, name_a, name_b).close()
+
+
+def _fresh_csv(
+    path: Path, results: Iterable[GameResult], name_a: str, name_b: str
+) -> io.TextIOWrapper:
+    """``path`` replaced by a CSV of ``results``, written beside it first and renamed only
+    once complete (the rename replaces a file at once), and left open for more rows."""
+    part = path.with_name(f".{path.name}.part")
+    try:
+        handle = part.open("w", newline="", encoding="utf-8")
+    except OSError as error:  # named by the file asked for, not the one beside it
+        raise OSError(error.errno, error.strerror, str(path)) from error
+    try:
         writer = csv.writer(handle)
         writer.writerow(CSV_FIELDS)
-        for r in results:
-            writer.writerow(_csv_row(r, name_a, name_b))
+        writer.writerows(_csv_row(r, name_a, name_b) for r in results)
+        handle.flush()
+        os.replace(part, path)
+    except BaseException:
+        handle.close()
+        part.unlink(missing_ok=True)
+        raise
+    return handle
 
 
 class CsvLog:
     """An arena CSV written as the games finish (each pair flushed at once), so that a run
     cut short leaves its finished games behind for ``--resume``; :func:`write_csv` rewrites
-    it in deal order at the end."""
+    it in deal order at the end. The games of a resumed run are written into it first, and
+    the file replaced only once they all are."""
 
     def __init__(
         self, path: Path, name_a: str, name_b: str, earlier: Iterable[GameResult] = ()
     ) -> None:
         self.name_a, self.name_b = name_a, name_b
-        self._handle = path.open("w", newline="", encoding="utf-8")
+        self._handle = _fresh_csv(path, earlier, name_a, name_b)
         self._writer = csv.writer(self._handle)
-        self._writer.writerow(CSV_FIELDS)
-        self.games = 0
-        """Games in the file so far."""
-        self.add(earlier)
 
     def add(self, results: Iterable[GameResult]) -> None:
         """Write these games and flush them to the file."""
         for r in results:
             self._writer.writerow(_csv_row(r, self.name_a, self.name_b))
-            self.games += 1
         self._handle.flush()
 
     def close(self) -> None:

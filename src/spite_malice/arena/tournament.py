@@ -46,9 +46,27 @@ def _pairs(done: Sequence[GameResult]) -> dict[int, Pair]:
 def _pool(jobs: int) -> multiprocessing.pool.Pool:
     """Worker processes for a run. They leave Ctrl+C to the run itself, which stops them
     (leaving the pool's block terminates them), so a run stopped by hand prints no
-    traceback from each worker."""
+    traceback from each worker. Ctrl+C is held back while they start (a worker ignores it
+    only once :func:`_worker_start` has run), and reaches the run once they have."""
     context = multiprocessing.get_context("spawn")
-    return context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(jobs, initializer=_worker_start)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _worker_start() -> None:
+    """A worker ignores Ctrl+C (the run stops it), and ends on the run's stop signal as on
+    an exception, so that ``play_pair`` closes its bots: an outside program bot, in a
+    session of its own, hears of the stop only that way."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_worker)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _stop_worker(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def _play(name_a: str, name_b: str, rules: Rules, seed: int) -> tuple[GameResult, GameResult]:

@@ -28,7 +28,7 @@ import time
 from spite_malice.arena import play_game
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import ExpertBot
-from spite_malice.bots.expert import _choose, _edge
+from spite_malice.bots.expert import MIN_SWITCH_SAMPLES, _choose, _edge
 from spite_malice.bots.planning import Plan
 from spite_malice.bots.sampling import sample_game
 from spite_malice.bots.view import Ranks
@@ -67,7 +67,10 @@ def _scores(
 
 
 def _choice(bot: ExpertBot, plans: list[Plan], scores: list[list[float]], picked: list[int]) -> int:
-    """Expert's rule (:func:`~spite_malice.bots.expert._choose`) on the samples ``picked``."""
+    """Expert's rule (:func:`~spite_malice.bots.expert._choose`) on the samples ``picked``
+    (with fewer than ``MIN_SWITCH_SAMPLES``, the evaluation's choice stands, as in Expert)."""
+    if len(picked) < MIN_SWITCH_SAMPLES:
+        return 0
     results = [[row[j] for j in picked] for row in scores]
     return _choose(plans, results, list(range(1, len(plans))), bot.prior)
 
@@ -84,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     counts = [int(text) for text in args.samples.split(",")]
     if max(counts) > args.decide:
         parser.error("--samples may not exceed --decide")
+    if min(counts) < 2 or args.truth < 2:
+        parser.error("--samples and --truth need at least 2 samples (a spread needs two)")
     start = time.perf_counter()
     positions: list[tuple[Observation, Ranks]] = []
     for k in range(args.games):
@@ -93,17 +98,19 @@ def main(argv: list[str] | None = None) -> int:
         positions.extend(collector.positions)
     bot = ExpertBot(1, budget=1e6)
     regrets: dict[str, list[float]] = {"evaluation": [], **{f"{k} samples": [] for k in counts}}
+    truth_errors: list[float] = []
     for observation, refused in positions:
         bot.refused = refused
         plans = bot.search_candidates(observation)
         if len(plans) < 2:
             continue
         scores = _scores(bot, observation, refused, plans, args.decide + args.truth)
-        truth = [
-            100 * _edge(plans, [row[args.decide :] for row in scores], i, bot.prior)[0]
+        edges = [
+            _edge(plans, [row[args.decide :] for row in scores], i, bot.prior)
             for i in range(1, len(plans))
         ]
-        truth.insert(0, 0.0)
+        truth = [0.0, *(100 * edge for edge, _ in edges)]
+        truth_errors.extend(100 * error for _, error in edges)
         best = max(truth)
         regrets["evaluation"].append(best - truth[0])
         for k in counts:
@@ -111,9 +118,13 @@ def main(argv: list[str] | None = None) -> int:
             trials = [best - truth[_choice(bot, plans, scores, picked)] for picked in picks]
             regrets[f"{k} samples"].append(statistics.mean(trials))
     searches = len(regrets["evaluation"])
+    if not searches:
+        print(f"no search in {args.games} game(s) from deal {args.seed}: nothing to measure")
+        return 0
     print(
         f"{searches} searches from {args.games} game(s) from deal {args.seed} "
-        f"({len(positions)} positions planned), truth from {args.truth} samples; "
+        f"({len(positions)} positions planned), truth from {args.truth} samples "
+        f"(its standard error a candidate: mean {statistics.mean(truth_errors):.2f} points); "
         f"{time.perf_counter() - start:.0f} s"
     )
     print("| choice | mean regret | searches with regret > 1 |")

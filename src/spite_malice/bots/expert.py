@@ -250,7 +250,9 @@ class ExpertBot(TurnPlanningBot):
             floor = best.value - self.margin
             for plan in candidates[: self.settings.discard_plans]:
                 candidates += self._other_discards(view, plan, candidates, floor)
-        if len(candidates) > 1 and self.settings.static_prior:
+        if len(candidates) < 2:
+            return [best]
+        if self.settings.static_prior:
             candidates = [replace(p, value=self._static_value(view, p)) for p in candidates]
         return candidates
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -205,33 +206,59 @@ def _csv_record(
 ) -> Iterator[Callable[[Iterable[GameResult]], None] | None]:
     """What writes each finished pair to ``--csv`` (or the ``--resume`` file), which holds
     the games already played (a :class:`~spite_malice.arena.report.CsvLog`), or None without
-    a file; the file is closed when the run ends, however it ends."""
+    a file; the file is closed when the run ends, however it ends. A run stopped by Ctrl+C,
+    or by ``kill`` as if by Ctrl+C, says where its games are."""
     from ..arena.report import CsvLog
 
     path = args.csv if args.csv is not None else args.resume
-    log = None if path is None else CsvLog(path, args.bot_a, args.bot_b, done)
-    # A run stopped by `kill` ends as one stopped by Ctrl+C: the workers are stopped with it
-    # (rather than left to fail writing to a closed pipe) and the games so far stay in the file.
-    terminate = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    log = None
+    with _stop_on_terminate():
+        try:
+            log = None if path is None else CsvLog(path, args.bot_a, args.bot_b, done)
+            yield None if log is None else log.add
+        except KeyboardInterrupt:
+            if log is not None:
+                log.close()
+            print(f"spite-malice arena: {_stopped_text(args, path)}", file=sys.stderr)
+            raise
+        finally:
+            if log is not None:
+                log.close()
+
+
+@contextmanager
+def _stop_on_terminate() -> Iterator[None]:
+    """While the block runs, ``kill`` (SIGTERM) stops the command as Ctrl+C does, so that
+    its worker processes are stopped with it (rather than left to fail writing to a closed
+    pipe) and the games so far stay in the file. Only where Python may set the handler (the
+    main thread) and nobody has set another."""
+    main = threading.current_thread() is threading.main_thread()
+    if not main or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        yield None if log is None else log.add
-    except KeyboardInterrupt:
-        if log is None:
-            print(
-                "spite-malice arena: stopped (no --csv file: the games are not kept)",
-                file=sys.stderr,
-            )
-        else:
-            print(
-                f"spite-malice arena: stopped; the {log.games} games finished are in {path}, "
-                f"and the same command with --resume {path} goes on from them",
-                file=sys.stderr,
-            )
-        raise
+        yield
     finally:
-        signal.signal(signal.SIGTERM, terminate)
-        if log is not None:
-            log.close()
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stopped_text(args: argparse.Namespace, path: Path | None) -> str:
+    """What a stopped run tells the player: where its games are, and how to go on."""
+    from ..arena.report import ResumeError, read_csv
+
+    if path is None:
+        return "stopped (no --csv file: the games are not kept)"
+    try:
+        kept = len(read_csv(path, args.bot_a, args.bot_b))
+    except ResumeError:  # a bot against itself: kept, but not to be resumed
+        return f"stopped; the games finished are in {path}"
+    if kept == 0:
+        return f"stopped before a pair of games finished; {path} holds none"
+    return (
+        f"stopped; the {kept} games finished are in {path}, "
+        f"and the same command with --resume {path} goes on from them"
+    )
 
 
 def _write_csv(console: Console, args: argparse.Namespace, results: list[GameResult]) -> None:
