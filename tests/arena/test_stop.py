@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from spite_malice.arena.report import read_csv
+from spite_malice.arena.report import read_csv, write_csv
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
@@ -169,3 +169,22 @@ def test_a_run_stopped_without_a_file_says_its_games_are_not_kept() -> None:
     assert "Traceback" not in err
     assert "stopped (no --csv file: the games are not kept)" in err
     assert all_ended(in_group(run.pid))
+
+
+def test_what_a_stopped_run_says_when_its_file_holds_no_pair_yet(tmp_path: Path) -> None:
+    from argparse import Namespace
+
+    from spite_malice.cli.bot_commands import _stopped_text
+
+    args = Namespace(bot_a="medium", bot_b="easy")
+    missing = tmp_path / "not made yet.csv"  # stopped before the file was written
+    assert _stopped_text(args, missing) == (
+        f"stopped before a pair of games finished; nothing was written to {missing}"
+    )
+    empty = tmp_path / "empty.csv"
+    write_csv(empty, [], "medium", "easy")
+    assert _stopped_text(args, empty) == (
+        f"stopped before a pair of games finished; {empty} holds none"
+    )
+    same = Namespace(bot_a="easy", bot_b="easy")  # kept, but a bot against itself won't resume
+    assert _stopped_text(same, empty) == f"stopped; the games finished are in {empty}"

@@ -249,6 +249,8 @@ def _stopped_text(args: argparse.Namespace, path: Path | None) -> str:
 
     if path is None:
         return "stopped (no --csv file: the games are not kept)"
+    if not path.exists():  # stopped before the file was made
+        return f"stopped before a pair of games finished; nothing was written to {path}"
     try:
         kept = len(read_csv(path, args.bot_a, args.bot_b))
     except ResumeError:  # a bot against itself: kept, but not to be resumed
