@@ -211,19 +211,17 @@ def _csv_record(
     from ..arena.report import CsvLog
 
     path = args.csv if args.csv is not None else args.resume
-    log = None
     with _stop_on_terminate():
         try:
             log = None if path is None else CsvLog(path, args.bot_a, args.bot_b, done)
-            yield None if log is None else log.add
-        except KeyboardInterrupt:
-            if log is not None:
-                log.close()
+            try:
+                yield None if log is None else log.add
+            finally:
+                if log is not None:
+                    log.close()
+        except KeyboardInterrupt:  # told from the file as it was closed
             print(f"spite-malice arena: {_stopped_text(args, path)}", file=sys.stderr)
             raise
-        finally:
-            if log is not None:
-                log.close()
 
 
 @contextmanager
