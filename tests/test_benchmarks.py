@@ -28,6 +28,7 @@ LAUNCHERS = {
     "bots_expert.py": "bots_expert",
     "bots_leaf.py": "bots_leaf",
     "bots_leaf_explore.py": "bots_leaf_explore",
+    "bots_candidates.py": "bots_candidates",
     "bots_noise.py": "bots_noise",
     "bots_reply.py": "bots_reply",
     "bots_targets.py": "bots_targets",

@@ -368,3 +368,13 @@ def test_other_discards_of_the_second_plan_are_searched_with_discard_plans() -> 
         found += len(two) - len(one)
     assert found > 5
     assert EXPERT_SETTINGS.discard_plans == 1
+
+
+def test_the_switch_threshold_is_how_many_standard_errors_a_switch_needs() -> None:
+    candidates = [plan(0.0), plan(0.0)]
+    # the second plan is 10 better on average, 1.73 standard errors of 5.77
+    results = [[0.0, 0.0, 0.0, 0.0], [0.0, 20.0, 0.0, 20.0]]
+    assert _edge(candidates, results, 1) == pytest.approx((10.0, 10.0 / 3**0.5))
+    assert _choose(candidates, results, [1]) == 1  # the shipped threshold: one
+    assert _choose(candidates, results, [1], switch_z=1.7) == 1
+    assert _choose(candidates, results, [1], switch_z=1.8) == 0

@@ -72,6 +72,7 @@ def settings_with(changes: list[tuple[str, float]]) -> SearchSettings:
 
 def _pair(
     samples: int,
+    budget: float,
     switch_z: float | None,
     settings: SearchSettings,
     opponent: str,
@@ -83,7 +84,7 @@ def _pair(
         expert.SWITCH_Z = switch_z
     results = []
     for seat in (0, 1):
-        bot = ExpertBot(bot_seed(seed, "A"), budget=1e6, max_samples=samples, settings=settings)
+        bot = ExpertBot(bot_seed(seed, "A"), budget, max_samples=samples, settings=settings)
         results.append(play_game(bot, make_bot(opponent, bot_seed(seed, "B")), seed, seat))
     return results
 
@@ -126,6 +127,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=1e6,
+        help="seconds a turn (default: no limit, so that the samples alone decide the games); "
+        "1 plays at Expert's default budget",
+    )
     parser.add_argument("--switch-z", type=float, default=None, help="override SWITCH_Z")
     parser.add_argument(
         "--set",
@@ -144,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         "--against", type=Path, nargs="+", default=[], help="earlier CSV files of the same games"
     )
     args = parser.parse_args(argv)
+    if args.budget <= 0:
+        parser.error(f"--budget must be positive seconds, not {args.budget:g}")
     earlier = _earlier(args.against)
     rows: list[dict[str, object]] = []
     turns: list[float] = []
@@ -152,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.leaf:
         model = LeafModel.from_file(args.leaf)
         settings = replace(settings, leaf_model=model)
-    work = partial(_pair, args.samples, args.switch_z, settings, args.opponent)
+    work = partial(_pair, args.samples, args.budget, args.switch_z, settings, args.opponent)
     seeds = range(args.seed, args.seed + args.deals)
     log = None
     if args.csv:  # each pair as it finishes, so that a run stopped early keeps its games
@@ -179,11 +189,12 @@ def main(argv: list[str] | None = None) -> int:
             writer.writeheader()
             writer.writerows(sorted(rows, key=lambda row: (row["seed"], row["seat"])))
     changed = "".join(f", {name}={value:g}" for name, value in args.set)
+    budget = f", {args.budget:g} s a turn" if args.budget < 1e6 else ""
     if args.leaf:
         changed += f", leaf model {args.leaf.name}"
     print(
-        f"Expert ({args.samples} samples{changed}) v {args.opponent}, {2 * args.deals} games "
-        f"from deal {args.seed}: "
+        f"Expert ({args.samples} samples{budget}{changed}) v {args.opponent}, "
+        f"{2 * args.deals} games from deal {args.seed}: "
         f"{_tally(rows, earlier)}; Expert per turn median {statistics.median(turns):.3f} s, "
         f"p95 {percentile(turns, 95):.3f} s; {time.perf_counter() - start:.0f} s"
     )

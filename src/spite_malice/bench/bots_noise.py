@@ -35,7 +35,7 @@ from spite_malice.bots.view import Ranks
 from spite_malice.engine import Observation
 
 
-class _Collector(ExpertBot):
+class Collector(ExpertBot):
     """Expert that keeps every position it plans (with the opponent's refusals)."""
 
     def __init__(self, seed: int, samples: int) -> None:
@@ -49,7 +49,7 @@ class _Collector(ExpertBot):
         return super().best_plan(observation, deadline, hard_deadline)
 
 
-def _scores(
+def sampled_scores(
     bot: ExpertBot, observation: Observation, refused: Ranks, plans: list[Plan], samples: int
 ) -> list[list[float]]:
     """Each plan's rollout score in ``samples`` sampled games, the same games for all, dealt
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     positions: list[tuple[Observation, Ranks]] = []
     for k in range(args.games):
         seed = args.seed + k
-        collector = _Collector(seed, 24)
+        collector = Collector(seed, 24)
         play_game(collector, make_bot("hard-1", seed), seed, k % 2)
         positions.extend(collector.positions)
     bot = ExpertBot(1, budget=1e6)
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         plans = bot.search_candidates(observation)
         if len(plans) < 2:
             continue
-        scores = _scores(bot, observation, refused, plans, args.decide + args.truth)
+        scores = sampled_scores(bot, observation, refused, plans, args.decide + args.truth)
         edges = [
             _edge(plans, [row[args.decide :] for row in scores], i, bot.prior)
             for i in range(1, len(plans))

@@ -436,14 +436,18 @@ def _trails(candidates: list[Plan], results: list[list[float]], i: int, prior: f
 
 
 def _choose(
-    candidates: list[Plan], results: list[list[float]], alive: list[int], prior: float = 1.0
+    candidates: list[Plan],
+    results: list[list[float]],
+    alive: list[int],
+    prior: float = 1.0,
+    switch_z: float = SWITCH_Z,
 ) -> int:
     """The candidate the samples choose: among those still in contention, the one with the
-    largest edge over the first, when that edge is positive and more than ``SWITCH_Z``
+    largest edge over the first, when that edge is positive and more than ``switch_z``
     standard errors; otherwise the first."""
     best, best_edge = 0, 0.0
     for i in alive:
         edge, error = _edge(candidates, results, i, prior)
-        if edge > best_edge and edge > SWITCH_Z * error:
+        if edge > best_edge and edge > switch_z * error:
             best, best_edge = i, edge
     return best
