@@ -12,9 +12,7 @@ from spite_malice.bench.bots_candidates import SHIPPED, _game_gains, parse_varia
 def test_a_variant_that_changes_nothing_gains_exactly_what_the_shipped_list_gains() -> None:
     same = parse_variant("candidates=6")  # the shipped value, written out
     wider = parse_variant("discard_plans=2")
-    rows, sizes = _game_gains(
-        [(SHIPPED, ()), same, wider], [1.0, 0.5], "hard", 8, 4, 8, 2, 0, 9003
-    )
+    rows, sizes = _game_gains([(SHIPPED, ()), same, wider], [1.0, 0.5], "hard", 8, 4, 8, 2, 0, 9003)
     assert rows, "the shipped Expert searched somewhere in a whole game"
     for row in rows:
         for z in (1.0, 0.5):
@@ -32,6 +30,7 @@ def test_a_variant_that_changes_nothing_gains_exactly_what_the_shipped_list_gain
         (["--variant", "width=3"], "expected NAME=VALUE with NAME one of"),
         (["--variant", "candidates=many"], "is not a number"),
         (["--switch-z", "1,high"], "is not a list of numbers"),
+        (["--variant", "discards=6,switch_z=2"], "give switch thresholds with --switch-z"),
         (["--samples", "4"], "keeps the evaluation's choice under 8"),
     ],
 )

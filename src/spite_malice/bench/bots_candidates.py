@@ -50,8 +50,12 @@ Variant = tuple[str, tuple[tuple[str, float], ...]]
 
 
 def parse_variant(text: str) -> Variant:
-    """``NAME=VALUE[,NAME=VALUE...]``: changes to the shipped search settings."""
-    return text, tuple(parse_setting(part) for part in text.split(","))
+    """``NAME=VALUE[,NAME=VALUE...]``: changes to the shipped search settings (the switch
+    threshold is ``--switch-z``'s, tried with every variant)."""
+    changes = tuple(parse_setting(part) for part in text.split(","))
+    if any(name == "switch_z" for name, _ in changes):
+        raise argparse.ArgumentTypeError(f"{text!r}: give switch thresholds with --switch-z")
+    return text, changes
 
 
 def _game_gains(

@@ -73,15 +73,10 @@ def settings_with(changes: list[tuple[str, float]]) -> SearchSettings:
 def _pair(
     samples: int,
     budget: float,
-    switch_z: float | None,
     settings: SearchSettings,
     opponent: str,
     seed: int,
 ) -> list[GameResult]:
-    if switch_z is not None:
-        import spite_malice.bots.expert as expert
-
-        expert.SWITCH_Z = switch_z
     results = []
     for seat in (0, 1):
         bot = ExpertBot(bot_seed(seed, "A"), budget, max_samples=samples, settings=settings)
@@ -134,7 +129,6 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds a turn (default: no limit, so that the samples alone decide the games); "
         "1 plays at Expert's default budget",
     )
-    parser.add_argument("--switch-z", type=float, default=None, help="override SWITCH_Z")
     parser.add_argument(
         "--set",
         type=parse_setting,
@@ -162,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.leaf:
         model = LeafModel.from_file(args.leaf)
         settings = replace(settings, leaf_model=model)
-    work = partial(_pair, args.samples, args.budget, args.switch_z, settings, args.opponent)
+    work = partial(_pair, args.samples, args.budget, settings, args.opponent)
     seeds = range(args.seed, args.seed + args.deals)
     log = None
     if args.csv:  # each pair as it finishes, so that a run stopped early keeps its games

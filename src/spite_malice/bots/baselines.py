@@ -50,6 +50,7 @@ EXPERT_1_SETTINGS = SearchSettings(
     margin=60.0,
     next_turn=True,
     discount=0.7,
+    switch_z=1.0,
 )
 """Expert's search before issue 18."""
 

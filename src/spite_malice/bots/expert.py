@@ -129,6 +129,9 @@ class SearchSettings:
     """Deal the opponent only hands that agree with its last discard, too: a hand holding a
     card its model (``opponent_weights``) would rather have discarded is dealt again (see
     :func:`~.sampling.discard_check`), as for the refusals."""
+    switch_z: float = SWITCH_Z
+    """How many standard errors a plan must beat the evaluation's choice by, in the samples,
+    to replace it."""
     contempt: float = 0.0
     """With ``leaf``: how much less than a half a draw is worth to Expert (0 to a half; see
     :class:`~.leaf.LeafEvaluation`): a sampled game drawn in the look-ahead scores
@@ -365,7 +368,7 @@ class ExpertBot(TurnPlanningBot):
         self.last_samples = samples
         if samples < MIN_SWITCH_SAMPLES:
             return candidates[0]
-        return candidates[_choose(candidates, results, alive, self.prior)]
+        return candidates[_choose(candidates, results, alive, self.prior, self.settings.switch_z)]
 
     def _rollout(self, game: Game, plan: Plan, seat: int) -> float:
         """Play ``plan``'s committed moves in a sampled game, then with the planning policies
