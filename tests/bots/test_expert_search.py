@@ -378,3 +378,16 @@ def test_the_switch_threshold_is_how_many_standard_errors_a_switch_needs() -> No
     assert _choose(candidates, results, [1]) == 1  # the shipped threshold: one
     assert _choose(candidates, results, [1], switch_z=1.7) == 1
     assert _choose(candidates, results, [1], switch_z=1.8) == 0
+
+
+def test_the_search_switches_by_its_settings_threshold() -> None:
+    # the second plan does 10 better a sample, about 2.6 standard errors over 16 samples
+    def expert(switch_z: float) -> ScriptedExpert:
+        bot = ScriptedExpert({50.0: 0.0, 49.0: 10.0}, max_samples=16, swing={49.0: 15.0})
+        bot.settings = replace(bot.settings, switch_z=switch_z)
+        return bot
+
+    assert EXPERT_SETTINGS.switch_z == EXPERT_1_SETTINGS.switch_z == 1.0
+    assert search(expert(1.0), [50.0, 49.0]).value == 49.0
+    assert search(expert(2.5), [50.0, 49.0]).value == 49.0
+    assert search(expert(2.7), [50.0, 49.0]).value == 50.0

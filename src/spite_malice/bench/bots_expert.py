@@ -1,8 +1,10 @@
 """Expert against the frozen hard-1 with a fixed number of samples a search: a measure of the
 search itself.
 
-With ``max_samples`` fixed, Expert's play does not depend on the machine's speed or load, so
-runs are repeatable on a busy machine (its time per turn is then whatever the samples take).
+With ``max_samples`` fixed and no time limit (the default), Expert's play does not depend on
+the machine's speed or load, so runs are repeatable on a busy machine (its time per turn is
+then whatever the samples take). ``--budget 1`` plays at Expert's default time limit instead,
+as the arena's ``expert`` does: then a busy machine takes fewer samples.
 Deal ``seed + k`` is played twice, Expert in seat 0 then in seat 1, with the bot seeds the
 arena gives them (:func:`spite_malice.arena.games.bot_seed`): when the budget reaches the
 samples, these are the games ``spite-malice arena expert hard --seed S`` plays.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import multiprocessing
 import statistics
 import sys
@@ -59,9 +62,17 @@ def parse_setting(text: str) -> tuple[str, float]:
             f"{text!r}: expected NAME=VALUE with NAME one of {', '.join(SETTING_NAMES)}"
         )
     try:
-        return name, float(value)
+        number = float(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r}: {value!r} is not a number") from None
+    kind = type(getattr(EXPERT_SETTINGS, name))
+    if not math.isfinite(number):
+        raise argparse.ArgumentTypeError(f"{text!r}: {value!r} is not a finite number")
+    if kind is bool and number not in (0.0, 1.0):
+        raise argparse.ArgumentTypeError(f"{text!r}: {name} is 0 (off) or 1 (on)")
+    if kind is int and not number.is_integer():
+        raise argparse.ArgumentTypeError(f"{text!r}: {name} is a whole number")
+    return name, number
 
 
 def settings_with(changes: list[tuple[str, float]]) -> SearchSettings:
@@ -146,8 +157,14 @@ def main(argv: list[str] | None = None) -> int:
         "--against", type=Path, nargs="+", default=[], help="earlier CSV files of the same games"
     )
     args = parser.parse_args(argv)
-    if args.budget <= 0:
+    if not args.budget > 0 or math.isnan(args.budget):
         parser.error(f"--budget must be positive seconds, not {args.budget:g}")
+    if min(args.samples, args.deals, args.jobs) < 1:
+        parser.error("--samples, --deals and --jobs must be at least 1")
+    try:
+        make_bot(args.opponent)
+    except ValueError as unknown:
+        parser.error(f"--opponent: {unknown}")
     earlier = _earlier(args.against)
     rows: list[dict[str, object]] = []
     turns: list[float] = []

@@ -28,7 +28,7 @@ import time
 from spite_malice.arena import play_game
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import ExpertBot
-from spite_malice.bots.expert import MIN_SWITCH_SAMPLES, _choose, _edge
+from spite_malice.bots.expert import MIN_SWITCH_SAMPLES, SWITCH_Z, _choose, _edge
 from spite_malice.bots.planning import Plan
 from spite_malice.bots.sampling import sample_game
 from spite_malice.bots.view import Ranks
@@ -66,13 +66,20 @@ def sampled_scores(
     return scores
 
 
-def _choice(bot: ExpertBot, plans: list[Plan], scores: list[list[float]], picked: list[int]) -> int:
-    """Expert's rule (:func:`~spite_malice.bots.expert._choose`) on the samples ``picked``
-    (with fewer than ``MIN_SWITCH_SAMPLES``, the evaluation's choice stands, as in Expert)."""
+def sampled_choice(
+    plans: list[Plan],
+    scores: list[list[float]],
+    picked: list[int],
+    prior: float,
+    switch_z: float = SWITCH_Z,
+) -> int:
+    """Expert's rule (:func:`~spite_malice.bots.expert._choose`, with ``prior`` and
+    ``switch_z``) on the samples ``picked`` of ``scores`` (one row per plan; with fewer than
+    ``MIN_SWITCH_SAMPLES``, the evaluation's choice stands, as in Expert)."""
     if len(picked) < MIN_SWITCH_SAMPLES:
         return 0
     results = [[row[j] for j in picked] for row in scores]
-    return _choose(plans, results, list(range(1, len(plans))), bot.prior)
+    return _choose(plans, results, list(range(1, len(plans))), prior, switch_z)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         regrets["evaluation"].append(best - truth[0])
         for k in counts:
             picks = [random.Random(t).sample(range(args.decide), k) for t in range(args.trials)]
-            trials = [best - truth[_choice(bot, plans, scores, picked)] for picked in picks]
+            chosen = [sampled_choice(plans, scores, picked, bot.prior) for picked in picks]
+            trials = [best - truth[i] for i in chosen]
             regrets[f"{k} samples"].append(statistics.mean(trials))
     searches = len(regrets["evaluation"])
     if not searches:
