@@ -38,7 +38,7 @@ import time
 from functools import partial
 
 from spite_malice.arena import play_game
-from spite_malice.bench.bots_expert import parse_setting, settings_with
+from spite_malice.bench.bots_expert import opponent_name, parse_setting, settings_with
 from spite_malice.bench.bots_noise import Collector, sampled_choice, sampled_scores
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import ExpertBot
@@ -148,7 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=8, help="games to collect positions from")
     parser.add_argument("--seed", type=int, default=9200, help="the first deal")
-    parser.add_argument("--opponent", default="hard", help="whom Expert plays (default: hard)")
+    parser.add_argument(
+        "--opponent", type=opponent_name, default="hard", help="whom Expert plays (default: hard)"
+    )
     parser.add_argument(
         "--variant",
         type=parse_variant,
@@ -184,10 +186,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--truth needs at least 2 samples (a spread needs two)")
     if min(args.games, args.jobs, args.trials) < 1:
         parser.error("--games, --jobs and --trials must be at least 1")
-    try:
-        make_bot(args.opponent)
-    except ValueError as unknown:
-        parser.error(f"--opponent: {unknown}")
     variants: list[Variant] = list(dict([(SHIPPED, EXPERT_SETTINGS), *args.variant]).items())
     start = time.perf_counter()
     work = partial(

@@ -75,6 +75,15 @@ def parse_setting(text: str) -> tuple[str, float]:
     return name, number
 
 
+def opponent_name(text: str) -> str:
+    """A bot name :func:`~spite_malice.bot_registry.make_bot` knows (for ``--opponent``)."""
+    try:
+        make_bot(text)
+    except ValueError as unknown:
+        raise argparse.ArgumentTypeError(str(unknown)) from None
+    return text
+
+
 def settings_with(changes: list[tuple[str, float]]) -> SearchSettings:
     """The shipped search settings with ``changes`` made, each in its field's type."""
     kinds = {f.name: type(getattr(EXPERT_SETTINGS, f.name)) for f in fields(SearchSettings)}
@@ -151,20 +160,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--leaf", type=Path, help="score with this leaf model (JSON of benchmarks/bots_leaf.py)"
     )
-    parser.add_argument("--opponent", default="hard-1", help="the bot Expert plays (hard-1)")
+    parser.add_argument(
+        "--opponent", type=opponent_name, default="hard-1", help="the bot Expert plays (hard-1)"
+    )
     parser.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
     parser.add_argument(
         "--against", type=Path, nargs="+", default=[], help="earlier CSV files of the same games"
     )
     args = parser.parse_args(argv)
-    if not args.budget > 0 or math.isnan(args.budget):
+    if not args.budget > 0:  # NaN too
         parser.error(f"--budget must be positive seconds, not {args.budget:g}")
     if min(args.samples, args.deals, args.jobs) < 1:
         parser.error("--samples, --deals and --jobs must be at least 1")
-    try:
-        make_bot(args.opponent)
-    except ValueError as unknown:
-        parser.error(f"--opponent: {unknown}")
     earlier = _earlier(args.against)
     rows: list[dict[str, object]] = []
     turns: list[float] = []
