@@ -453,3 +453,62 @@ def test_a_bot_that_closes_its_standard_error_is_not_polled_in_a_busy_loop(
     finally:
         bot.close()
     assert drains < 20, f"standard error was polled {drains} times"
+
+
+class _Stopped(BaseException):
+    """What a signal handler raises in an arena worker told to stop (like SystemExit)."""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_a_program_whose_start_was_cut_short_is_still_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stop that lands in Popen after the fork leaves a program the bot never learnt of:
+    close finds it by its run's marker."""
+    import subprocess
+
+    from spite_malice.bot_protocol import external
+
+    started: list[subprocess.Popen[bytes]] = []
+    real = subprocess.Popen
+
+    def cut_short(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        started.append(real(*args, **kwargs))
+        raise _Stopped
+
+    monkeypatch.setattr(external.subprocess, "Popen", cut_short)
+    bot = _bot(_script(tmp_path, "sleeper", "time.sleep(600)\n"))
+    with pytest.raises(_Stopped):
+        bot.new_game(0)
+    assert bot._process is None and started[0].poll() is None
+    bot.close()
+    assert started[0].wait(timeout=30) is not None
+
+
+def test_close_stops_the_program_even_when_told_to_stop_while_it_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An arena worker told to stop while close waits for the program to quit still ends it."""
+    from spite_malice.bot_protocol import external
+
+    body = """
+    sys.stdin.readline()
+    say("ready 1 Stubborn")
+    while True:
+        time.sleep(1)
+    """
+    bot = _bot(_script(tmp_path, "stubborn", body))
+    bot.new_game(0)
+    process = bot._process
+    assert process is not None and process.poll() is None
+    real = external._exit_status
+
+    def interrupted(process: Any, timeout: float) -> int | None:
+        if timeout > 0:
+            raise _Stopped
+        return real(process, timeout)
+
+    monkeypatch.setattr(external, "_exit_status", interrupted)
+    with pytest.raises(_Stopped):
+        bot.close()
+    assert process.poll() is not None

@@ -95,6 +95,8 @@ class ExternalBot(Bot):
         """The name the program gave in its greeting."""
         self._process: subprocess.Popen[bytes] | None = None
         self._run = ""
+        self._starting = False
+        """While the program is being started: a stop then finds it by its run's marker."""
         self._known: dict[int, int] = {}
         """The program's descendants seen before it was asked to quit (see close)."""
         self._selector: selectors.BaseSelector | None = None
@@ -143,9 +145,11 @@ class ExternalBot(Bot):
             raise self._fail(str(failure)) from None
 
     def close(self) -> None:
-        """Ask the program to quit, and stop it if it does not within a second."""
+        """Ask the program to quit, and stop it if it does not within a second (stopped
+        whatever happens meanwhile: a worker of the arena told to stop ends in here)."""
         process = self._process
         if process is None:
+            self._stop()  # one whose start was cut short is found by its run's marker
             return
         try:
             if _exit_status(process, 0) is None:
@@ -155,7 +159,8 @@ class ExternalBot(Bot):
                 _exit_status(process, 1.0)
         except _Failure:
             pass
-        self._stop()
+        finally:
+            self._stop()
 
     # ----------------------------------------------------------------- the process
 
@@ -168,6 +173,7 @@ class ExternalBot(Bot):
     def _start(self) -> None:
         self._stop()
         self._run = secrets.token_hex(16)
+        self._starting = True
         try:
             self._process = process = subprocess.Popen(
                 self.argv,
@@ -179,6 +185,7 @@ class ExternalBot(Bot):
             )
         except OSError as error:
             raise _Failure(f"could not start: {error}") from None
+        self._starting = False
         assert process.stdin is not None and process.stdout is not None
         assert process.stderr is not None
         for stream in (process.stdin, process.stderr):
@@ -337,6 +344,9 @@ class ExternalBot(Bot):
         """End the program and every process it started (see :func:`_end_process_tree`)."""
         process, self._process = self._process, None
         self._seat = None
+        if process is None and self._starting:  # Popen was cut short, perhaps after the fork
+            _end_process_tree(None, self._run)
+        self._starting = False
         if self._selector is not None:
             self._selector.close()
             self._selector = None
