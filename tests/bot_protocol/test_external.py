@@ -467,8 +467,6 @@ def test_a_program_whose_start_was_cut_short_is_still_stopped(
     close finds it by its run's marker."""
     import subprocess
 
-    from spite_malice.bot_protocol import external
-
     started: list[subprocess.Popen[bytes]] = []
     real = subprocess.Popen
 
@@ -476,7 +474,7 @@ def test_a_program_whose_start_was_cut_short_is_still_stopped(
         started.append(real(*args, **kwargs))
         raise _Stopped
 
-    monkeypatch.setattr(external.subprocess, "Popen", cut_short)
+    monkeypatch.setattr(subprocess, "Popen", cut_short)
     bot = _bot(_script(tmp_path, "sleeper", "time.sleep(600)\n"))
     with pytest.raises(_Stopped):
         bot.new_game(0)
