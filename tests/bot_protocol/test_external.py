@@ -187,14 +187,17 @@ def test_paths_that_cannot_run_are_refused_at_once(tmp_path: Path) -> None:
         make_bot(str(script))
 
 
+# A bot that answers the greeting, then ignores everything, "quit" too.
+STUBBORN = """
+sys.stdin.readline()
+say("ready 1 Stubborn")
+while True:
+    time.sleep(1)
+"""
+
+
 def test_close_stops_a_program_that_ignores_quit(tmp_path: Path) -> None:
-    body = """
-    sys.stdin.readline()
-    say("ready 1 Stubborn")
-    while True:
-        time.sleep(1)
-    """
-    bot = _bot(_script(tmp_path, "stubborn", body))
+    bot = _bot(_script(tmp_path, "stubborn", STUBBORN))
     bot.new_game(0)
     process = bot._process
     assert process is not None and process.poll() is None
@@ -489,13 +492,7 @@ def test_close_stops_the_program_even_when_told_to_stop_while_it_waits(
     """An arena worker told to stop while close waits for the program to quit still ends it."""
     from spite_malice.bot_protocol import external
 
-    body = """
-    sys.stdin.readline()
-    say("ready 1 Stubborn")
-    while True:
-        time.sleep(1)
-    """
-    bot = _bot(_script(tmp_path, "stubborn", body))
+    bot = _bot(_script(tmp_path, "stubborn", STUBBORN))
     bot.new_game(0)
     process = bot._process
     assert process is not None and process.poll() is None
