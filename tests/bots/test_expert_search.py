@@ -352,7 +352,10 @@ def test_a_discard_the_samples_favour_is_played_instead_of_the_evaluation_choice
 def test_other_discards_of_the_second_plan_are_searched_with_discard_plans() -> None:
     found = 0
     for _, observation, candidates in _searched_positions(11):
-        one = _searched_candidates(ExpertBot(1, budget=600.0), observation)
+        one = _searched_candidates(
+            ExpertBot(1, budget=600.0, settings=replace(EXPERT_SETTINGS, discard_plans=1)),
+            observation,
+        )
         two = _searched_candidates(
             ExpertBot(1, budget=600.0, settings=replace(EXPERT_SETTINGS, discard_plans=2)),
             observation,
@@ -367,7 +370,7 @@ def test_other_discards_of_the_second_plan_are_searched_with_discard_plans() -> 
             assert extra.moves not in {p.moves for p in one}
         found += len(two) - len(one)
     assert found > 5
-    assert EXPERT_SETTINGS.discard_plans == 1
+    assert EXPERT_SETTINGS.discard_plans == 2
 
 
 def test_the_switch_threshold_is_how_many_standard_errors_a_switch_needs() -> None:

@@ -2,7 +2,7 @@
 
 Expert ranks its turn plans with Hard's evaluation (:data:`~.evaluation.EXPERT_WEIGHTS`).
 For each of the best few plans (those that give up nothing the evaluation would gain), and
-for a few other discards to end the evaluation's choice with (the planner keeps only the
+for a few other discards to end each of the two best plans with (the planner keeps only the
 discard its own score prefers), it samples the hidden cards (the opponent's hand, the stock
 order, the face-down pay-off cards) from the cards it has not seen (:mod:`.sampling`, which
 reads only the observation), plays the plan in the sampled game, then lets planning policies
@@ -139,12 +139,14 @@ class SearchSettings:
     (:func:`~.leaf.draw_model`)."""
 
 
-EXPERT_SETTINGS = SearchSettings(refusals=True, leaf=True, leaf_prior=0.05, discards=4)
+EXPERT_SETTINGS = SearchSettings(
+    refusals=True, leaf=True, leaf_prior=0.05, discards=4, discard_plans=2
+)
 """The shipped Expert's search: Hard's tuned evaluation for its own turns and as the model of
 the opponent's, sampled hands that agree with what the opponent refused to build, sampled
 games scored by the learned win probability, a candidate's value counting 0.05 of it per
-pay-off card, and four other discards of the evaluation's choice searched beside its best
-plans (docs/bots.md has the figures)."""
+pay-off card, and four other discards of each of the two best plans searched beside them
+(docs/bots.md has the figures)."""
 
 
 class ExpertBot(TurnPlanningBot):
