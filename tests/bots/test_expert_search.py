@@ -292,7 +292,9 @@ def test_expert_searches_other_discards_of_the_evaluation_choice() -> None:
 
     added = 0
     for _, observation, candidates in _searched_positions(11):
-        wide = ExpertBot(1, budget=600.0, settings=replace(EXPERT_SETTINGS, discards=3))
+        wide = ExpertBot(
+            1, budget=600.0, settings=replace(EXPERT_SETTINGS, discards=3, discard_plans=1)
+        )
         view = view_from_observation(observation)
         best = plan_turn(view, wide.evaluator)[0]
         others = wide._other_discards(view, best, candidates)
