@@ -10,6 +10,7 @@ one for each), and the invitations one player may leave open (:data:`OPEN_INVITA
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import time
@@ -194,10 +195,30 @@ def make_limit(environ: dict[str, str] | None = None) -> RateLimit | None:
     return RateLimit(burst=numbers[0], per_minute=numbers[1])
 
 
+IPV6_PREFIX = 64
+"""An IPv6 client counts by its /64 network: one home or phone gets a whole /64 and may
+choose any of its 2**64 addresses, so a budget per exact address would be no limit."""
+
+
+def address_key(host: str) -> str:
+    """What the limits count ``host`` as: an IPv4 address itself (an IPv4-mapped IPv6 one
+    too), an IPv6 address by its /64 (``2001:db8:1:2::/64``), anything else as written."""
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{address}/{IPV6_PREFIX}", strict=False))
+    return str(address)
+
+
 def client_address(scope: Scope) -> str:
-    """The peer's address (the limit is per address)."""
+    """The peer's address as the limits count it (:func:`address_key`): the connection's
+    own, or the one a trusted balancer forwarded (``serve --trusted-proxies``)."""
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    return address_key(str(client[0])) if client else "unknown"
 
 
 # ----------------------------------------------------------------- HTTP bodies
@@ -285,20 +306,26 @@ async def _refuse(scope: Scope, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def uvicorn_limits() -> dict[str, Any]:
+def uvicorn_limits(trusted_proxies: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
     """Keyword arguments for ``uvicorn.run`` that bound what a client may send before the
-    application sees it: the WebSocket frame size, an incomplete request line or headers
-    (when uvicorn parses HTTP with h11), the connections at once and the keep-alive time."""
-    from .transport import GameSocketProtocol  # uvicorn's: only a serving process needs it
+    application sees it (``transport``: the header timeout and size, the connections of an
+    address and in all), the WebSocket frame size and the keep-alive time; and whose
+    ``X-Forwarded-For`` gives the player's address (``trusted_proxies``; none by default)."""
+    # uvicorn's: only a serving process needs them
+    from .transport import HEALTH_ROOM, MAX_CONNECTIONS, guarded_protocols
 
+    http, socket = guarded_protocols(trusted_proxies)
     return {
-        # uvicorn's sans-I/O protocol (its cheapest), which refuses a request line over its
-        # 8 KB line limit at once (414): left as it is, it held such a handshake open
-        "ws": GameSocketProtocol,
+        # httptools with our header timeout and limits; uvicorn's sans-I/O WebSocket
+        # protocol (its cheapest), which refuses a request line over 8 KB at once (414)
+        "http": http,
+        "ws": socket,
         "ws_max_size": MAX_FRAME,
         "h11_max_incomplete_event_size": 8 * 1024,
-        "limit_concurrency": 1000,
+        "limit_concurrency": MAX_CONNECTIONS + HEALTH_ROOM,
         "timeout_keep_alive": 5,
+        "proxy_headers": bool(trusted_proxies),
+        "forwarded_allow_ips": list(trusted_proxies),
     }
 
 
@@ -320,6 +347,7 @@ __all__ = [
     "TOO_MANY_ROOMS",
     "BodyLimit",
     "RateLimit",
+    "address_key",
     "check_rules",
     "client_address",
     "is_expired",
