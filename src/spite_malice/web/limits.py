@@ -35,9 +35,15 @@ HELLO_SECONDS = 10.0
 """Seconds a new WebSocket has to send its ``hello`` before it is closed."""
 
 LOOKUP_BURST = 20
-"""Wrong room codes or tokens (and refused joins) a client may try at once."""
+"""Wrong room codes or tokens (and refused joins) a client address may try at once; for
+invitation codes, one player. Only wrong ones count: a right token is always served."""
 LOOKUP_PER_MINUTE = 20
 """Such tries a client regains per minute after a burst."""
+JOIN_ADDRESS_BURST = 100
+"""Wrong invitation codes one address may try at once, all its players together (a class
+of 30 behind one address: one pupil's guesses leave the others' joins alone)."""
+JOIN_ADDRESS_PER_MINUTE = 60
+"""Such tries an address regains per minute."""
 MAKE_BURST = 30
 """New players, and apart from them new rooms, a client address may make at once: a class
 of 30 opening the game behind one address at the same moment still gets in."""
@@ -333,6 +339,8 @@ __all__ = [
     "HELLO_SECONDS",
     "INVITATION_DAYS",
     "INVITATION_TTL",
+    "JOIN_ADDRESS_BURST",
+    "JOIN_ADDRESS_PER_MINUTE",
     "LOOKUP_BURST",
     "LOOKUP_PER_MINUTE",
     "MAKE_BURST",

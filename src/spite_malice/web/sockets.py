@@ -162,10 +162,6 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
         token, reply_to, peer.batches = hello
         lookups: limits.RateLimit = websocket.app.state.lookups
         client = limits.client_address(websocket.scope)
-        if lookups.is_blocked(client):
-            error = messages.error("too_many_requests", _(limits.TOO_MANY), reply_to)
-            await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
-            return
         while True:
             try:
                 room = await lobby.get(code)
@@ -184,7 +180,12 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
                 await room.refresh_seats()  # a friend who joined through another process
                 seat = room.seat_for(token)
             if room is None or seat is None:
-                # the same answer for an unknown room and a wrong token (no oracle)
+                # only a wrong guess counts (a right token is served whatever the address's
+                # others tried); the same answer for an unknown room and a wrong token
+                if lookups.is_blocked(client):
+                    error = messages.error("too_many_requests", _(limits.TOO_MANY), reply_to)
+                    await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
+                    return
                 lookups.charge(client)
                 error = messages.error("unknown_room", _(UNKNOWN_ROOM), reply_to)
                 await _refuse(websocket, peer, error, CLOSE_UNKNOWN_ROOM)
