@@ -227,6 +227,48 @@ def client_address(scope: Scope) -> str:
     return address_key(str(client[0])) if client else "unknown"
 
 
+# ----------------------------------------------------------------- game sockets
+
+SOCKETS_PER_ADDRESS = 128
+"""Game sockets one client address may have open at once (a class of 30 behind one
+address, each with a few tabs, stays within it)."""
+SOCKETS_PER_PLAYER = 8
+"""Game sockets one player may have open at once, all their rooms together (a page holds
+one; a few more tabs or a reconnect still racing the old socket's close fit)."""
+TOO_MANY_SOCKETS_ADDRESS = N_(
+    "Too many game connections from this address at once; close some and try again."
+)
+TOO_MANY_SOCKETS_PLAYER = N_(
+    "You have too many game connections open at once; close the game's other tabs and try again."
+)
+
+
+class SocketCount:
+    """Open game sockets counted by key (an address, a player): :meth:`take` a place,
+    :meth:`give_back` it when the socket closes."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, int] = {}
+
+    def take(self, key: str, limit: int) -> bool:
+        """Count one more socket of ``key``; False (nothing counted) when it has ``limit``."""
+        held = self._open.get(key, 0)
+        if held >= limit:
+            return False
+        self._open[key] = held + 1
+        return True
+
+    def give_back(self, key: str) -> None:
+        held = self._open.get(key, 0) - 1
+        if held > 0:
+            self._open[key] = held
+        else:
+            self._open.pop(key, None)
+
+    def held(self, key: str) -> int:
+        return self._open.get(key, 0)
+
+
 # ----------------------------------------------------------------- HTTP bodies
 
 
@@ -350,11 +392,16 @@ __all__ = [
     "MAX_FRAME",
     "OPEN_INVITATIONS",
     "RULE_LIMITS",
+    "SOCKETS_PER_ADDRESS",
+    "SOCKETS_PER_PLAYER",
     "TOO_MANY",
     "TOO_MANY_PLAYERS",
     "TOO_MANY_ROOMS",
+    "TOO_MANY_SOCKETS_ADDRESS",
+    "TOO_MANY_SOCKETS_PLAYER",
     "BodyLimit",
     "RateLimit",
+    "SocketCount",
     "address_key",
     "check_rules",
     "client_address",

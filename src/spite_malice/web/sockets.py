@@ -33,7 +33,8 @@ router = APIRouter()
 CLOSE_UNKNOWN_ROOM = 4404
 """Close code for an unknown room or a wrong token (the same: no oracle), or no ``hello``."""
 CLOSE_TOO_MANY = 4429
-"""Close code for a client that tried too many wrong codes or tokens (``limits``)."""
+"""Close code for a client that tried too many wrong codes or tokens, or that has too many
+game sockets open (``limits``)."""
 CLOSE_DAMAGED = 4500
 """Close code for a room whose saved game cannot be read (or a store that cannot be used)."""
 UNKNOWN_ROOM = N_("There is no room with this code and token.")
@@ -148,13 +149,29 @@ async def game_socket(websocket: WebSocket, code: str) -> None:
         await _connection(websocket, code, language)
 
 
+def _socket_count(websocket: WebSocket) -> limits.SocketCount:
+    state = websocket.app.state
+    if not hasattr(state, "sockets"):
+        state.sockets = limits.SocketCount()
+    count: limits.SocketCount = state.sockets
+    return count
+
+
 async def _connection(websocket: WebSocket, code: str, language: str) -> None:
     lobby: Lobby = websocket.app.state.lobby
     room: Room | None = None
     peer = SocketPeer(
         websocket, lambda dropped: room.drop(dropped) if room else None, language=language
     )
+    counted = _socket_count(websocket)
+    held: list[str] = []  # the places this socket holds, given back when it closes
+    address = "address:" + limits.client_address(websocket.scope)
     try:
+        if not counted.take(address, limits.SOCKETS_PER_ADDRESS):
+            error = messages.error("too_many_connections", _(limits.TOO_MANY_SOCKETS_ADDRESS))
+            await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
+            return
+        held.append(address)
         hello = await _hello(websocket, peer)
         if hello is None:
             await _refuse(websocket, peer, None, CLOSE_UNKNOWN_ROOM)
@@ -190,6 +207,15 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
                 error = messages.error("unknown_room", _(UNKNOWN_ROOM), reply_to)
                 await _refuse(websocket, peer, error, CLOSE_UNKNOWN_ROOM)
                 return
+            if not held[1:]:
+                player = room.table.seats[seat].player or f"{room.code}/{seat}"
+                if not counted.take("player:" + player, limits.SOCKETS_PER_PLAYER):
+                    error = messages.error(
+                        "too_many_connections", _(limits.TOO_MANY_SOCKETS_PLAYER), reply_to
+                    )
+                    await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
+                    return
+                held.append("player:" + player)
             try:
                 await room.connect(peer, seat)
                 break
@@ -200,6 +226,8 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
         finally:
             await room.disconnect(peer, seat)
     finally:
+        for key in held:
+            counted.give_back(key)
         await peer.finish()
 
 
