@@ -227,6 +227,28 @@ def client_address(scope: Scope) -> str:
     return address_key(str(client[0])) if client else "unknown"
 
 
+NEW_MATCH_BURST = 10
+"""New matches (``new_match``, rematch offers too) one player may start at once."""
+NEW_MATCH_PER_MINUTE = 6
+"""Such new matches a player regains per minute: each is a match in the store (and, in
+the middle of one, a lost game); a socket sent 115 a second."""
+REPLAY_BURST = 20
+"""Replays (of a stored game or a sent record) one player may ask for at once."""
+REPLAY_PER_MINUTE = 20
+"""Such replays a player regains per minute."""
+TOO_MANY_NEW_MATCHES = N_("Too many new matches at once; wait a minute and start the next one.")
+TOO_MANY_REPLAYS = N_("Too many replays at once; wait a minute and open the next one.")
+
+
+def per_player(state: Any, name: str, burst: int, per_minute: float) -> RateLimit:
+    """The rate limit ``name`` of ``app.state`` (made on first use), counted by player."""
+    found: RateLimit | None = getattr(state, name, None)
+    if found is None:
+        found = RateLimit(burst=burst, per_minute=per_minute)
+        setattr(state, name, found)
+    return found
+
+
 # ----------------------------------------------------------------- game sockets
 
 SOCKETS_PER_ADDRESS = 128
@@ -390,12 +412,18 @@ __all__ = [
     "MAKE_PER_MINUTE",
     "MAX_BODY",
     "MAX_FRAME",
+    "NEW_MATCH_BURST",
+    "NEW_MATCH_PER_MINUTE",
     "OPEN_INVITATIONS",
+    "REPLAY_BURST",
+    "REPLAY_PER_MINUTE",
     "RULE_LIMITS",
     "SOCKETS_PER_ADDRESS",
     "SOCKETS_PER_PLAYER",
     "TOO_MANY",
+    "TOO_MANY_NEW_MATCHES",
     "TOO_MANY_PLAYERS",
+    "TOO_MANY_REPLAYS",
     "TOO_MANY_ROOMS",
     "TOO_MANY_SOCKETS_ADDRESS",
     "TOO_MANY_SOCKETS_PLAYER",
@@ -407,6 +435,7 @@ __all__ = [
     "client_address",
     "is_expired",
     "make_limit",
+    "per_player",
     "too_many_invitations",
     "utcnow",
     "uvicorn_limits",

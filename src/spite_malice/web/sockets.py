@@ -24,7 +24,13 @@ from ..store import StoreError, StoreUnavailable
 from . import limits, messages
 from .errors import DAMAGED, UNAVAILABLE
 from .lobby import Lobby
-from .protocol import ProtocolError, parse_client_message, parse_hello
+from .protocol import (
+    NewMatchMessage,
+    ProtocolError,
+    RematchMessage,
+    parse_client_message,
+    parse_hello,
+)
 from .rooms import Room, RoomClosed, RoomError
 
 log = logging.getLogger(__name__)
@@ -222,7 +228,7 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
             except RoomClosed:
                 continue  # forgotten while idle: load it again
         try:
-            await _serve(websocket, peer, room, seat)
+            await _serve(websocket, peer, room, seat, held[-1])
         finally:
             await room.disconnect(peer, seat)
     finally:
@@ -282,7 +288,23 @@ def _text(frame: Mapping[str, Any]) -> str | None:
     return str(text)
 
 
-async def _serve(websocket: WebSocket, peer: SocketPeer, room: Room, seat: int) -> None:
+def _too_many_new_matches(websocket: WebSocket, player: str) -> bool:
+    """Charge ``player`` one new match; True when it has none left (``limits``)."""
+    limit = limits.per_player(
+        websocket.app.state,
+        "new_matches",
+        limits.NEW_MATCH_BURST,
+        limits.NEW_MATCH_PER_MINUTE,
+    )
+    if limit.is_blocked(player):
+        return True
+    limit.charge(player)
+    return False
+
+
+async def _serve(
+    websocket: WebSocket, peer: SocketPeer, room: Room, seat: int, player: str
+) -> None:
     while not peer.closed:
         try:
             frame = await websocket.receive()
@@ -298,6 +320,12 @@ async def _serve(websocket: WebSocket, peer: SocketPeer, room: Room, seat: int) 
             message = parse_client_message(text)
         except ProtocolError as error:
             peer.push(messages.error(error.code, error.message, error.reply_to))
+            continue
+        if isinstance(message, NewMatchMessage | RematchMessage) and _too_many_new_matches(
+            websocket, player
+        ):
+            text = _(limits.TOO_MANY_NEW_MATCHES)
+            peer.push(messages.error("too_many_requests", text, message.id))
             continue
         try:
             await room.handle(peer, seat, message)
