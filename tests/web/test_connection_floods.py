@@ -54,12 +54,13 @@ def _honest_requests(base: str) -> None:
 
 def _closed_by_server(connection: socket.socket, deadline: float | None = None) -> bytes | None:
     """What the server sent before closing ``connection``; None when it kept it open until
-    ``deadline`` (monotonic; by default :data:`CLOSE_WAIT` from now)."""
+    ``deadline`` (monotonic; by default :data:`CLOSE_WAIT` from now; looked at once more,
+    without waiting, when it has passed)."""
     deadline = deadline or time.monotonic() + CLOSE_WAIT
     received = b""
     try:
-        while (left := deadline - time.monotonic()) > 0:
-            connection.settimeout(max(left, 0.001))
+        while True:
+            connection.settimeout(max(deadline - time.monotonic(), 0.001))
             chunk = connection.recv(65536)
             if not chunk:
                 return received
@@ -68,7 +69,6 @@ def _closed_by_server(connection: socket.socket, deadline: float | None = None) 
         return None
     except ConnectionError:
         return received  # closed with unread bytes: a reset
-    return None
 
 
 @pytest.mark.parametrize("half", [False, True], ids=["silent", "half-header"])
