@@ -55,7 +55,7 @@ def _serve(args: argparse.Namespace) -> int:
 
         from ..store import Store
         from ..web import create_app
-        from ..web.limits import uvicorn_limits
+        from ..web.transport import uvicorn_limits
     except ImportError as error:
         print(
             f"spite-malice serve needs the web extras ({error.name} is missing): "

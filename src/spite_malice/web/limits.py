@@ -376,29 +376,6 @@ async def _refuse(scope: Scope, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def uvicorn_limits(trusted_proxies: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
-    """Keyword arguments for ``uvicorn.run`` that bound what a client may send before the
-    application sees it (``transport``: the header timeout and size, the connections of an
-    address and in all), the WebSocket frame size and the keep-alive time; and whose
-    ``X-Forwarded-For`` gives the player's address (``trusted_proxies``; none by default)."""
-    # uvicorn's: only a serving process needs them
-    from .transport import HEALTH_ROOM, MAX_CONNECTIONS, guarded_protocols
-
-    http, socket = guarded_protocols(trusted_proxies)
-    return {
-        # httptools with our header timeout and limits; uvicorn's sans-I/O WebSocket
-        # protocol (its cheapest), which refuses a request line over 8 KB at once (414)
-        "http": http,
-        "ws": socket,
-        "ws_max_size": MAX_FRAME,
-        "h11_max_incomplete_event_size": 8 * 1024,
-        "limit_concurrency": MAX_CONNECTIONS + HEALTH_ROOM,
-        "timeout_keep_alive": 5,
-        "proxy_headers": bool(trusted_proxies),
-        "forwarded_allow_ips": list(trusted_proxies),
-    }
-
-
 __all__ = [
     "HELLO_SECONDS",
     "INVITATION_DAYS",
@@ -438,5 +415,4 @@ __all__ = [
     "per_player",
     "too_many_invitations",
     "utcnow",
-    "uvicorn_limits",
 ]

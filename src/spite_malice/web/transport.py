@@ -44,7 +44,7 @@ import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from .limits import address_key
+from .limits import MAX_FRAME, address_key
 
 HEADER_SECONDS = 10.0
 """Seconds a request's line and headers may take to arrive."""
@@ -283,6 +283,26 @@ def guarded_protocols(
     return http, socket
 
 
+def uvicorn_limits(trusted_proxies: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
+    """Keyword arguments for ``uvicorn.run`` that bound what a client may send before the
+    application sees it (``transport``: the header timeout and size, the connections of an
+    address and in all), the WebSocket frame size and the keep-alive time; and whose
+    ``X-Forwarded-For`` gives the player's address (``trusted_proxies``; none by default)."""
+    http, socket = guarded_protocols(trusted_proxies)
+    return {
+        # httptools with our header timeout and limits; uvicorn's sans-I/O WebSocket
+        # protocol (its cheapest), which refuses a request line over 8 KB at once (414)
+        "http": http,
+        "ws": socket,
+        "ws_max_size": MAX_FRAME,
+        "h11_max_incomplete_event_size": 8 * 1024,
+        "limit_concurrency": MAX_CONNECTIONS + HEALTH_ROOM,
+        "timeout_keep_alive": 5,
+        "proxy_headers": bool(trusted_proxies),
+        "forwarded_allow_ips": list(trusted_proxies),
+    }
+
+
 __all__ = [
     "HEADER_SECONDS",
     "HEALTH_ROOM",
@@ -294,4 +314,5 @@ __all__ = [
     "GameSocketProtocol",
     "GuardedHttpProtocol",
     "guarded_protocols",
+    "uvicorn_limits",
 ]
