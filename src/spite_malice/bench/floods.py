@@ -149,7 +149,9 @@ async def raw_connections(port: int, count: int, first: bytes) -> list[socket.so
     return held
 
 
-async def header_stream(port: int, stop: asyncio.Event) -> None:
+async def header_stream(
+    port: int, stop: asyncio.Event, ready: asyncio.Event, tally: dict[str, Any]
+) -> None:
     """300 connections each sending 1 MB of one unfinished header."""
 
     async def one() -> None:
@@ -166,6 +168,7 @@ async def header_stream(port: int, stop: asyncio.Event) -> None:
             await stop.wait()
             writer.close()
 
+    ready.set()
     await asyncio.gather(*(one() for _ in range(300)), return_exceptions=True)
 
 
@@ -181,9 +184,12 @@ async def stranger_rooms(base: str, rooms: int) -> list[dict[str, Any]]:
         return tickets
 
 
-async def socket_flood(base: str, stop: asyncio.Event) -> None:
+async def socket_flood(
+    base: str, stop: asyncio.Event, ready: asyncio.Event, tally: dict[str, Any]
+) -> None:
     tickets = await stranger_rooms(base, 5)
     held: list[ClientConnection] = []
+    tally["sockets served"] = 0
 
     async def one(ticket: dict[str, Any]) -> None:
         url = base.replace("http://", "ws://") + ticket["ws_url"]
@@ -191,18 +197,26 @@ async def socket_flood(base: str, stop: asyncio.Event) -> None:
             ws = await connect(url, local_addr=(STRANGER, 0), open_timeout=WAIT, max_size=None)
             held.append(ws)
             await ws.send(json.dumps({"type": "hello", "token": ticket["token"]}))
+            while json.loads(await asyncio.wait_for(ws.recv(), WAIT)).get("type") != "state":
+                pass
+            tally["sockets served"] += 1
 
     for start in range(0, 1000, 100):
         await asyncio.gather(*(one(tickets[n % 5]) for n in range(start, start + 100)))
+    ready.set()
     await stop.wait()
     for ws in held:
         with contextlib.suppress(Exception):
             await ws.close()
 
 
-async def new_match_flood(base: str, stop: asyncio.Event) -> None:
+async def new_match_flood(
+    base: str, stop: asyncio.Event, ready: asyncio.Event, tally: dict[str, Any]
+) -> None:
     ticket = (await stranger_rooms(base, 1))[0]
     url = base.replace("http://", "ws://") + ticket["ws_url"]
+    tally["new matches started"] = tally["refused"] = 0
+    ready.set()
     async with connect(url, local_addr=(STRANGER, 0), max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": ticket["token"]}))
         ident = 0
@@ -210,8 +224,14 @@ async def new_match_flood(base: str, stop: asyncio.Event) -> None:
             ident += 1
             await ws.send(json.dumps({"type": "new_match", "id": ident}))
             with contextlib.suppress(TimeoutError):
-                while json.loads(await asyncio.wait_for(ws.recv(), WAIT)).get("reply_to") != ident:
-                    pass
+                while True:
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+                    if answer.get("reply_to") == ident:
+                        break
+                if answer.get("cause") == "new_match":
+                    tally["new matches started"] += 1
+                else:
+                    tally["refused"] += 1
 
 
 def long_record() -> bytes:
@@ -223,17 +243,30 @@ def long_record() -> bytes:
     return GameRecord.from_game(game).dumps().encode()
 
 
-async def replay_flood(base: str, stop: asyncio.Event) -> None:
+async def replay_flood(
+    base: str, stop: asyncio.Event, ready: asyncio.Event, tally: dict[str, Any]
+) -> None:
     body = long_record()
     transport = httpx.AsyncHTTPTransport(local_address=STRANGER)
+    tally.update({"record bytes": len(body), "replays served": 0, "refused": 0})
+    ready.set()
     async with httpx.AsyncClient(base_url=base, transport=transport, timeout=WAIT) as client:
         made = (await client.post("/api/players", json={"name": "Flood"})).json()
         header = {"X-Player-Secret": made["secret"]}
+
+        async def one() -> None:
+            async with client.stream(
+                "POST", "/api/replays", content=body, headers=header
+            ) as answer:
+                sent = b"".join([chunk async for chunk in answer.aiter_raw()])
+            if answer.status_code == 200:
+                tally["replays served"] += 1
+                tally["answer bytes sent"] = len(sent)
+            else:
+                tally["refused"] += 1
+
         while not stop.is_set():
-            await asyncio.gather(
-                *(client.post("/api/replays", content=body, headers=header) for _ in range(40)),
-                return_exceptions=True,
-            )
+            await asyncio.gather(*(one() for _ in range(40)), return_exceptions=True)
 
 
 # ----------------------------------------------------------------- one run
@@ -246,21 +279,26 @@ async def measure(base: str, pid: int, flood: str) -> dict[str, Any]:
     await honest.timed_moves(3)  # warmed up
     idle_ms = await honest.timed_moves(PROBE_MOVES)
     before = rss_mb(pid)
-    stop = asyncio.Event()
+    stop, ready = asyncio.Event(), asyncio.Event()
+    tally: dict[str, Any] = {}
     held: list[socket.socket] = []
     task: asyncio.Task[None] | None = None
     starters: dict[str, Callable[[], Awaitable[None]]] = {
-        "headers": lambda: header_stream(port, stop),
-        "sockets": lambda: socket_flood(base, stop),
-        "new-match": lambda: new_match_flood(base, stop),
-        "replays": lambda: replay_flood(base, stop),
+        "headers": lambda: header_stream(port, stop, ready, tally),
+        "sockets": lambda: socket_flood(base, stop, ready, tally),
+        "new-match": lambda: new_match_flood(base, stop, ready, tally),
+        "replays": lambda: replay_flood(base, stop, ready, tally),
     }
     if flood in ("idle", "half"):
         first = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " if flood == "half" else b""
         held = await raw_connections(port, 1000, first)
+        ready.set()
     else:
         task = asyncio.get_running_loop().create_task(starters[flood]())  # type: ignore[arg-type]
-    await asyncio.sleep(3.0)  # the flood is under way
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(ready.wait(), 4 * WAIT)  # the flood is all open
+    flood_started = time.monotonic()
+    await asyncio.sleep(3.0)  # and under way
     peak = rss_mb(pid)
     health_ms: float | str
     try:
@@ -276,6 +314,7 @@ async def measure(base: str, pid: int, flood: str) -> dict[str, Any]:
         health_ms = locals().get("health_ms", "failed")
     peak = max(peak, rss_mb(pid))
     stop.set()
+    tally["seconds"] = round(time.monotonic() - flood_started, 1)
     for connection in held:
         connection.close()
     if task is not None:
@@ -291,6 +330,7 @@ async def measure(base: str, pid: int, flood: str) -> dict[str, Any]:
         "health": health_ms,
         "moves_idle": f"median {statistics.median(idle_ms):.1f} ms",
         "moves_during": moves,
+        "flood_result": dict(tally),
     }
 
 
