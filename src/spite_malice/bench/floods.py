@@ -39,6 +39,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from ..engine import Game, GameRecord
+from ..engine.rules import Rules
 from .server_load import greedy
 
 STRANGER = "127.0.0.2"
@@ -235,11 +236,14 @@ async def new_match_flood(
 
 
 def long_record() -> bytes:
-    """A long game's record (random legal moves, ~10 KB), as a player could upload it."""
+    """A long unfinished game's record (~10 KB, 1,100 moves: random builds first, on three
+    decks and 30-card pay-off piles), as a player could upload it."""
     draws = random.Random(7)
-    game = Game.new(7)
-    while game.outcome is None and len(game.moves) < 900:
-        game.apply(draws.choice(game.legal_moves()))
+    game = Game.new(7, Rules(payoff_size=30, decks=3))
+    while game.outcome is None and len(game.moves) < 1100:
+        legal = game.legal_moves()
+        builds = [m for m in legal if "-C" in str(m) and not str(m).startswith("P-")]
+        game.apply(draws.choice(builds or legal))
     return GameRecord.from_game(game).dumps().encode()
 
 
