@@ -362,6 +362,11 @@ def main() -> int:
     parser.add_argument("--floods", default=",".join(FLOODS), help="which (all)")
     parser.add_argument("--source", default=None, help="run the server from this src folder")
     args = parser.parse_args()
+    unknown = sorted(set(args.floods.split(",")) - set(FLOODS))
+    if unknown:
+        parser.error(
+            f"--floods: {', '.join(map(repr, unknown))}: the floods are {', '.join(FLOODS)}"
+        )
     import resource
 
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
