@@ -3,9 +3,13 @@
 Everything a client sends is bounded before it is read: HTTP bodies (:class:`BodyLimit`, a
 middleware that refuses an oversized body with 413 from its ``Content-Length`` or as soon as
 the streamed bytes pass the limit), WebSocket frames (:data:`MAX_FRAME`), the rules options
-(:func:`check_rules`, the bounds ``/api/config`` publishes), the guesses at room codes and
-the players and rooms a client makes (:class:`RateLimit`, a token bucket per client address,
-one for each), and the invitations one player may leave open (:data:`OPEN_INVITATIONS`).
+(:func:`check_rules`, the bounds ``/api/config`` publishes), the wrong guesses at tokens and
+invitation codes and the players and rooms a client makes (:class:`RateLimit`, a token
+bucket per client address, or per player, one for each), the new matches and replays of a
+player (:func:`per_player`), the game sockets open per address and per player
+(:class:`SocketCount`), and the invitations one player may leave open
+(:data:`OPEN_INVITATIONS`). Addresses count as :func:`address_key` says (IPv6 by /64). The
+connections and headers are bounded below the application (``transport``).
 """
 
 from __future__ import annotations
@@ -108,9 +112,10 @@ def check_rules(rules: Rules) -> Rules:
 class RateLimit:
     """A token bucket per client address: ``burst`` tries at once, then ``per_minute``.
 
-    For room codes a try is a wrong guess: right codes and tokens cost nothing (reconnecting
-    is free), and a client with nothing left gets 429 before its code is even looked up. For
-    new players and rooms (:func:`make_limit`) every creation is a try.
+    For tokens and codes a try is a wrong guess: right codes and tokens cost nothing and
+    are always served (reconnecting is free); a wrong one with nothing left gets 429 (a
+    join, whose code is its only secret, before it is looked up). For new players and rooms
+    (:func:`make_limit`), new matches and replays every one is a try.
 
     ``clock`` gives seconds (monotonic); the tests pass their own."""
 
