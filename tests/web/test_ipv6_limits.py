@@ -44,3 +44,10 @@ def test_a_trusted_balancers_connections_are_not_counted_by_address() -> None:
     guard = ConnectionGuard(trusted=["127.0.0.1"], per_address=2)
     assert all(guard.admit(asyncio.Transport(), "127.0.0.1") is None for _ in range(10))
     assert guard.connections == 10
+
+
+def test_past_the_total_a_new_connection_is_answered_503() -> None:
+    guard = ConnectionGuard(per_address=100, total=3)
+    assert all(guard.admit(asyncio.Transport(), f"192.0.2.{n}") is None for n in range(3))
+    refusal = guard.admit(asyncio.Transport(), "192.0.2.99")
+    assert refusal is not None and refusal.startswith(b"HTTP/1.1 503")
