@@ -25,6 +25,7 @@ LAUNCHERS = {
     "analysis.py": "analysis_time",
     "web_analysis.py": "web_analysis_time",
     "ws_floor.py": "ws_floor",
+    "floods.py": "floods",
     "bots_expert.py": "bots_expert",
     "bots_leaf.py": "bots_leaf",
     "bots_leaf_explore.py": "bots_leaf_explore",

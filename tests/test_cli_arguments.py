@@ -82,9 +82,9 @@ def test_good_numbers_are_read_as_numbers() -> None:
 
 
 def test_trusted_proxies_are_read_as_a_list() -> None:
-    """The balancers whose X-Forwarded-For ``serve`` believes: a local one by default,
-    addresses and networks, or none at all."""
-    assert build_parser().parse_args(["serve"]).trusted_proxies == ["127.0.0.1", "::1"]
+    """The balancers whose X-Forwarded-For ``serve`` believes: none by default (a server
+    run alone believes nobody's), addresses and networks, or none at all."""
+    assert build_parser().parse_args(["serve"]).trusted_proxies == []
     args = build_parser().parse_args(["serve", "--trusted-proxies", "10.0.0.5, 10.1.0.0/16"])
     assert args.trusted_proxies == ["10.0.0.5", "10.1.0.0/16"]
     assert build_parser().parse_args(["serve", "--trusted-proxies", "none"]).trusted_proxies == []

@@ -195,17 +195,17 @@ def test_the_serving_process_tunes_its_collector() -> None:
 
 @pytest.mark.parametrize(
     ("options", "blocked"),
-    [((), False), (("--trusted-proxies", "none"), True)],
-    ids=["local-balancer-trusted", "no-balancer-trusted"],
+    [((), True), (("--trusted-proxies", "127.0.0.1"), False)],
+    ids=["nothing-trusted-by-default", "local-balancer-trusted"],
 )
 def test_serve_counts_guesses_by_the_address_a_trusted_balancer_forwards(
     tmp_path: Path, options: tuple[str, ...], blocked: bool
 ) -> None:
     """Behind a balancer every request comes from the balancer's address: ``serve`` takes
-    the player's own from the X-Forwarded-For of a trusted balancer (by default one on this
-    machine), so that one player's wrong room codes do not lock out everyone. With no
-    balancer trusted, the header is ignored and the guesses of one address are limited
-    whatever it claims to be."""
+    the player's own from the X-Forwarded-For of a balancer it is told to trust, so that one
+    player's wrong room codes do not lock out everyone. By default no balancer is trusted:
+    the header is ignored (any local program could write one) and the guesses of one
+    address are limited whatever it claims to be."""
     from spite_malice.web.limits import LOOKUP_BURST
 
     port = free_port()

@@ -8,8 +8,10 @@ from typing import Any
 
 from .arguments import port, proxies
 
-TRUSTED_PROXIES = "127.0.0.1,::1"
-"""The balancers trusted by default: one on this machine (``spite-malice cluster``'s)."""
+TRUSTED_PROXIES = "none"
+"""The balancers trusted by default: none. A server reached directly counts every player by
+the connection's own address, whatever ``X-Forwarded-For`` says (any local program could
+write one); ``spite-malice cluster`` passes its balancer's address."""
 
 
 def register(subparsers: Any) -> None:
@@ -35,7 +37,8 @@ def register(subparsers: Any) -> None:
         default=proxies(TRUSTED_PROXIES),
         help="load balancers (IP addresses or networks, comma-separated, or 'none') whose "
         "X-Forwarded-For header gives the player's address, which the limits count by "
-        f"({TRUSTED_PROXIES}: a balancer on this machine)",
+        "(none: every connection's own address counts; give the balancer's address, e.g. "
+        "127.0.0.1 for one on this machine)",
     )
     serve.add_argument(
         "--log-level",
@@ -52,7 +55,7 @@ def _serve(args: argparse.Namespace) -> int:
 
         from ..store import Store
         from ..web import create_app
-        from ..web.limits import uvicorn_limits
+        from ..web.transport import uvicorn_limits
     except ImportError as error:
         print(
             f"spite-malice serve needs the web extras ({error.name} is missing): "
@@ -65,6 +68,7 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"Spite & Malice: http://{host}:{args.port}", flush=True)
     print(f"database: {store.location}", flush=True)
     tune_collector()
+    raise_file_limit()
     try:
         uvicorn.run(
             app,
@@ -73,11 +77,10 @@ def _serve(args: argparse.Namespace) -> int:
             log_level=args.log_level,
             # messages are a few kilobytes: compressing each costs more CPU than it saves
             ws_per_message_deflate=False,
-            # behind a balancer, each player's own address (the limits count by address)
-            proxy_headers=True,
-            forwarded_allow_ips=args.trusted_proxies,
-            # frames, request lines and headers bounded before the application reads them
-            **uvicorn_limits(),
+            # frames, request lines, headers and connections bounded before the application
+            # reads them; behind a trusted balancer, each player's own address (the limits
+            # count by address)
+            **uvicorn_limits(args.trusted_proxies),
         )
     finally:
         store.close()
@@ -97,3 +100,21 @@ def tune_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+FILES_WANTED = 2 * 4200
+"""Open files the serving process asks for: every connection it admits is one (and as many
+again for the store, logs and the balancer's checks)."""
+
+
+def raise_file_limit() -> None:
+    """Raise the process's open-file limit towards :data:`FILES_WANTED` (within the hard
+    limit), so that the connection limits (web-protocol.md 7.1) are reached before it."""
+    try:
+        import resource
+    except ImportError:  # not on this system: its own limit stands
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = FILES_WANTED if hard == resource.RLIM_INFINITY else min(FILES_WANTED, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))

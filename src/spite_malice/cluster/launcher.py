@@ -20,6 +20,10 @@ class ClusterError(RuntimeError):
     """The cluster could not start: a missing program, or a part that did not come up."""
 
 
+BALANCER_ADDRESS = "127.0.0.1"
+"""Where the balancer's connections to the instances come from (all on this machine)."""
+
+
 @dataclass
 class Instance:
     """One ``spite-malice serve`` process of the cluster."""
@@ -41,7 +45,19 @@ class Instance:
     def start(self) -> None:
         output = self.log.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.database],
+            [
+                sys.executable,
+                "-c",
+                SERVE,
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.database,
+                # the balancer, on this machine, forwards each player's own address
+                "--trusted-proxies",
+                BALANCER_ADDRESS,
+            ],
             stdout=output,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,

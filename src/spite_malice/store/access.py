@@ -731,6 +731,27 @@ class Store:
             )
             self._announce(session, header.room)
 
+    def claim_seat(self, header: MatchHeader, seat: int) -> bool:
+        """Write ``header`` (a friend taking ``seat``) only if that seat is still empty in
+        the store: one conditional UPDATE, so that of two joins at once, through two
+        processes, exactly one gets the seat. False (nothing written) when it was taken."""
+        column = _MATCHES.c.player0 if seat == 0 else _MATCHES.c.player1
+        with self._session(write=True) as session:
+            result = session.execute(
+                update(_MATCHES)
+                .where(_MATCHES.c.id == header.id, column.is_(None))
+                .values(
+                    player0=header.players[0],
+                    player1=header.players[1],
+                    meta=header.meta.to_json(),
+                    updated_at=utcnow(),
+                )
+            )
+            if getattr(result, "rowcount", 0) != 1:
+                return False
+            self._announce(session, header.room)
+        return True
+
     def load_match(self, match_id: str) -> StoredMatch | None:
         """The stored match and its log, or None when unknown."""
         with self._session() as session:

@@ -9,10 +9,13 @@ background (``docs/web-protocol.md`` 2.8).
 
 The analysis never blocks play: one :class:`AnalysisService` per server runs one analysis at
 a time, each in a child process of its own (the analysis is pure Python and would hold the
-interpreter lock in a thread, slowing every game on the server), fed from a bounded queue;
-when the queue is full a new request gets ``503 busy``. Finished reports are kept in memory
-(the latest :data:`KEPT`). The analysis reads the record only through the seat's
-observations (``spite_malice.analysis``), never the hidden cards.
+interpreter lock in a thread, slowing every game on the server), fed from a bounded queue
+that is fair between players: each has at most one analysis waiting or running (asking for
+another meanwhile gets ``429 analysis_running``), so one player cannot fill it; when it is
+full all the same (:data:`MAX_WAITING` players waiting) a new request gets ``503 busy``.
+Reports are kept in memory (the latest :data:`KEPT` asked for), and a game asked again is
+answered from its report, never analysed twice. The analysis reads the record only through
+the seat's observations (``spite_malice.analysis``), never the hidden cards.
 """
 
 from __future__ import annotations
@@ -42,11 +45,16 @@ log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api")
 
 WAITING, RUNNING, DONE, FAILED = "waiting", "running", "done", "failed"
-MAX_WAITING = 8
-"""Analyses a server keeps waiting behind the running one; more are refused (503)."""
-KEPT = 64
-"""Analyses (finished or not) a server remembers."""
+MAX_WAITING = 32
+"""Analyses a server keeps waiting behind the running one (one a player); more are refused
+(503)."""
+KEPT = 1024
+"""Analyses (finished or not) a server remembers, the least recently asked for dropped
+first (a report is tens of kilobytes)."""
 BUSY = N_("The server is analysing other games just now: try again in a minute.")
+ONE_AT_A_TIME = N_(
+    "Your analysis of another game is not finished yet: wait for it, then ask for this one."
+)
 FAILED_TEXT = N_("This game could not be analysed.")
 """Marked only: a task keeps it as it is, :meth:`AnalysisTask.status` says it (``_``)."""
 POLL_SECONDS = 0.25
@@ -57,6 +65,10 @@ Key = tuple[int, int]
 
 class Busy(Exception):
     """The queue of analyses is full."""
+
+
+class AlreadyAnalysing(Exception):
+    """The player already has an analysis waiting or running (of another game)."""
 
 
 @dataclass(slots=True)
@@ -75,6 +87,8 @@ class AnalysisTask:
     language: str = "en"
     """The language the report is written in: the one of the request that asked for it
     (a report is made once; a player asking again in another language gets the same)."""
+    owner: str | None = None
+    """The player who asked (one analysis a player at a time); None: nobody in particular."""
 
     def status(self, ahead: int = 0) -> dict[str, Any]:
         data: dict[str, Any] = {"state": self.state, "done": self.done, "total": self.total}
@@ -130,17 +144,26 @@ class AnalysisService:
 
     # ------------------------------------------------------------------ asking
 
-    def submit(self, key: Key, record: GameRecord, seat: int) -> AnalysisTask:
-        """The task of ``key``: the one already known, or a new one queued; :class:`Busy`
-        when the queue is full."""
+    def submit(
+        self, key: Key, record: GameRecord, seat: int, owner: str | None = None
+    ) -> AnalysisTask:
+        """The task of ``key``: the one already known, or a new one queued for ``owner``;
+        :class:`AlreadyAnalysing` when ``owner`` has another one waiting or running,
+        :class:`Busy` when the queue is full."""
         with self._lock:
             task = self._tasks.get(key)
             if task is not None and task.state != FAILED:
                 self._tasks.move_to_end(key)
                 return task
+            if owner is not None and any(
+                waiting.owner == owner
+                for waiting in (*self._queue, self.running)
+                if waiting is not None
+            ):
+                raise AlreadyAnalysing
             if len(self._queue) >= MAX_WAITING:
                 raise Busy
-            task = AnalysisTask(key, record, seat, language=current_language())
+            task = AnalysisTask(key, record, seat, language=current_language(), owner=owner)
             self._tasks[key] = task
             while len(self._tasks) > KEPT:
                 oldest = next(iter(self._tasks))
@@ -159,6 +182,7 @@ class AnalysisService:
             task = self._tasks.get(key)
             if task is None:
                 return None
+            self._tasks.move_to_end(key)  # the least recently asked for is dropped first
             ahead = 0
             if task in self._queue:  # those before it, and the one running
                 ahead = self._queue.index(task) + (self.running is not None)
@@ -291,8 +315,11 @@ async def start_analysis(request: Request, game_id: int) -> dict[str, Any] | JSO
         return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     record, seat = found
     analyses = service(request)
+    player = await _current(request)
     try:
-        analyses.submit((game_id, seat), analysable(record), seat)
+        analyses.submit((game_id, seat), analysable(record), seat, owner=player.id)
+    except AlreadyAnalysing:
+        return error_response(429, "analysis_running", _(ONE_AT_A_TIME), {"Retry-After": "30"})
     except Busy:
         return error_response(503, "busy", _(BUSY), {"Retry-After": "60"})
     status = analyses.status((game_id, seat))
@@ -313,4 +340,4 @@ async def analysis_status(request: Request, game_id: int) -> dict[str, Any] | JS
     return status
 
 
-__all__ = ["AnalysisService", "AnalysisTask", "Busy", "router", "service"]
+__all__ = ["AlreadyAnalysing", "AnalysisService", "AnalysisTask", "Busy", "router", "service"]

@@ -298,14 +298,26 @@ async def join_room(
 ) -> dict[str, Any] | JSONResponse:
     player = await _current(request)
     name = _name(body.player if body else None, player.name)
-    lookups: limits.RateLimit = request.app.state.lookups
+    # an invitation's code is its only secret, so a guesser out of tries is refused before
+    # looking: counted by the player (the others behind the same address keep theirs),
+    # and by the address with room for a whole class (web-protocol.md 7)
+    guesses = _join_guesses(request)
     client = limits.client_address(request.scope)
-    if lookups.is_blocked(client):
-        return _too_many(lookups, client)
+    keys = (f"player:{player.id}", f"address:{client}")
+    blocked = [
+        (limit, key) for limit, key in zip(guesses, keys, strict=True) if limit.is_blocked(key)
+    ]
+    if blocked:
+        return _too_many(*blocked[0])
+
+    def charge() -> None:
+        for limit, key in zip(guesses, keys, strict=True):
+            limit.charge(key)
+
     while True:
         room = await _lobby(request).get(code)
         if room is None:
-            lookups.charge(client)
+            charge()
             return error_response(404, "unknown_room", _(NO_INVITATION))
         try:
             token = await room.join(player.id, name)
@@ -314,10 +326,21 @@ async def join_room(
         except RoomError as error:
             if error.code in ("room_full", "not_a_friend_room", "expired"):
                 # the same answer as an unknown code: no oracle of which codes exist
-                lookups.charge(client)
+                charge()
                 return error_response(404, "unknown_room", _(NO_INVITATION))
             return room_error_response(error)
         return _seat_answer(room, 1, token)
+
+
+def _join_guesses(request: Request) -> tuple[limits.RateLimit, limits.RateLimit]:
+    """The limits on wrong invitation codes: one player's (``state.lookups``, as for
+    tokens) and one address's (:data:`limits.JOIN_ADDRESS_BURST`)."""
+    state = request.app.state
+    if not hasattr(state, "join_addresses"):
+        state.join_addresses = limits.RateLimit(
+            burst=limits.JOIN_ADDRESS_BURST, per_minute=limits.JOIN_ADDRESS_PER_MINUTE
+        )
+    return state.lookups, state.join_addresses
 
 
 def _too_many(lookups: limits.RateLimit, client: str) -> JSONResponse:
@@ -343,12 +366,14 @@ async def _as_seat(
     token = request.headers.get(SEAT_TOKEN_HEADER, "")
     lookups: limits.RateLimit = request.app.state.lookups
     client = limits.client_address(request.scope)
-    if lookups.is_blocked(client):
-        return _too_many(lookups, client)
     while True:
         room = await _lobby(request).get(code)
         seat = None if room is None else room.seat_for(token)
         if room is None or seat is None:
+            # only wrong guesses count: a right token is served whatever else the address
+            # tried (a seat's token cannot be guessed; the room's code alone opens nothing)
+            if lookups.is_blocked(client):
+                return _too_many(lookups, client)
             lookups.charge(client)
             return error_response(404, "unknown_room", _(UNKNOWN_ROOM))
         try:

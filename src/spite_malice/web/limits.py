@@ -3,13 +3,18 @@
 Everything a client sends is bounded before it is read: HTTP bodies (:class:`BodyLimit`, a
 middleware that refuses an oversized body with 413 from its ``Content-Length`` or as soon as
 the streamed bytes pass the limit), WebSocket frames (:data:`MAX_FRAME`), the rules options
-(:func:`check_rules`, the bounds ``/api/config`` publishes), the guesses at room codes and
-the players and rooms a client makes (:class:`RateLimit`, a token bucket per client address,
-one for each), and the invitations one player may leave open (:data:`OPEN_INVITATIONS`).
+(:func:`check_rules`, the bounds ``/api/config`` publishes), the wrong guesses at tokens and
+invitation codes and the players and rooms a client makes (:class:`RateLimit`, a token
+bucket per client address, or per player, one for each), the new matches and replays of a
+player (:func:`per_player`), the game sockets open per address and per player
+(:class:`SocketCount`), and the invitations one player may leave open
+(:data:`OPEN_INVITATIONS`). Addresses count as :func:`address_key` says (IPv6 by /64). The
+connections and headers are bounded below the application (``transport``).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import time
@@ -34,9 +39,15 @@ HELLO_SECONDS = 10.0
 """Seconds a new WebSocket has to send its ``hello`` before it is closed."""
 
 LOOKUP_BURST = 20
-"""Wrong room codes or tokens (and refused joins) a client may try at once."""
+"""Wrong room codes or tokens (and refused joins) a client address may try at once; for
+invitation codes, one player. Only wrong ones count: a right token is always served."""
 LOOKUP_PER_MINUTE = 20
 """Such tries a client regains per minute after a burst."""
+JOIN_ADDRESS_BURST = 100
+"""Wrong invitation codes one address may try at once, all its players together (a class
+of 30 behind one address: one pupil's guesses leave the others' joins alone)."""
+JOIN_ADDRESS_PER_MINUTE = 60
+"""Such tries an address regains per minute."""
 MAKE_BURST = 30
 """New players, and apart from them new rooms, a client address may make at once: a class
 of 30 opening the game behind one address at the same moment still gets in."""
@@ -101,9 +112,10 @@ def check_rules(rules: Rules) -> Rules:
 class RateLimit:
     """A token bucket per client address: ``burst`` tries at once, then ``per_minute``.
 
-    For room codes a try is a wrong guess: right codes and tokens cost nothing (reconnecting
-    is free), and a client with nothing left gets 429 before its code is even looked up. For
-    new players and rooms (:func:`make_limit`) every creation is a try.
+    For tokens and codes a try is a wrong guess: right codes and tokens cost nothing and
+    are always served (reconnecting is free); a wrong one with nothing left gets 429 (a
+    join, whose code is its only secret, before it is looked up). For new players and rooms
+    (:func:`make_limit`), new matches and replays every one is a try.
 
     ``clock`` gives seconds (monotonic); the tests pass their own."""
 
@@ -194,10 +206,94 @@ def make_limit(environ: dict[str, str] | None = None) -> RateLimit | None:
     return RateLimit(burst=numbers[0], per_minute=numbers[1])
 
 
+IPV6_PREFIX = 64
+"""An IPv6 client counts by its /64 network: one home or phone gets a whole /64 and may
+choose any of its 2**64 addresses, so a budget per exact address would be no limit."""
+
+
+def address_key(host: str) -> str:
+    """What the limits count ``host`` as: an IPv4 address itself (an IPv4-mapped IPv6 one
+    too), an IPv6 address by its /64 (``2001:db8:1:2::/64``), anything else as written."""
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{address}/{IPV6_PREFIX}", strict=False))
+    return str(address)
+
+
 def client_address(scope: Scope) -> str:
-    """The peer's address (the limit is per address)."""
+    """The peer's address as the limits count it (:func:`address_key`): the connection's
+    own, or the one a trusted balancer forwarded (``serve --trusted-proxies``)."""
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    return address_key(str(client[0])) if client else "unknown"
+
+
+NEW_MATCH_BURST = 10
+"""New matches (``new_match``, rematch offers too) one player may start at once."""
+NEW_MATCH_PER_MINUTE = 6
+"""Such new matches a player regains per minute: each is a match in the store (and, in
+the middle of one, a lost game); a socket sent 115 a second."""
+REPLAY_BURST = 20
+"""Replays (of a stored game or a sent record) one player may ask for at once."""
+REPLAY_PER_MINUTE = 20
+"""Such replays a player regains per minute."""
+TOO_MANY_NEW_MATCHES = N_("Too many new matches at once; wait a minute and start the next one.")
+TOO_MANY_REPLAYS = N_("Too many replays at once; wait a minute and open the next one.")
+
+
+def per_player(state: Any, name: str, burst: int, per_minute: float) -> RateLimit:
+    """The rate limit ``name`` of ``app.state`` (made on first use), counted by player."""
+    found: RateLimit | None = getattr(state, name, None)
+    if found is None:
+        found = RateLimit(burst=burst, per_minute=per_minute)
+        setattr(state, name, found)
+    return found
+
+
+# ----------------------------------------------------------------- game sockets
+
+SOCKETS_PER_ADDRESS = 128
+"""Game sockets one client address may have open at once (a class of 30 behind one
+address, each with a few tabs, stays within it)."""
+SOCKETS_PER_PLAYER = 8
+"""Game sockets one player may have open at once, all their rooms together (a page holds
+one; a few more tabs or a reconnect still racing the old socket's close fit)."""
+TOO_MANY_SOCKETS_ADDRESS = N_(
+    "Too many game connections from this address at once; close some and try again."
+)
+TOO_MANY_SOCKETS_PLAYER = N_(
+    "You have too many game connections open at once; close the game's other tabs and try again."
+)
+
+
+class SocketCount:
+    """Open game sockets counted by key (an address, a player): :meth:`take` a place,
+    :meth:`give_back` it when the socket closes."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, int] = {}
+
+    def take(self, key: str, limit: int) -> bool:
+        """Count one more socket of ``key``; False (nothing counted) when it has ``limit``."""
+        held = self._open.get(key, 0)
+        if held >= limit:
+            return False
+        self._open[key] = held + 1
+        return True
+
+    def give_back(self, key: str) -> None:
+        held = self._open.get(key, 0) - 1
+        if held > 0:
+            self._open[key] = held
+        else:
+            self._open.pop(key, None)
+
+    def held(self, key: str) -> int:
+        return self._open.get(key, 0)
 
 
 # ----------------------------------------------------------------- HTTP bodies
@@ -285,27 +381,12 @@ async def _refuse(scope: Scope, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def uvicorn_limits() -> dict[str, Any]:
-    """Keyword arguments for ``uvicorn.run`` that bound what a client may send before the
-    application sees it: the WebSocket frame size, an incomplete request line or headers
-    (when uvicorn parses HTTP with h11), the connections at once and the keep-alive time."""
-    from .transport import GameSocketProtocol  # uvicorn's: only a serving process needs it
-
-    return {
-        # uvicorn's sans-I/O protocol (its cheapest), which refuses a request line over its
-        # 8 KB line limit at once (414): left as it is, it held such a handshake open
-        "ws": GameSocketProtocol,
-        "ws_max_size": MAX_FRAME,
-        "h11_max_incomplete_event_size": 8 * 1024,
-        "limit_concurrency": 1000,
-        "timeout_keep_alive": 5,
-    }
-
-
 __all__ = [
     "HELLO_SECONDS",
     "INVITATION_DAYS",
     "INVITATION_TTL",
+    "JOIN_ADDRESS_BURST",
+    "JOIN_ADDRESS_PER_MINUTE",
     "LOOKUP_BURST",
     "LOOKUP_PER_MINUTE",
     "MAKE_BURST",
@@ -313,18 +394,30 @@ __all__ = [
     "MAKE_PER_MINUTE",
     "MAX_BODY",
     "MAX_FRAME",
+    "NEW_MATCH_BURST",
+    "NEW_MATCH_PER_MINUTE",
     "OPEN_INVITATIONS",
+    "REPLAY_BURST",
+    "REPLAY_PER_MINUTE",
     "RULE_LIMITS",
+    "SOCKETS_PER_ADDRESS",
+    "SOCKETS_PER_PLAYER",
     "TOO_MANY",
+    "TOO_MANY_NEW_MATCHES",
     "TOO_MANY_PLAYERS",
+    "TOO_MANY_REPLAYS",
     "TOO_MANY_ROOMS",
+    "TOO_MANY_SOCKETS_ADDRESS",
+    "TOO_MANY_SOCKETS_PLAYER",
     "BodyLimit",
     "RateLimit",
+    "SocketCount",
+    "address_key",
     "check_rules",
     "client_address",
     "is_expired",
     "make_limit",
+    "per_player",
     "too_many_invitations",
     "utcnow",
-    "uvicorn_limits",
 ]

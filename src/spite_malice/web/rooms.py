@@ -459,17 +459,21 @@ class Room:
         """Read the seats again from the store (a friend may have joined through another
         server process); the match itself is caught up from the log as usual."""
         async with self._open():
-            try:
-                stored = await self.lobby.run(self.lobby.store.load_match, self.header.id)
-            except StoreUnavailable:
-                return
-            if stored is None or stored.header.meta == self.table.meta:
-                return
-            meta = stored.header.meta
-            for seat in (0, 1):
-                if meta.seats[seat] != self.table.seats[seat]:
-                    self.table.take_seat(seat, meta.seats[seat], meta.tokens[seat])
-            self.header = replace(self.header, meta=self.table.meta)
+            await self._reload_seats()
+
+    async def _reload_seats(self) -> None:
+        """:meth:`refresh_seats` under the room's lock."""
+        try:
+            stored = await self.lobby.run(self.lobby.store.load_match, self.header.id)
+        except StoreUnavailable:
+            return
+        if stored is None or stored.header.meta == self.table.meta:
+            return
+        meta = stored.header.meta
+        for seat in (0, 1):
+            if meta.seats[seat] != self.table.seats[seat]:
+                self.table.take_seat(seat, meta.seats[seat], meta.tokens[seat])
+        self.header = replace(self.header, meta=self.table.meta)
 
     def drop(self, peer: Peer) -> None:
         """Forget a connection that was closed for not keeping up (no lock: no await)."""
@@ -727,15 +731,20 @@ class Room:
                 raise RoomError("expired", _("This invitation has expired."))
             token = new_token()
             table = self.table
-            before = table.meta
+            before, names = table.meta, table.match.players
             table.take_seat(1, Seat("friend", name, player), hash_token(token))
             table.meta = replace(table.meta, joined_at=time.time())  # the claim clock's start
             header = replace(self.header, meta=table.meta)
             try:
-                await self.lobby.run(self.lobby.store.update_header, header)
+                # only an empty seat is taken: a join through another process may have won
+                claimed = await self.lobby.run(self.lobby.store.claim_seat, header, 1)
             except StoreUnavailable:
-                table.meta = before
+                table.meta, table.match.players = before, names
                 raise store_unavailable() from None
+            if not claimed:
+                table.meta, table.match.players = before, names
+                await self._reload_seats()
+                raise RoomError("room_full", _("This room already has two players."))
             self.header = header
             self._broadcast_state("joined", None, None)
             return token

@@ -24,7 +24,13 @@ from ..store import StoreError, StoreUnavailable
 from . import limits, messages
 from .errors import DAMAGED, UNAVAILABLE
 from .lobby import Lobby
-from .protocol import ProtocolError, parse_client_message, parse_hello
+from .protocol import (
+    NewMatchMessage,
+    ProtocolError,
+    RematchMessage,
+    parse_client_message,
+    parse_hello,
+)
 from .rooms import Room, RoomClosed, RoomError
 
 log = logging.getLogger(__name__)
@@ -33,7 +39,8 @@ router = APIRouter()
 CLOSE_UNKNOWN_ROOM = 4404
 """Close code for an unknown room or a wrong token (the same: no oracle), or no ``hello``."""
 CLOSE_TOO_MANY = 4429
-"""Close code for a client that tried too many wrong codes or tokens (``limits``)."""
+"""Close code for a client that tried too many wrong codes or tokens, or that has too many
+game sockets open (``limits``)."""
 CLOSE_DAMAGED = 4500
 """Close code for a room whose saved game cannot be read (or a store that cannot be used)."""
 UNKNOWN_ROOM = N_("There is no room with this code and token.")
@@ -148,13 +155,29 @@ async def game_socket(websocket: WebSocket, code: str) -> None:
         await _connection(websocket, code, language)
 
 
+def _socket_count(websocket: WebSocket) -> limits.SocketCount:
+    state = websocket.app.state
+    if not hasattr(state, "sockets"):
+        state.sockets = limits.SocketCount()
+    count: limits.SocketCount = state.sockets
+    return count
+
+
 async def _connection(websocket: WebSocket, code: str, language: str) -> None:
     lobby: Lobby = websocket.app.state.lobby
     room: Room | None = None
     peer = SocketPeer(
         websocket, lambda dropped: room.drop(dropped) if room else None, language=language
     )
+    counted = _socket_count(websocket)
+    held: list[str] = []  # the places this socket holds, given back when it closes
+    address = "address:" + limits.client_address(websocket.scope)
     try:
+        if not counted.take(address, limits.SOCKETS_PER_ADDRESS):
+            error = messages.error("too_many_connections", _(limits.TOO_MANY_SOCKETS_ADDRESS))
+            await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
+            return
+        held.append(address)
         hello = await _hello(websocket, peer)
         if hello is None:
             await _refuse(websocket, peer, None, CLOSE_UNKNOWN_ROOM)
@@ -162,10 +185,6 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
         token, reply_to, peer.batches = hello
         lookups: limits.RateLimit = websocket.app.state.lookups
         client = limits.client_address(websocket.scope)
-        if lookups.is_blocked(client):
-            error = messages.error("too_many_requests", _(limits.TOO_MANY), reply_to)
-            await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
-            return
         while True:
             try:
                 room = await lobby.get(code)
@@ -184,21 +203,37 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
                 await room.refresh_seats()  # a friend who joined through another process
                 seat = room.seat_for(token)
             if room is None or seat is None:
-                # the same answer for an unknown room and a wrong token (no oracle)
+                # only a wrong guess counts (a right token is served whatever the address's
+                # others tried); the same answer for an unknown room and a wrong token
+                if lookups.is_blocked(client):
+                    error = messages.error("too_many_requests", _(limits.TOO_MANY), reply_to)
+                    await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
+                    return
                 lookups.charge(client)
                 error = messages.error("unknown_room", _(UNKNOWN_ROOM), reply_to)
                 await _refuse(websocket, peer, error, CLOSE_UNKNOWN_ROOM)
                 return
+            if not held[1:]:
+                player = room.table.seats[seat].player or f"{room.code}/{seat}"
+                if not counted.take("player:" + player, limits.SOCKETS_PER_PLAYER):
+                    error = messages.error(
+                        "too_many_connections", _(limits.TOO_MANY_SOCKETS_PLAYER), reply_to
+                    )
+                    await _refuse(websocket, peer, error, CLOSE_TOO_MANY)
+                    return
+                held.append("player:" + player)
             try:
                 await room.connect(peer, seat)
                 break
             except RoomClosed:
                 continue  # forgotten while idle: load it again
         try:
-            await _serve(websocket, peer, room, seat)
+            await _serve(websocket, peer, room, seat, held[-1])
         finally:
             await room.disconnect(peer, seat)
     finally:
+        for key in held:
+            counted.give_back(key)
         await peer.finish()
 
 
@@ -253,7 +288,23 @@ def _text(frame: Mapping[str, Any]) -> str | None:
     return str(text)
 
 
-async def _serve(websocket: WebSocket, peer: SocketPeer, room: Room, seat: int) -> None:
+def _too_many_new_matches(websocket: WebSocket, player: str) -> bool:
+    """Charge ``player`` one new match; True when it has none left (``limits``)."""
+    limit = limits.per_player(
+        websocket.app.state,
+        "new_matches",
+        limits.NEW_MATCH_BURST,
+        limits.NEW_MATCH_PER_MINUTE,
+    )
+    if limit.is_blocked(player):
+        return True
+    limit.charge(player)
+    return False
+
+
+async def _serve(
+    websocket: WebSocket, peer: SocketPeer, room: Room, seat: int, player: str
+) -> None:
     while not peer.closed:
         try:
             frame = await websocket.receive()
@@ -269,6 +320,12 @@ async def _serve(websocket: WebSocket, peer: SocketPeer, room: Room, seat: int) 
             message = parse_client_message(text)
         except ProtocolError as error:
             peer.push(messages.error(error.code, error.message, error.reply_to))
+            continue
+        if isinstance(message, NewMatchMessage | RematchMessage) and _too_many_new_matches(
+            websocket, player
+        ):
+            text = _(limits.TOO_MANY_NEW_MATCHES)
+            peer.push(messages.error("too_many_requests", text, message.id))
             continue
         try:
             await room.handle(peer, seat, message)
