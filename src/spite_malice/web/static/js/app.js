@@ -14,6 +14,8 @@ import { renderStats } from "./pages/stats.js";
 import { ensurePlayer } from "./player.js";
 import { offerTutorial, renderTutorial } from "./tutorial.js";
 import { openReplay, renderReplays } from "./replay.js";
+import { askName } from "./welcome.js";
+import { installMenu, openMenu } from "./menu.js";
 import {
   forgetRoom, localSetting, playerName, playerRecord, roomTicket, saveLocalSetting,
   saveRoomTicket,
@@ -131,11 +133,13 @@ async function route() {
   const arg = (rawArg ?? "").toUpperCase();
   const name = (route === "game" || route === "join") && !arg ? "play" : route;
   leaveScreen();
+  openMenu(false);
   showBanner("");
   const mount = view();
   setActiveNav(name || "play");
   document.body.dataset.route = name || "play";
   offerTutorial(!name || name === "play");
+  askName(app, name === "tutorial" && rawArg ? "tutorial-lesson" : name || "play");
   switch (name) {
     case "game":
       return openGame(mount, arg);
@@ -232,6 +236,8 @@ function translateChrome() {
     if (texts[link.dataset.route]) link.textContent = texts[link.dataset.route];
   }
   document.querySelector(".nav")?.setAttribute("aria-label", _("Main"));
+  const menu = document.getElementById("menu-button");
+  if (menu) menu.textContent = _("Menu");
   const skip = document.querySelector(".skip-link");
   if (skip) skip.textContent = _("Skip to the main content");
   document.querySelector(".brand")?.setAttribute("aria-label", _("Spite and Malice: play"));
@@ -267,6 +273,7 @@ async function start() {
   // The player's saved language (another device chose it): the server's words, such as the
   // levels' names, are asked for again in it.
   if (currentLanguage() !== asked) await loadConfig();
+  installMenu();
   window.addEventListener("hashchange", route);
   await route();
   document.body.classList.add("ready");

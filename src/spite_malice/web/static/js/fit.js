@@ -5,8 +5,9 @@
 // The table's size grows with the card width (gaps, fans and captions are proportions of it,
 // with a few minimums), so a bisection finds the largest card width that fits. Two
 // arrangements are tried: "stacked" (opponent, center, you, your hand,
-// one above the other) and "wide" (your hand beside your piles, for short, wide screens);
-// the one with the larger cards wins.
+// one above the other), "wide" (your hand beside your piles, for short, wide screens) and
+// "flat" (the opponent beside the center, your piles beside your hand: a phone held
+// sideways); the one with the larger cards wins.
 
 const MIN_CARD_W = 30;
 const MAX_CARD_W = 124;
@@ -96,7 +97,7 @@ export function fitTable(table) {
   const maxW = large ? MAX_CARD_W_LARGE : MAX_CARD_W;
   table.classList.add("is-fitting");
   const results = {};
-  for (const layout of ["stacked", "wide"]) {
+  for (const layout of ["stacked", "wide", "flat"]) {
     table.dataset.layout = layout;
     delete table.dataset.small;
     results[layout] = solve(table, avail, maxW);
@@ -106,8 +107,9 @@ export function fitTable(table) {
       results[layout] = { ...solve(table, avail, maxW), small: true };
     }
   }
-  // The stacked table reads best; the wide one only when its cards are clearly larger.
-  const layout = results.wide.w > results.stacked.w * 1.08 ? "wide" : "stacked";
+  // The stacked table reads best; another only when its cards are clearly larger.
+  const other = results.flat.w > results.wide.w * 1.04 ? "flat" : "wide";
+  const layout = results[other].w > results.stacked.w * 1.08 ? other : "stacked";
   table.dataset.layout = layout;
   if (results[layout].small) table.dataset.small = "";
   else delete table.dataset.small;

@@ -11,6 +11,7 @@ import { fitTable, keepFitted } from "./fit.js";
 import { GameConnection } from "./net.js";
 import { applyPrefs, onPrefChange, pref } from "./prefs.js";
 import { playSound, preloadSounds } from "./sound.js";
+import { menuButton } from "./menu.js";
 import { placeNode, renderTable } from "./table.js";
 import { _, formatNumber, N_, NP_, ngettext, pgettext } from "./i18n.js";
 import {
@@ -145,7 +146,7 @@ export class GameScreen {
         this.scoreNode),
       h("div", { class: "actions" },
         this.nextButton, this.claimButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton,
-        this.declineButton, this.moreButton),
+        this.declineButton, this.moreButton, menuButton()),
       this.moreNode,
     );
     this.bubbleNode = h("div", { class: "refusal", id: "refusal", role: "alert", hidden: true });

@@ -12,6 +12,7 @@ import { fitTable, keepFitted } from "./fit.js";
 import { _ } from "./i18n.js";
 import { saveRoomTicket } from "./store.js";
 import { MoveInput } from "./input.js";
+import { menuButton } from "./menu.js";
 import { renderTable } from "./table.js";
 
 /** The table's names in a lesson (made when drawn: the language may change meanwhile). */
@@ -99,7 +100,7 @@ async function renderLesson(mount, key) {
   const onward = h("a", { class: "btn btn-primary", id: "tutorial-onward", hidden: true }, _("Next lesson"));
   const back = h("a", { class: "btn", href: "#/tutorial", id: "tutorial-back" }, _("All lessons"));
   const panel = h("section", { class: "tutorial-panel card-box" }, title, intro, say, feedback,
-    h("div", { class: "tutorial-actions" }, onward, showMe, again, back));
+    h("div", { class: "tutorial-actions" }, onward, showMe, again, back, menuButton()));
   replaceChildren(mount, h("div", { class: "tutorial-lesson" }, wrap, panel));
   document.body.dataset.route = "tutorial-lesson";
   const stopFitting = keepFitted(table);
