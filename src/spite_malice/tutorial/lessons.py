@@ -1,8 +1,9 @@
 """The lessons, in the order a first-time player takes them; each cites the rules it teaches.
 
 Every deal is made by :func:`.deal.lesson_position` and read by the engine; what the player
-reads names cards in words ("the 5 of hearts"), never in notation. Every text is marked
-with ``N_`` (the lessons are made at import time) and translated when it is shown.
+reads names cards in words, one way everywhere ("the Five of hearts", as the table names
+them), never in notation. Every text is marked with ``N_`` (the lessons are made at import
+time) and translated when it is shown.
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ def _payoff() -> Lesson:
                 tip=hint,
                 done=N_(
                     "Well done. The Ace starts the stack, and the next card of your pay-off "
-                    "pile, the 2 of hearts, is now face up."
+                    "pile, the Two of hearts, is now face up."
                 ),
                 example="P-C1",
             ),
@@ -102,17 +103,19 @@ def _payoff() -> Lesson:
                 say=N_("The stack with your Ace needs a 2: build your new pay-off card on it."),
                 goal=lambda game, move: move.is_from_payoff and move.is_build,
                 wrong=explain(
-                    N_("Keep to your pay-off pile: its 2 of hearts goes on your Ace."),
+                    N_("Keep to your pay-off pile: its Two of hearts goes on your Ace."),
                     {
                         "discard": (
                             DISCARD_ENDS_TURN,
-                            N_("Build the 2 of hearts on your Ace first."),
+                            N_("Build the Two of hearts on your Ace first."),
                         )
                     },
                 ),
-                tip=N_("Your pay-off card, the 2 of hearts, goes on the stack that holds the Ace."),
+                tip=N_(
+                    "Your pay-off card, the Two of hearts, goes on the stack that holds the Ace."
+                ),
                 done=N_(
-                    "Two cards gone from your pay-off pile. The 7 of diamonds is its new top; "
+                    "Two cards gone from your pay-off pile. The Seven of diamonds is its new top; "
                     "no stack takes a 7 yet."
                 ),
                 example="P-C1",
@@ -626,11 +629,13 @@ def _score() -> Lesson:
                 example="P-C1",
             ),
         ),
+        # R4.2: the stock running out is the one other way a game ends.
         summary=N_(
-            "That is the whole game. The tutorial ends with a short practice game against "
-            "Easy. Lesson done."
+            "That is the whole game, but for one rule: when a card must be drawn and the "
+            "stock is empty, the game ends at once as a draw, and nobody scores. The "
+            "tutorial ends with a short practice game against Easy. Lesson done."
         ),
-        rules=("R4.1", "R5.1"),
+        rules=("R4.1", "R4.2", "R5.1"),
     )
 
 

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { _, browserLanguage, currentLanguage, normaliseLanguage, setLanguage } from "./i18n.js";
 import { renderDaily } from "./daily.js";
+import { confirmDialog } from "./dialogs.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./pages/lobby.js";
 import { renderRules } from "./pages/rules.js";
@@ -118,6 +119,27 @@ function setActiveNav(route) {
   }
 }
 
+/** Go to `hash`, asking first when the screen wants it (the daily deal once its try is spent). */
+async function leaveTo(hash) {
+  const question = app.screen?.leaveQuestion?.();
+  if (question && !(await confirmDialog(question.title, question.text, { yes: question.yes, no: question.no }))) return;
+  location.hash = hash;
+}
+
+/** Links away from a screen that asks first (see leaveTo). */
+function guardLinks() {
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest?.('a[href^="#/"]');
+    if (!link || event.defaultPrevented || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!app.screen?.leaveQuestion?.()) return;
+    const hash = link.getAttribute("href");
+    if (hash === location.hash) return;
+    event.preventDefault();
+    openMenu(false);
+    leaveTo(hash);
+  }, true);
+}
+
 function leaveScreen() {
   app.screen?.destroy();
   app.screen = null;
@@ -197,7 +219,7 @@ function openGame(mount, room) {
     setSpeed: (name) => app.setSpeed(name),
     speeds: app.config?.animation_speeds ?? DEFAULT_SPEEDS,
     levelName: (id) => levelName(id),
-    leave: () => (location.hash = "#/play"),
+    leave: (to = "#/play") => leaveTo(to),
     toast: showToast,
     onSeatRefused: (error) => {
       forgetRoom(room);
@@ -274,6 +296,7 @@ async function start() {
   // levels' names, are asked for again in it.
   if (currentLanguage() !== asked) await loadConfig();
   installMenu();
+  guardLinks();
   window.addEventListener("hashchange", route);
   await route();
   document.body.classList.add("ready");

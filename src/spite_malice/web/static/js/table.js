@@ -67,7 +67,9 @@ function payoffPile(view, { mine, name }) {
     pile.setAttribute("role", "img");
     pile.setAttribute("aria-label", label);
   }
-  return h("div", { class: "pile-wrap" }, pile, caption(pgettext("caption", "Pay-off")));
+  // The caption may take two lines where the language's word is long (Dutch "pay-offstapel").
+  const words = h("div", { class: "pile-caption caption-payoff" }, pgettext("caption", "Pay-off"));
+  return h("div", { class: "pile-wrap" }, pile, words);
 }
 
 function sideStack(cards, index, { mine, name }) {

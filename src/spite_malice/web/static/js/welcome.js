@@ -21,7 +21,7 @@ export function askName(app, route) {
     type: "text", id: "first-visit-name", name: "player", value: app.player(), maxlength: 40,
     autocomplete: "nickname", required: true, "aria-describedby": "first-visit-status",
   });
-  const status = h("p", { class: "form-status", id: "first-visit-status", role: "status", "aria-live": "polite" });
+  const status = h("p", { class: "first-visit-status", id: "first-visit-status", role: "status", "aria-live": "polite" });
   const form = h("form", { class: "first-visit-form", id: "first-visit-form" },
     h("label", { for: "first-visit-name" }, _("Your name at the table (you can change it in Settings):")),
     h("div", { class: "join-form" }, field,
