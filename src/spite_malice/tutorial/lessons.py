@@ -575,6 +575,66 @@ def _block() -> Lesson:
     )
 
 
+def _draw() -> Lesson:
+    # R4.2: a draw from an empty stock ends the game at once as a draw; nobody scores.
+    return Lesson(
+        key="draw",
+        english_title=N_("When the stock runs out"),
+        english_intro=N_(
+            "Cards are drawn from the stock. When a card must be drawn and the stock is "
+            "empty, the game ends at once as a draw: nobody scores."
+        ),
+        position=lesson_position(
+            rules=RULES,
+            payoff=["8D"],
+            hand=["AC", "5C", "7D", "9H", "JC"],
+            side=[["6S"], ["TC"], ["4H"], ["QD"]],
+            opponent_top="6H",
+            opponent_hand=["2C", "3D", "4S"],
+            opponent_payoff=10,
+            stock_empty=True,
+            seed=8,
+        ),
+        steps=(
+            Step(
+                say=N_(
+                    "The stock is empty: the next card anyone must draw ends the game. You can "
+                    "still build: put your Ace on center 1."
+                ),
+                goal=lambda game, move: move.notation.startswith("HA-C"),
+                wrong=explain(
+                    N_(
+                        "Build your Ace on center 1 first: a discard would end your turn, and "
+                        "the game with it."
+                    )
+                ),
+                tip=N_("Pick the Ace in your hand and put it on center 1."),
+                done=N_("Center 1 needs a 2 now, and nothing else of yours can be built."),
+                example="HA-C1",
+            ),
+            Step(
+                say=N_(
+                    "End your turn with a discard: your opponent must then draw two cards to "
+                    "fill their hand, and the stock has none."
+                ),
+                goal=any_discard,
+                wrong=explain(N_("End the turn: pick a hand card and discard it on a side stack.")),
+                tip=N_("Pick a card in your hand, then a side stack to discard it on."),
+                done=N_(
+                    "Your opponent had to draw from an empty stock, so the game ended at once "
+                    "as a draw. Nobody scores; in a match, the next game is dealt."
+                ),
+                example="H5-S1",
+            ),
+        ),
+        summary=N_(
+            "When the stock runs out the game is a draw, so a long game is worth finishing "
+            "before it does: keep your pay-off pile moving. Lesson done."
+        ),
+        rules=("R2.1", "R4.2"),
+    )
+
+
 def _score() -> Lesson:
     # R4.1: the winner scores the cards left in the opponent's pay-off pile; R5.1.
     def won(game: Game) -> str:
@@ -629,13 +689,11 @@ def _score() -> Lesson:
                 example="P-C1",
             ),
         ),
-        # R4.2: the stock running out is the one other way a game ends.
         summary=N_(
-            "That is the whole game, but for one rule: when a card must be drawn and the "
-            "stock is empty, the game ends at once as a draw, and nobody scores. The "
-            "tutorial ends with a short practice game against Easy. Lesson done."
+            "That is the whole game. The tutorial ends with a short practice game against "
+            "Easy. Lesson done."
         ),
-        rules=("R4.1", "R4.2", "R5.1"),
+        rules=("R4.1", "R5.1"),
     )
 
 
@@ -646,6 +704,7 @@ LESSONS: tuple[Lesson, ...] = (
     _side(),
     _complete(),
     _block(),
+    _draw(),
     _score(),
 )
 """Every lesson, in order."""

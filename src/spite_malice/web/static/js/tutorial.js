@@ -81,7 +81,7 @@ export async function renderTutorial(mount, lessonKey) {
     h("section", { class: "card-box" },
       h("h1", {}, _("Learn to play")),
       h("p", { class: "muted" },
-        _("Seven short lessons on small hand-made deals, one idea each. Each lesson says what to do and explains a move that does not work. A short practice game against Easy ends the tutorial; its deal is known, so it is kept out of your ordinary statistics.")),
+        _("Eight short lessons on small hand-made deals, one idea each. Each lesson says what to do and explains a move that does not work. A short practice game against Easy ends the tutorial; its deal is known, so it is kept out of your ordinary statistics.")),
       next),
     h("section", { class: "card-box" }, h("ol", { class: "resume-list tutorial-list", id: "tutorial-list" }, items)),
     h("section", { class: "card-box" }, practice, status)));
@@ -214,7 +214,7 @@ export async function offerTutorial(onLobby) {
     if (take) location.hash = "#/tutorial";
   };
   replaceChildren(box,
-    h("span", {}, _("New to Spite & Malice? Seven short lessons teach the game.")),
+    h("span", {}, _("New to Spite & Malice? Eight short lessons teach the game.")),
     h("button", { class: "btn btn-primary", type: "button", id: "tutorial-offer-yes", onclick: () => answered(true) },
       _("Take the tutorial")),
     h("button", { class: "btn", type: "button", id: "tutorial-offer-no", onclick: () => answered(false) },
