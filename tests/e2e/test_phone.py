@@ -184,6 +184,15 @@ def test_every_control_of_every_view_is_a_thumb_target(
     page.wait_for_url("**/#/game/*")
     me.wait_started()
     counts["daily table"] = audit(page, shots, f"daily-table-{at}")
+    expect(page.locator("#new-match-button")).to_be_hidden()
+
+    # A friend room waiting for the friend: the invitation, and no empty message box.
+    me.goto("play")
+    page.click("#create-room")
+    page.wait_for_url("**/#/game/*")
+    expect(page.locator("#invite-link")).to_be_visible()
+    expect(page.locator("#message")).to_be_hidden()
+    counts["friend waiting"] = audit(page, shots, f"friend-waiting-{at}")
     print(f"\n{at}: controls measured per view: {counts}")
     assert me.errors == []
 
