@@ -589,6 +589,7 @@ def _draw() -> Lesson:
             payoff=["8D"],
             hand=["AC", "5C", "7D", "9H", "JC"],
             side=[["6S"], ["TC"], ["4H"], ["QD"]],
+            opponent_side=[["9C"], ["JH"], ["5D"], ["QC"]],
             opponent_top="6H",
             opponent_hand=["2C", "3D", "4S"],
             opponent_payoff=10,

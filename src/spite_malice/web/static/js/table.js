@@ -240,6 +240,14 @@ export function renderTable(root, state, names) {
   );
   root.replaceChildren(oppSeat, middle, mySeat);
   root.dataset.centers = String(obs.center.length);
+  // Waiting for a friend (the invitation covers the table), nothing is played yet: the piles
+  // are pictures, not buttons.
+  if (names.waiting) {
+    for (const node of root.querySelectorAll('[role="button"]')) {
+      node.setAttribute("role", "img");
+      node.removeAttribute("tabindex");
+    }
+  }
 
   if (focusedKey) {
     const again = root.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`)
