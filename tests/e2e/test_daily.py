@@ -52,6 +52,12 @@ def test_the_daily_deal_is_played_once_a_day(
     expect(question).to_contain_text("Today's try is spent")
     page.click("#confirm-no")
     assert page.url.endswith(f"#/game/{room}")
+    # The browser's Back asks the same, and staying keeps the table.
+    page.go_back()
+    expect(question).to_contain_text("Today's try is spent")
+    page.click("#confirm-no")
+    expect(page.locator("#table")).to_have_attribute("data-phase", re.compile("mine|theirs"))
+    assert page.url.endswith(f"#/game/{room}")
     page.click(".nav a[data-route=tutorial]")
     expect(question).to_contain_text("Leave the daily deal?")
     page.click("#confirm-yes")

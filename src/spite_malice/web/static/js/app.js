@@ -123,7 +123,28 @@ function setActiveNav(route) {
 async function leaveTo(hash) {
   const question = app.screen?.leaveQuestion?.();
   if (question && !(await confirmDialog(question.title, question.text, { yes: question.yes, no: question.no }))) return;
+  answered = true;
   location.hash = hash;
+}
+
+/** The hash of the screen on show, and whether leaving it was asked about already. */
+let shownHash = null;
+let answered = false;
+
+/**
+ * The browser's Back (or any other change of the hash) away from a screen that asks first:
+ * asked here; kept on the screen (its hash put back) when the player stays. True to go on.
+ */
+async function mayLeave() {
+  const question = !answered && shownHash !== null && location.hash !== shownHash
+    ? app.screen?.leaveQuestion?.() : null;
+  answered = false;
+  if (!question) return true;
+  const left = location.hash;
+  history.replaceState(null, "", shownHash);
+  if (!(await confirmDialog(question.title, question.text, { yes: question.yes, no: question.no }))) return false;
+  history.replaceState(null, "", left);
+  return true;
 }
 
 /** Links away from a screen that asks first (see leaveTo). */
@@ -146,6 +167,8 @@ function leaveScreen() {
 }
 
 async function route() {
+  if (!(await mayLeave())) return;
+  shownHash = location.hash;
   // An invite link given as a path (/join/<room>) becomes the hash route.
   const pathJoin = location.pathname.match(/^\/join\/([A-Za-z0-9]+)\/?$/);
   if (pathJoin) {
