@@ -210,25 +210,35 @@ def test_every_lesson_fits_without_scrolling(
         expect(page.locator(".tutorial-panel")).to_have_attribute("data-answers", "1")
         settle(page)
         label = f"lesson-{lesson.key}-{at}"
-        no_scroll(page, label)
-        outside = page.evaluate(
-            """() => [...document.querySelectorAll('#tutorial-table [data-key], #tutorial-say,'
-                + ' #tutorial-feedback, .tutorial-actions .btn:not([hidden]),'
-                + ' #menu-button, .menu-toggle')]
-              .filter((n) => n.offsetParent !== null)
-              .map((n) => [n.id || n.dataset.key, n.getBoundingClientRect()])
-              .filter(([, r]) => r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5
-                || r.right > innerWidth + 0.5)
-              .map(([name]) => name)"""
-        )
-        assert outside == [], f"{label}: off screen: {outside}"
-        clipped = page.evaluate(
-            "() => { const p = document.querySelector('.tutorial-panel');"
-            " return p.scrollHeight - p.clientHeight; }"
-        )
-        assert clipped <= 1, f"{label}: the lesson's words need {clipped} px more"
+        lesson_fits(page, label)
         audit(page, shots, label)
+        # With the feedback said too ("Show me" tells the move that does the step).
+        page.click("#tutorial-show")
+        expect(page.locator("#tutorial-feedback")).not_to_be_empty()
+        lesson_fits(page, f"{label} with feedback")
     assert me.errors == []
+
+
+def lesson_fits(page: Page, label: str) -> None:
+    """The lesson's table, words and buttons are all on screen, nothing scrolls or is cut."""
+    settle(page)
+    no_scroll(page, label)
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('#tutorial-table [data-key], #tutorial-say,'
+            + ' #tutorial-feedback, .tutorial-actions .btn:not([hidden]),'
+            + ' #menu-button, .menu-toggle')]
+          .filter((n) => n.offsetParent !== null)
+          .map((n) => [n.id || n.dataset.key, n.getBoundingClientRect()])
+          .filter(([, r]) => r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5
+            || r.right > innerWidth + 0.5)
+          .map(([name]) => name)"""
+    )
+    assert outside == [], f"{label}: off screen: {outside}"
+    clipped = page.evaluate(
+        "() => { const p = document.querySelector('.tutorial-panel');"
+        " return p.scrollHeight - p.clientHeight; }"
+    )
+    assert clipped <= 1, f"{label}: the lesson's words need {clipped} px more"
 
 
 def card_figures(page: Page) -> dict[str, float]:
