@@ -84,6 +84,22 @@ AUDIT_JS = """([minSize, minGap]) => {
   return { count: seen.length, problems };
 }"""
 
+GAME_OVER_JS = """async () => {
+  const { gameFigures, gameOverDialog } = await import('/static/js/dialogs.js');
+  const events = [{ kind: 'built', player: 0 }, { kind: 'discarded', player: 1 },
+    { kind: 'turn_ended', player: 0 }, { kind: 'stack_completed' }];
+  const state = {
+    seat: 0,
+    observation: { outcome: { winner: 0, points: 7, reason: 'pay-off pile emptied' } },
+    match: { score: [7, 0], target: 50, game_number: 1, over: false, winner: null,
+      games: [{ number: 1, winner: 0, points: 7, reason: 'pay-off pile emptied',
+        assisted: false }] },
+    reveal: { payoffs: [['2C'], ['3D', '4S']], hands: [[], ['5H']], stock: ['6S'] },
+  };
+  gameOverDialog({ state, opponent: 'Easy', who: (seat) => (seat === 0 ? 'You' : 'Easy'),
+    figures: gameFigures(events, 0), next: () => {}, onClose: () => {} });
+}"""
+
 SCROLL_JS = """() => [document.scrollingElement.scrollWidth - innerWidth,
   document.scrollingElement.scrollHeight - innerHeight]"""
 
@@ -164,6 +180,14 @@ def test_every_control_of_every_view_is_a_thumb_target(
         page.click("#more-button")
         counts["game more"] = audit(page, shots, f"game-more-{at}")
         page.click("#more-close")
+
+    # The end screen of a won game, drawn from a finished game's state: its figures and buttons.
+    page.evaluate(GAME_OVER_JS)
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("#game-figures")).to_be_visible()
+    counts["game over"] = audit(page, shots, f"game-over-{at}")
+    page.click("#game-over .dialog-actions .btn:not(.btn-primary)")  # "Look at the table"
+    expect(page.locator("#game-over")).to_have_count(0)
 
     # The end of a match (resigned), then its replay.
     page.evaluate("() => document.getElementById('resign-button').click()")  # in the sheet
