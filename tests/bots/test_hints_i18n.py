@@ -109,7 +109,7 @@ def _old_discard(
     rank = move.hand_rank
     if not pile:
         where = f"onto empty side stack {move.side_target + 1}"
-    elif rank in (pile[-1], pile[-1] - 1):
+    elif rank == pile[-1] - 1:  # a card on one of its own rank is not "in order"
         where = f"onto the {_old_word(pile[-1])} on side stack {move.side_target + 1}, in order"
     else:
         where = f"onto side stack {move.side_target + 1}"

@@ -58,37 +58,32 @@ def start(server: ServerProcess, new_context: ContextFactory, prefix: str) -> Pl
     return player
 
 
-def test_a_click_on_a_side_stack_picks_its_top_and_never_discards(
+def test_a_tap_on_a_side_stack_picks_its_top_or_discards_the_picked_hand_card(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
+    """Issue 43: a discard is one deliberate tap on the side stack itself, lit once a hand
+    card is picked; with no hand card picked, a tap on it picks its top card."""
     me = start(server, new_context, "misclick")
     legal = me.play_until_legal(r"S\d-C\d")
     page = me.page
     stack = next(m.split("-")[0] for m in legal if re.fullmatch(r"S\d-C\d", m))
     moves = me.moves_played
 
-    # A hand card picked, then my side stack whose top can be built: that top is picked.
-    hand_card = page.locator(f"{TABLE} .hand-card").first
-    hand_card.click()
-    expect(hand_card).to_have_class(SELECTED)
+    # No hand card picked: a tap on my side stack picks its top card; nothing is discarded.
     page.locator(f"{TABLE} .fan[data-source={stack}]").click()
     expect(page.locator(f"{TABLE} .fan[data-source={stack}]")).to_have_class(SELECTED)
     assert me.moves_played == moves and me.phase == "mine"
-
-    # A hand card picked, then a side stack with nothing to build: no discard, a how-to.
-    others = [f"S{n}" for n in range(1, 5) if not any(m.startswith(f"S{n}-") for m in legal)]
-    if others:
-        hand_card.click()
-        page.locator(f"{TABLE} .fan[data-source={others[0]}]").click()
-        expect(page.locator("#message")).to_contain_text("press Discard")
-        expect(page.locator("#refusal")).to_be_visible()
-        assert me.moves_played == moves and me.phase == "mine"
-
-    # The Discard button is the gesture that discards (and ends the turn).
     page.keyboard.press("Escape")
-    target = f"S{int(stack[1]) % 4 + 1}"
+
+    # A hand card picked: all four side stacks light up as discard targets.
+    hand_card = page.locator(f"{TABLE} .hand-card").first
     hand_card.click()
-    page.locator(f"{TABLE} .discard-tab[data-target={target}]").click()
+    expect(hand_card).to_have_class(SELECTED)
+    expect(page.locator(f"{TABLE} .seat-me .side-stack.is-target")).to_have_count(4)
+
+    # A tap on one discards the picked card (and ends the turn).
+    target = f"S{int(stack[1]) % 4 + 1}"
+    page.locator(f"{TABLE} .side-stack[data-target={target}]").click()
     page.wait_for_function(
         f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"
     )
@@ -110,7 +105,7 @@ def test_confirm_discards_asks_before_the_turn_ends(
     moves = me.moves_played
 
     page.locator(f"{TABLE} .hand-card").first.click()
-    page.locator(f"{TABLE} .discard-tab[data-target=S1]").click()
+    page.locator(f"{TABLE} .side-stack[data-target=S1]").click()
     dialog = page.locator("dialog[open]")
     expect(dialog).to_contain_text("This ends your turn")
     page.click("#confirm-no")
@@ -118,7 +113,7 @@ def test_confirm_discards_asks_before_the_turn_ends(
     assert me.moves_played == moves and me.phase == "mine"
     # The card stays picked; this time the discard is confirmed.
     expect(page.locator(f"{TABLE} .hand-card").first).to_have_class(SELECTED)
-    page.locator(f"{TABLE} .discard-tab[data-target=S1]").click()
+    page.locator(f"{TABLE} .side-stack[data-target=S1]").click()
     page.click("#confirm-yes")
     page.wait_for_function(
         f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"

@@ -30,7 +30,7 @@ def _click_move(page: Page, move: str) -> None:
     if target.startswith("C"):
         page.locator(f"{TABLE} .center-stack[data-target='{target}']").click()
     else:
-        page.locator(f"{TABLE} button[data-discard='{target}']").click()
+        page.locator(f"{TABLE} .side-stack[data-target='{target}']").click()
     expect(page.locator(PANEL)).to_have_attribute("data-answers", str(before + 1))
 
 

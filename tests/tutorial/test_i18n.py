@@ -155,7 +155,7 @@ ITALIAN = Catalog(
     {
         (None, "Building from your pay-off pile"): "Costruire dalla pila di pagamento",
         (None, "Well done. The Ace starts the stack, and the next card of your pay-off "
-         "pile, the 2 of hearts, is now face up."): "Ben fatto. L'Asso apre la pila.",
+         "pile, the Two of hearts, is now face up."): "Ben fatto. L'Asso apre la pila.",
         (None, "That is not a move."): "Questa non è una mossa.",
         (
             None,

@@ -183,7 +183,7 @@ def test_replay_refuses_moves_the_lesson_does_not_accept() -> None:
 
 
 def test_lessons_have_distinct_keys_and_cite_rules() -> None:
-    assert len(set(KEYS)) == len(KEYS) == 7
+    assert len(set(KEYS)) == len(KEYS) == 8  # the eighth (issue 43): the stock running out, R4.2
     for lesson in LESSONS:
         assert isinstance(lesson, Lesson) and lesson.rules
         assert all(re.fullmatch(r"R\d\.\d(\([a-z]\))?", rule) for rule in lesson.rules)
@@ -238,3 +238,13 @@ def test_a_deal_that_names_a_card_three_times_is_refused() -> None:
             opponent_hand=[],
             opponent_payoff=10,
         )
+
+
+def test_r4_2_the_draw_lesson_ends_in_a_drawn_game_when_the_stock_runs_out() -> None:
+    run = LessonRun(lesson_named("draw"))
+    assert run.game.stock == [] and run.game.outcome is None
+    for move in lesson_named("draw").examples:
+        assert run.attempt(move).accepted
+    outcome = run.game.outcome
+    assert outcome is not None and outcome.winner is None and outcome.points == 0
+    assert run.is_finished

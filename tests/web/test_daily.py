@@ -130,3 +130,21 @@ def _missed_once(look: Any) -> Any:
         return None if calls[0] == 1 else look(*args)
 
     return missed
+
+
+def test_the_first_move_spends_the_days_try_not_opening_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: GET /api/daily says whether the player has moved in today's match; opening
+    the deal (and leaving it before a move) leaves it unspent, and the page says so."""
+    set_clock(monkeypatch, DAY)
+    ticket, _ = first_view(client, dict(client.headers))
+    opened = client.get("/api/daily").json()["match"]
+    assert opened["status"] == "playing" and opened["moved"] is False
+    with open_seat(client, ticket) as seat:
+        seat.wait_my_turn_or_end()
+        state = seat.state
+        assert state["daily"] == "2026-12-01"
+        move = state["observation"]["legal_moves"][0]
+        assert seat.request({"type": "move", "move": move})["type"] != "error"
+    assert client.get("/api/daily").json()["match"]["moved"] is True

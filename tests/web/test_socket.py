@@ -70,6 +70,7 @@ def test_connect_sends_welcome_then_state(client: TestClient) -> None:
             "mode",
             "seat",
             "level",
+            "daily",
             "players",
             "observation",
             "match",

@@ -194,7 +194,9 @@ def _discard_clause(
                 **fields,
             )
         return _("discards the {rank} onto empty side stack {side}", **fields)
-    if move.hand_rank in (pile[-1], pile[-1] - 1):
+    # "in order": one below the top, as a center stack will take them; a card on one of its
+    # own rank (a Jack on a Jack) is no order, and is said plainly.
+    if move.hand_rank == pile[-1] - 1:
         top = rank_word(pile[-1])
         if built_first:
             return ngettext(

@@ -1,8 +1,9 @@
 """The lessons, in the order a first-time player takes them; each cites the rules it teaches.
 
 Every deal is made by :func:`.deal.lesson_position` and read by the engine; what the player
-reads names cards in words ("the 5 of hearts"), never in notation. Every text is marked
-with ``N_`` (the lessons are made at import time) and translated when it is shown.
+reads names cards in words, one way everywhere ("the Five of hearts", as the table names
+them), never in notation. Every text is marked with ``N_`` (the lessons are made at import
+time) and translated when it is shown.
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ def _payoff() -> Lesson:
                 tip=hint,
                 done=N_(
                     "Well done. The Ace starts the stack, and the next card of your pay-off "
-                    "pile, the 2 of hearts, is now face up."
+                    "pile, the Two of hearts, is now face up."
                 ),
                 example="P-C1",
             ),
@@ -102,17 +103,19 @@ def _payoff() -> Lesson:
                 say=N_("The stack with your Ace needs a 2: build your new pay-off card on it."),
                 goal=lambda game, move: move.is_from_payoff and move.is_build,
                 wrong=explain(
-                    N_("Keep to your pay-off pile: its 2 of hearts goes on your Ace."),
+                    N_("Keep to your pay-off pile: its Two of hearts goes on your Ace."),
                     {
                         "discard": (
                             DISCARD_ENDS_TURN,
-                            N_("Build the 2 of hearts on your Ace first."),
+                            N_("Build the Two of hearts on your Ace first."),
                         )
                     },
                 ),
-                tip=N_("Your pay-off card, the 2 of hearts, goes on the stack that holds the Ace."),
+                tip=N_(
+                    "Your pay-off card, the Two of hearts, goes on the stack that holds the Ace."
+                ),
                 done=N_(
-                    "Two cards gone from your pay-off pile. The 7 of diamonds is its new top; "
+                    "Two cards gone from your pay-off pile. The Seven of diamonds is its new top; "
                     "no stack takes a 7 yet."
                 ),
                 example="P-C1",
@@ -572,6 +575,67 @@ def _block() -> Lesson:
     )
 
 
+def _draw() -> Lesson:
+    # R4.2: a draw from an empty stock ends the game at once as a draw; nobody scores.
+    return Lesson(
+        key="draw",
+        english_title=N_("When the stock runs out"),
+        english_intro=N_(
+            "Cards are drawn from the stock. When a card must be drawn and the stock is "
+            "empty, the game ends at once as a draw: nobody scores."
+        ),
+        position=lesson_position(
+            rules=RULES,
+            payoff=["8D"],
+            hand=["AC", "5C", "7D", "9H", "JC"],
+            side=[["6S"], ["TC"], ["4H"], ["QD"]],
+            opponent_side=[["9C"], ["JH"], ["5D"], ["QC"]],
+            opponent_top="6H",
+            opponent_hand=["2C", "3D", "4S"],
+            opponent_payoff=10,
+            stock_empty=True,
+            seed=8,
+        ),
+        steps=(
+            Step(
+                say=N_(
+                    "The stock is empty: the next card anyone must draw ends the game. You can "
+                    "still build: put your Ace on center 1."
+                ),
+                goal=lambda game, move: move.notation.startswith("HA-C"),
+                wrong=explain(
+                    N_(
+                        "Build your Ace on center 1 first: a discard would end your turn, and "
+                        "the game with it."
+                    )
+                ),
+                tip=N_("Pick the Ace in your hand and put it on center 1."),
+                done=N_("Center 1 needs a 2 now, and nothing else of yours can be built."),
+                example="HA-C1",
+            ),
+            Step(
+                say=N_(
+                    "End your turn with a discard: your opponent must then draw two cards to "
+                    "fill their hand, and the stock has none."
+                ),
+                goal=any_discard,
+                wrong=explain(N_("End the turn: pick a hand card and discard it on a side stack.")),
+                tip=N_("Pick a card in your hand, then a side stack to discard it on."),
+                done=N_(
+                    "Your opponent had to draw from an empty stock, so the game ended at once "
+                    "as a draw. Nobody scores; in a match, the next game is dealt."
+                ),
+                example="H5-S1",
+            ),
+        ),
+        summary=N_(
+            "When the stock runs out the game is a draw, so a long game is worth finishing "
+            "before it does: keep your pay-off pile moving. Lesson done."
+        ),
+        rules=("R2.1", "R4.2"),
+    )
+
+
 def _score() -> Lesson:
     # R4.1: the winner scores the cards left in the opponent's pay-off pile; R5.1.
     def won(game: Game) -> str:
@@ -641,6 +705,7 @@ LESSONS: tuple[Lesson, ...] = (
     _side(),
     _complete(),
     _block(),
+    _draw(),
     _score(),
 )
 """Every lesson, in order."""

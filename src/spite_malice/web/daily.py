@@ -2,7 +2,8 @@
 level, one daily match a day for each player, and the daily statistics.
 
 - ``GET /api/daily``: today's date, the seconds to the next deal, the player's daily match
-  of today (if any) and daily statistics.
+  of today (if any, with whether the player has moved in it: the first move spends the
+  day's try, opening it does not) and daily statistics.
 - ``POST /api/daily`` ``{"level": "hard"}``: a room playing today's deal (the same seat
   answer as ``POST /api/rooms``); ``409`` when today's was already started or played.
 
@@ -22,13 +23,14 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..daily import DAILY_RULES, daily_seed, seconds_to_next, today
+from ..engine.events import CardBuilt, CardDiscarded
 from ..i18n import N_, _
 from ..store import ABANDONED, FINISHED, DailyTaken
 from ..store.daily import DailyMatch, daily_match, player_daily_stats
 from ..table import default_level, level_name, levels
 from .api import _current, _lobby, _name, _seat_answer, room_error_response
 from .errors import error_response
-from .rooms import COMPUTER_MODE, RoomError
+from .rooms import COMPUTER_MODE, Room, RoomError
 
 router = APIRouter(prefix="/api")
 
@@ -71,6 +73,10 @@ async def daily(request: Request) -> dict[str, Any]:
     day = today(moment)
     match = await lobby.run(daily_match, lobby.store, player.id, day)
     stats = await lobby.run(player_daily_stats, lobby.store, player.id, day)
+    moved = True
+    if match is not None and match.status == "playing" and match.room is not None:
+        room = await lobby.get(match.room)
+        moved = room is None or has_moved(room, player.id)
     return {
         "date": day.isoformat(),
         "next_in": seconds_to_next(moment),
@@ -83,6 +89,7 @@ async def daily(request: Request) -> dict[str, Any]:
             "status": match.status,
             "source": match.source,
             "level": match.level,
+            "moved": moved,
         },
         "stats": stats.to_json(),
     }
@@ -118,6 +125,19 @@ async def new_daily(
     return _seat_answer(room, 0, token)
 
 
+def has_moved(room: Room, player: str) -> bool:
+    """Whether ``player`` has made a move in the room's daily game: the first move spends
+    the day's try (opening the deal, or leaving it before moving, does not)."""
+    table = room.table
+    if not table.is_dealt or table.match.game_number > 1 or table.is_game_over:
+        return table.is_dealt
+    seats = [i for i, seat in enumerate(table.meta.seats) if seat.player == player]
+    return any(
+        isinstance(event, CardBuilt | CardDiscarded) and event.player in seats
+        for event in table.game.events
+    )
+
+
 def _refusal(found: DailyMatch | None) -> JSONResponse:
     """The answer to a second daily deal of the day: played already, or started (here or
     in the terminal)."""
@@ -127,4 +147,4 @@ def _refusal(found: DailyMatch | None) -> JSONResponse:
     return error_response(409, "daily_started", _(started))
 
 
-__all__ = ["PLAYED", "STARTED", "now", "router"]
+__all__ = ["PLAYED", "STARTED", "has_moved", "now", "router"]

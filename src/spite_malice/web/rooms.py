@@ -372,6 +372,7 @@ class Room:
             "mode": self.mode,
             "seat": seat,
             "level": self.level,
+            "daily": table.meta.daily,
             "players": self.names,
             "observation": observation_json(table.game, seat),
             "match": table.match_view(),

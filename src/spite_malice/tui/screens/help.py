@@ -60,7 +60,7 @@ left in the other player's pay-off pile; the first to **50 points** wins the mat
 | `l` | the whole move log |
 | `i` | your statistics per level (the same as in the browser game) |
 | `m` | a new match: choose the level and the rules |
-| `t` | the tutorial: seven short lessons, then a practice game against Easy |
+| `t` | the tutorial: eight short lessons, then a practice game against Easy |
 | `g` | the language of the game (the terminal's own at first); it is kept |
 | `?` or `F1` | this help |
 | `q` | save and quit; the match goes on at the next start |

@@ -131,7 +131,7 @@ class TutorialOfferScreen(ModalScreen[bool]):
         with Vertical(id="tutorial-offer-box"):
             yield Static(
                 _(
-                    "New to Spite & Malice? The tutorial has seven short lessons on small "
+                    "New to Spite & Malice? The tutorial has eight short lessons on small "
                     "hand-made deals, and a practice game against Easy at the end.\n\n"
                     "Press t or Enter for the tutorial, Esc to play now. The tutorial is always "
                     "there with the t key."

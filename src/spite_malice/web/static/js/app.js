@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { _, browserLanguage, currentLanguage, normaliseLanguage, setLanguage } from "./i18n.js";
 import { renderDaily } from "./daily.js";
+import { confirmDialog } from "./dialogs.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./pages/lobby.js";
 import { renderRules } from "./pages/rules.js";
@@ -14,6 +15,8 @@ import { renderStats } from "./pages/stats.js";
 import { ensurePlayer } from "./player.js";
 import { offerTutorial, renderTutorial } from "./tutorial.js";
 import { openReplay, renderReplays } from "./replay.js";
+import { askName } from "./welcome.js";
+import { installMenu, openMenu } from "./menu.js";
 import {
   forgetRoom, localSetting, playerName, playerRecord, roomTicket, saveLocalSetting,
   saveRoomTicket,
@@ -116,12 +119,56 @@ function setActiveNav(route) {
   }
 }
 
+/** Go to `hash`, asking first when the screen wants it (the daily deal once its try is spent). */
+async function leaveTo(hash) {
+  const question = app.screen?.leaveQuestion?.();
+  if (question && !(await confirmDialog(question.title, question.text, { yes: question.yes, no: question.no }))) return;
+  answered = true;
+  location.hash = hash;
+}
+
+/** The hash of the screen on show, and whether leaving it was asked about already. */
+let shownHash = null;
+let answered = false;
+
+/**
+ * The browser's Back (or any other change of the hash) away from a screen that asks first:
+ * asked here; kept on the screen (its hash put back) when the player stays. True to go on.
+ */
+async function mayLeave() {
+  const question = !answered && shownHash !== null && location.hash !== shownHash
+    ? app.screen?.leaveQuestion?.() : null;
+  answered = false;
+  if (!question) return true;
+  const left = location.hash;
+  history.replaceState(null, "", shownHash);
+  if (!(await confirmDialog(question.title, question.text, { yes: question.yes, no: question.no }))) return false;
+  history.replaceState(null, "", left);
+  return true;
+}
+
+/** Links away from a screen that asks first (see leaveTo). */
+function guardLinks() {
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest?.('a[href^="#/"]');
+    if (!link || event.defaultPrevented || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!app.screen?.leaveQuestion?.()) return;
+    const hash = link.getAttribute("href");
+    if (hash === location.hash) return;
+    event.preventDefault();
+    openMenu(false);
+    leaveTo(hash);
+  }, true);
+}
+
 function leaveScreen() {
   app.screen?.destroy();
   app.screen = null;
 }
 
 async function route() {
+  if (!(await mayLeave())) return;
+  shownHash = location.hash;
   // An invite link given as a path (/join/<room>) becomes the hash route.
   const pathJoin = location.pathname.match(/^\/join\/([A-Za-z0-9]+)\/?$/);
   if (pathJoin) {
@@ -131,11 +178,13 @@ async function route() {
   const arg = (rawArg ?? "").toUpperCase();
   const name = (route === "game" || route === "join") && !arg ? "play" : route;
   leaveScreen();
+  openMenu(false);
   showBanner("");
   const mount = view();
   setActiveNav(name || "play");
   document.body.dataset.route = name || "play";
   offerTutorial(!name || name === "play");
+  askName(app, name === "tutorial" && rawArg ? "tutorial-lesson" : name || "play");
   switch (name) {
     case "game":
       return openGame(mount, arg);
@@ -193,7 +242,7 @@ function openGame(mount, room) {
     setSpeed: (name) => app.setSpeed(name),
     speeds: app.config?.animation_speeds ?? DEFAULT_SPEEDS,
     levelName: (id) => levelName(id),
-    leave: () => (location.hash = "#/play"),
+    leave: (to = "#/play") => leaveTo(to),
     toast: showToast,
     onSeatRefused: (error) => {
       forgetRoom(room);
@@ -232,6 +281,8 @@ function translateChrome() {
     if (texts[link.dataset.route]) link.textContent = texts[link.dataset.route];
   }
   document.querySelector(".nav")?.setAttribute("aria-label", _("Main"));
+  const menu = document.getElementById("menu-button");
+  if (menu) menu.textContent = _("Menu");
   const skip = document.querySelector(".skip-link");
   if (skip) skip.textContent = _("Skip to the main content");
   document.querySelector(".brand")?.setAttribute("aria-label", _("Spite and Malice: play"));
@@ -267,6 +318,8 @@ async function start() {
   // The player's saved language (another device chose it): the server's words, such as the
   // levels' names, are asked for again in it.
   if (currentLanguage() !== asked) await loadConfig();
+  installMenu();
+  guardLinks();
   window.addEventListener("hashchange", route);
   await route();
   document.body.classList.add("ready");

@@ -106,10 +106,15 @@ export async function renderDaily(mount, app) {
       h("p", {}, h("b", {}, _("Today: {result}.", { result: resultLine(today) })), " ",
         _("The next deal comes in {time}.", { time: untilNext(info.next_in) })),
       h("p", {}, h("a", { class: "btn", href: "#/replays" }, _("Replay it"))));
+  } else if (match && match.status === "playing" && match.moved === false && match.room && roomTicket(match.room)) {
+    // Opened, not played: the try is spent by the first move, so it is still to play.
+    action = h("div", { id: "daily-opened" },
+      h("p", {}, _("You opened today's deal but have not moved yet: your try is not spent.")),
+      h("a", { class: "btn btn-primary btn-big", id: "daily-play", href: `#/game/${match.room}` }, _("Play today's deal")));
   } else if (match && match.status === "playing") {
     const held = match.room && roomTicket(match.room);
     action = h("div", { id: "daily-started" },
-      h("p", {}, _("You have started today's deal.")),
+      h("p", {}, _("You have started today's deal."), " ", _("Today's try is spent: it began with your first move.")),
       held ? h("a", { class: "btn btn-primary", href: `#/game/${match.room}` }, _("Go on with it")) :
         h("p", { class: "muted" }, match.source === "web"
           ? _("It is in your unfinished games in the lobby of the browser you started it in.")

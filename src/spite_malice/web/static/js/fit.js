@@ -5,14 +5,17 @@
 // The table's size grows with the card width (gaps, fans and captions are proportions of it,
 // with a few minimums), so a bisection finds the largest card width that fits. Two
 // arrangements are tried: "stacked" (opponent, center, you, your hand,
-// one above the other) and "wide" (your hand beside your piles, for short, wide screens);
-// the one with the larger cards wins.
+// one above the other), "wide" (your hand beside your piles, for short, wide screens) and
+// "flat" (the opponent beside the center, your piles beside your hand: a phone held
+// sideways); the one with the larger cards wins.
 
 const MIN_CARD_W = 30;
 const MAX_CARD_W = 124;
 const MAX_CARD_W_LARGE = 170;
 /** The room a side stack's fan has below its first card, in card heights: at least... */
 const FAN_ROOM_MIN = 0.55;
+/** ... with "Large cards", which give the cards the room the fans would take. */
+const FAN_ROOM_MIN_LARGE = 0.3;
 /** ... and at most, when the height has room to spare. */
 const FAN_ROOM_MAX = 1.1;
 const CARD_RATIO = 1.4;
@@ -44,29 +47,29 @@ function setSize(table, cardW, fanRoom) {
 }
 
 /**
- * The largest card width (and then the largest fan room) of one arrangement that fits
+ * The largest card width (and then the largest fan room, from `fanMin` up) of one arrangement that fits
  * `avail`, found by bisection: the table's size grows with the card width, though not quite
  * in a straight line (gaps and fonts have minimums), so a search is surer than a formula.
  */
-function solve(table, avail, maxW) {
+function solve(table, avail, maxW, fanMin) {
   const fits = (w, k) => {
     setSize(table, w, k);
     const size = contentSize(table);
     return size.width <= avail.width + 0.5 && size.height <= avail.height + 0.5;
   };
-  if (!fits(MIN_CARD_W, FAN_ROOM_MIN)) return { w: MIN_CARD_W, k: FAN_ROOM_MIN };
+  if (!fits(MIN_CARD_W, fanMin)) return { w: MIN_CARD_W, k: fanMin };
   let w = MIN_CARD_W;
-  if (fits(maxW, FAN_ROOM_MIN)) w = maxW;
+  if (fits(maxW, fanMin)) w = maxW;
   else {
     let hi = maxW;
     for (let i = 0; i < 14 && hi - w > 0.05; i++) {
       const mid = (w + hi) / 2;
-      if (fits(mid, FAN_ROOM_MIN)) w = mid;
+      if (fits(mid, fanMin)) w = mid;
       else hi = mid;
     }
   }
   // Height to spare: the fans get it (up to FAN_ROOM_MAX), so tall side stacks squeeze less.
-  let k = FAN_ROOM_MIN;
+  let k = fanMin;
   if (fits(w, FAN_ROOM_MAX)) k = FAN_ROOM_MAX;
   else {
     let hi = FAN_ROOM_MAX;
@@ -94,20 +97,22 @@ export function fitTable(table) {
   if (avail.width <= 0 || avail.height <= 0) return 0;
   const large = document.body.classList.contains("large-cards");
   const maxW = large ? MAX_CARD_W_LARGE : MAX_CARD_W;
+  const fanMin = large ? FAN_ROOM_MIN_LARGE : FAN_ROOM_MIN;
   table.classList.add("is-fitting");
   const results = {};
-  for (const layout of ["stacked", "wide"]) {
+  for (const layout of ["stacked", "wide", "flat"]) {
     table.dataset.layout = layout;
     delete table.dataset.small;
-    results[layout] = solve(table, avail, maxW);
+    results[layout] = solve(table, avail, maxW, fanMin);
     // Small cards get short captions (data-small), which leaves them a little more room.
     if (results[layout].w < SMALL_CARD_W) {
       table.dataset.small = "";
-      results[layout] = { ...solve(table, avail, maxW), small: true };
+      results[layout] = { ...solve(table, avail, maxW, fanMin), small: true };
     }
   }
-  // The stacked table reads best; the wide one only when its cards are clearly larger.
-  const layout = results.wide.w > results.stacked.w * 1.08 ? "wide" : "stacked";
+  // The stacked table reads best; another only when its cards are clearly larger.
+  const other = results.flat.w > results.wide.w * 1.04 ? "flat" : "wide";
+  const layout = results[other].w > results.stacked.w * 1.08 ? other : "stacked";
   table.dataset.layout = layout;
   if (results[layout].small) table.dataset.small = "";
   else delete table.dataset.small;

@@ -11,8 +11,9 @@ import { fitTable, keepFitted } from "./fit.js";
 import { GameConnection } from "./net.js";
 import { applyPrefs, onPrefChange, pref } from "./prefs.js";
 import { playSound, preloadSounds } from "./sound.js";
+import { menuButton } from "./menu.js";
 import { placeNode, renderTable } from "./table.js";
-import { _, formatNumber, N_, NP_, ngettext, pgettext } from "./i18n.js";
+import { _, currentLanguage, formatNumber, N_, NP_, ngettext, pgettext } from "./i18n.js";
 import {
   capitalise, errorText, eventSentence, explainIllegal, hintSentence, moveSentence, YOU,
 } from "./words.js";
@@ -145,7 +146,7 @@ export class GameScreen {
         this.scoreNode),
       h("div", { class: "actions" },
         this.nextButton, this.claimButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton,
-        this.declineButton, this.moreButton),
+        this.declineButton, this.moreButton, menuButton()),
       this.moreNode,
     );
     this.bubbleNode = h("div", { class: "refusal", id: "refusal", role: "alert", hidden: true });
@@ -817,11 +818,16 @@ export class GameScreen {
         }),
         h("span", { class: "score-points" }, formatNumber(points)));
     const obs = this.state.observation;
+    const round = Math.ceil(obs.turn / 2);
+    // The daily deal says so, with its date, in place of the match's game and target.
+    const heading = this.state.daily
+      ? [h("span", { id: "daily-label" }, _("Daily deal · {date}", { date: dayLabel(this.state.daily) })),
+        h("span", { class: "muted" }, " · " + _("round {round}", { round }))]
+      : [h("span", {}, _("Game {n}", { n: match.game_number })),
+        h("span", { class: "muted" }, " · " + _("first to {target} · round {round}", { target, round }))];
     replaceChildren(this.scoreNode,
       h("div", { class: "score-title" },
-        h("span", {}, _("Game {n}", { n: match.game_number })),
-        h("span", { class: "muted" }, " · " + _("first to {target} · round {round}",
-          { target, round: Math.ceil(obs.turn / 2) })),
+        ...heading,
         this.state.assisted
           ? h("span", { class: "assisted", title: _("You used a hint or undo in this game") }, " · " + _("assisted"))
           : null),
@@ -832,6 +838,8 @@ export class GameScreen {
   updateInvite() {
     const show = this.state?.mode === "friend" && this.waitingForFriend();
     this.inviteNode.hidden = !show;
+    // Waiting for a friend, the invitation speaks: no empty message box beside it.
+    this.messageNode.hidden = show && !this.messageNode.textContent;
     if (!show) return;
     const link = `${location.origin}/#/join/${this.state.room}`;
     const field = h("input", {
@@ -873,7 +881,8 @@ export class GameScreen {
     this.nextButton.disabled = !open;
     this.resignButton.hidden = !state || over || this.waitingForFriend();
     this.resignButton.disabled = !open || this.draining;
-    this.matchButton.hidden = !(computer || matchOver);
+    // The daily deal is one game, one try a day: no new match at its table.
+    this.matchButton.hidden = !(computer || matchOver) || Boolean(state?.daily);
     this.matchButton.disabled = !open;
     this.matchButton.classList.toggle("btn-primary", matchOver);
     // Between friends a new match takes both: offer a rematch, or answer the friend's.
@@ -893,12 +902,14 @@ export class GameScreen {
   // Talking to the server.
 
   say(text) {
+    this.messageNode.hidden = false;
     this.messageNode.textContent = capitalise(text);
     this.messageNode.dataset.kind = "info";
   }
 
   /** A refusal in the message line (never in a pop-up over the hand). */
   error(text) {
+    this.messageNode.hidden = false;
     this.messageNode.textContent = capitalise(text);
     this.messageNode.dataset.kind = "error";
     this.messageNode.classList.remove("shake");
@@ -964,6 +975,7 @@ export class GameScreen {
 
   async newMatch() {
     const state = this.state;
+    if (state?.daily) return this.ctx.leave("#/daily"); // one try a day: back to its page
     if (state?.mode === "friend") return this.rematch();
     if (state?.mode === "computer" && !this.isOver() && state.observation.history.length > 0) {
       const ok = await confirmDialog(_("Start a new match?"), _("The game in progress counts as a loss with 0 points."));
@@ -971,6 +983,25 @@ export class GameScreen {
     }
     this.dialog?.close();
     await this.request("new_match");
+  }
+
+  /** Whether I have made a move in this game (the first move spends the daily deal's try). */
+  haveMoved() {
+    return (this.logEvents ?? []).some((e) => (e.kind === "built" || e.kind === "discarded") && e.player === this.seat);
+  }
+
+  /**
+   * The question to ask before leaving this table, or null: the daily deal, once its try is
+   * spent (my first move) and while its game goes on.
+   */
+  leaveQuestion() {
+    if (!this.state?.daily || this.isOver() || !this.haveMoved()) return null;
+    return {
+      title: _("Leave the daily deal?"),
+      text: _("Today's try is spent: it began with your first move. This game waits for you on the daily deal page, but today's deal cannot be dealt again."),
+      yes: _("Leave"),
+      no: _("Keep playing"),
+    };
   }
 
   /** Give up the match, after asking (web-protocol 4.2: the game counts as lost, for 0 points). */
@@ -1011,6 +1042,7 @@ export class GameScreen {
       this.dialog = resignedDialog({
         state: this.state, opponent: this.names().opponent, onClose,
         next: () => this.newMatch(), actions, note,
+        nextLabel: this.state.daily ? _("Back to the daily deal") : null,
       });
       return;
     }
@@ -1021,7 +1053,8 @@ export class GameScreen {
       figures: gameFigures(this.logEvents, this.seat),
       actions: this.state.match.over ? actions : null,
       note,
-      next: () => this.request(this.state.match.over ? "new_match" : "new_game"),
+      next: () => (this.state.daily ? this.newMatch() : this.request(this.state.match.over ? "new_match" : "new_game")),
+      nextLabel: this.state.daily ? _("Back to the daily deal") : null,
       onClose: (dialog) => {
         if (this.dialog === dialog) this.dialog = null;
       },
@@ -1080,4 +1113,12 @@ function claimRule(seconds) {
 function clock(seconds) {
   const left = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+/** A daily deal's date ("2026-12-06") the language's way: "6 December 2026". */
+function dayLabel(iso) {
+  const [y, m, d] = iso.split("-").map(Number);
+  if (!y || !m || !d) return iso;
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(currentLanguage(),
+    { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }

@@ -145,9 +145,9 @@ export class MoveInput {
   /**
    * The player chose `node` (a click, a drop or a key): move, re-pick, or explain.
    *
-   * No turn ends by accident: with a hand card picked, a click on one of my side stacks
-   * picks that stack's top card when it can be built, and otherwise explains how to
-   * discard; only the stack's Discard button, a drop on the stack or the keys discard.
+   * With a hand card picked, my side stacks light up and a tap on one discards onto it:
+   * one deliberate tap, asked about first when the player turned "confirm discards" on.
+   * With no hand card picked, a tap on a side stack picks its top card.
    */
   choose(node) {
     const allowed = this.hooks.canAct();
@@ -164,28 +164,17 @@ export class MoveInput {
     }
     const target = node.dataset.target;
     const source = node.dataset.source;
-    const isDiscardButton = Boolean(node.dataset.discard);
     const stack = node.dataset.stack;
     if (selected) {
       const from = selected.dataset.source;
-      if (isDiscardButton) return this.discard(from, target, node);
-      if (stack && this.dropping) return this.discard(from, stack, node);
-      if (stack) {
-        if ((this.legal.get(source) ?? []).length || !from.startsWith("H")) return this.select(node);
-        return this.hooks.onRefuse(
-          _("To discard {card} onto side stack {n}, press Discard under the stack, or drag the card onto it.",
-            { card: this.describe(selected), n: stack.slice(1) }), node);
-      }
+      if (stack && (from.startsWith("H") || this.dropping)) return this.discard(from, stack, node);
+      if (stack) return this.select(node);
       if (target) {
         const move = `${from}-${target}`;
         if ((this.legal.get(from) ?? []).includes(target)) return this.play(move);
         return this.hooks.onRefuse(this.hooks.explain(move) ?? _("That move is not allowed."), node);
       }
       return this.select(node);
-    }
-    if (isDiscardButton) {
-      this.hooks.onMessage(_("First pick the hand card to discard."));
-      return;
     }
     if (source) return this.select(node);
     this.hooks.onMessage(_("First pick a card: your pay-off pile, a hand card or a side stack."));
@@ -344,8 +333,7 @@ export class MoveInput {
       }
       return;
     }
-    // A button (a Discard button) answers Enter and Space with its own click.
-    if ((key === "Enter" || key === " ") && focused && this.root.contains(focused) && focused.tagName !== "BUTTON") {
+    if ((key === "Enter" || key === " ") && focused && this.root.contains(focused)) {
       event.preventDefault();
       this.choose(focused);
       return;

@@ -3,7 +3,7 @@
 // X-Player-Secret header (never in a URL); settings, statistics, rooms and seats belong to it.
 
 import { _, currentLanguage } from "./i18n.js";
-import { playerName, playerRecord, savePlayerRecord } from "./store.js";
+import { localSetting, playerName, playerRecord, saveLocalSetting, savePlayerRecord } from "./store.js";
 
 const HEADER = "X-Player-Secret";
 const NAME_LIMIT = 40;
@@ -55,20 +55,14 @@ async function create(name) {
   savePlayerRecord(record);
 }
 
-/** Ask for a name, with a sensible default the player may simply accept. */
-function askName() {
-  const suggested = playerName() || defaultName();
-  let given = null;
-  try {
-    given = window.prompt(_("Your name at the table (you can change it in Settings):"), suggested);
-  } catch {
-    given = null;
-  }
-  return ((given ?? "").trim() || suggested).slice(0, NAME_LIMIT);
+/** The name a first visit suggests: one chosen before on this browser, else "Player 1234". */
+export function suggestedName() {
+  return (playerName() || defaultName()).slice(0, NAME_LIMIT);
 }
 
 /** The player of this browser: the stored one when the server knows it, else a new one
- * (the first visit asks for its name). Returns null when the server cannot be reached. */
+ * under a suggested name, which the page then offers to change: welcome.js, never a browser
+ * dialog). Returns null when the server cannot be reached. */
 export async function ensurePlayer() {
   installHeader();
   record = playerRecord();
@@ -84,7 +78,8 @@ export async function ensurePlayer() {
       if (response.status !== 401) return record;
       record = null; // this server does not know it (a fresh database): make a new one
     }
-    await create(askName());
+    await create(suggestedName());
+    saveLocalSetting("name-asked", false); // the page asks for the name (welcome.js)
   } catch {
     // Offline: the page says so; the next visit tries again.
   }
@@ -97,4 +92,14 @@ export function renamed(name) {
     record = { ...record, name };
     savePlayerRecord(record);
   }
+}
+
+/** Whether the page still has to ask this browser's player for a name (a first visit). */
+export function nameWanted() {
+  return record !== null && localSetting("name-asked", true) === false;
+}
+
+/** The first visit's name question was answered (or the name was set in Settings). */
+export function nameAnswered() {
+  saveLocalSetting("name-asked", true);
 }

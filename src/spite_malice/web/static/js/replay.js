@@ -10,6 +10,7 @@ import { ApiError } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { keepFitted } from "./fit.js";
 import { _, currentLanguage, ngettext, NP_, pgettext } from "./i18n.js";
+import { menuButton } from "./menu.js";
 import { placeNode, renderTable } from "./table.js";
 import { eventSentence, YOU } from "./words.js";
 
@@ -229,7 +230,7 @@ export class ReplayScreen {
       h("label", { class: "speed" }, _("Speed"), " ", speedSelect),
       h("div", { class: "actions" },
         this.button("replay-download", _("Download the record"), () => this.download()),
-        h("a", { class: "btn btn-link", href: "#/replays" }, _("← All replays"))),
+        h("a", { class: "btn btn-link", href: "#/replays" }, _("← All replays")), menuButton()),
       this.analysisBox,
       h("p", { class: "muted" }, _("Keys: ← and → step, Space plays or pauses, Home and End.")));
     const wrap = h("div", { class: "table-wrap" }, this.tableNode);
@@ -256,8 +257,7 @@ export class ReplayScreen {
     this.seatSelect.value = String(obs.seat);
     renderTable(this.tableNode, { observation: obs },
       { me: YOU, opponent: this.data.players[1 - obs.seat], waiting: true });
-    for (const node of this.tableNode.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
-    for (const node of this.tableNode.querySelectorAll("button")) node.disabled = true;
+    watchOnly(this.tableNode);
     for (const move of decision.better) {
       const [source, target] = move.split("-");
       for (const place of [source, target]) {
@@ -365,8 +365,7 @@ export class ReplayScreen {
     }
     const mine = this.tableNode.querySelector(".seat-me .seat-name");
     if (mine) mine.textContent = this.data.seat === view ? _("You") : this.data.players[view];
-    for (const node of this.tableNode.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
-    for (const node of this.tableNode.querySelectorAll("button")) node.disabled = true;
+    watchOnly(this.tableNode);
     if (frame.move) {
       const [source, target] = frame.move.split("-");
       const opponent = frame.seat !== view;
@@ -398,5 +397,14 @@ export class ReplayScreen {
         : _("{name} resigns the match: the game ends here.", { name: quitter }));
     }
     return said.join(" ") || _("A move.");
+  }
+}
+
+/** A replay's table is watched, not played: its piles are pictures, not buttons. */
+function watchOnly(table) {
+  for (const node of table.querySelectorAll("[tabindex]")) node.removeAttribute("tabindex");
+  for (const node of table.querySelectorAll('[role="button"]')) {
+    node.setAttribute("role", "img");
+    node.removeAttribute("aria-pressed");
   }
 }

@@ -3,8 +3,9 @@
 //
 // Every place a move can name carries data attributes:
 //   data-source="P" | "H7" | "S1".."S4"   my pay-off top, a hand card, my side stack top
-//   data-target="C1".."C4" | "S1".."S4"   a center stack, the Discard button of my side stack
-//   data-stack="S1".."S4"                 my side stack's cards (a card dropped there is discarded)
+//   data-target="C1".."C4" | "S1".."S4"   a center stack; my side stack (a picked hand card
+//                                         tapped or dropped there is discarded)
+//   data-stack="S1".."S4"                 my side stack
 //   data-opp="P" | "H" | "S1".."S4"       the opponent's piles (for the animations)
 //   data-key                              a stable name, to keep keyboard focus on redraws
 
@@ -66,7 +67,9 @@ function payoffPile(view, { mine, name }) {
     pile.setAttribute("role", "img");
     pile.setAttribute("aria-label", label);
   }
-  return h("div", { class: "pile-wrap" }, pile, caption(pgettext("caption", "Pay-off")));
+  // The caption may take two lines where the language's word is long (Dutch "pay-offstapel").
+  const words = h("div", { class: "pile-caption caption-payoff" }, pgettext("caption", "Pay-off"));
+  return h("div", { class: "pile-wrap" }, pile, words);
 }
 
 function sideStack(cards, index, { mine, name }) {
@@ -100,17 +103,14 @@ function sideStack(cards, index, { mine, name }) {
     fan.setAttribute("aria-label", label);
     return h("div", { class: "pile-wrap side-wrap" }, fan);
   }
-  // Clicking my side stack picks its top card; a discard needs its own button (or a drop
-  // on the stack), so that a misclick never ends the turn.
+  // My side stack: a tap picks its top card; with a hand card picked, the stacks light up
+  // and a tap on one discards onto it (one deliberate tap ends the turn; the "confirm
+  // discards" setting asks first). A drop of a hand card there discards too.
   fan.dataset.source = place;
   fan.dataset.stack = place;
+  fan.dataset.target = place;
   actionable(fan, { key: place, label });
-  const discard = h("button", {
-    class: "discard-tab", type: "button", tabindex: "-1",
-    "aria-label": _("Discard onto side stack {n}", { n: index + 1 }),
-    dataset: { target: place, discard: place, key: `discard-${place}` },
-  }, _("Discard"));
-  return h("div", { class: "pile-wrap side-wrap" }, discard, fan);
+  return h("div", { class: "pile-wrap side-wrap" }, fan);
 }
 
 function centerStack(cards, index) {
@@ -240,6 +240,14 @@ export function renderTable(root, state, names) {
   );
   root.replaceChildren(oppSeat, middle, mySeat);
   root.dataset.centers = String(obs.center.length);
+  // Waiting for a friend (the invitation covers the table), nothing is played yet: the piles
+  // are pictures, not buttons.
+  if (names.waiting) {
+    for (const node of root.querySelectorAll('[role="button"]')) {
+      node.setAttribute("role", "img");
+      node.removeAttribute("tabindex");
+    }
+  }
 
   if (focusedKey) {
     const again = root.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`)
@@ -264,13 +272,7 @@ export function highlight(root, { movable, selected, targets, hint }) {
       "is-hint",
       Boolean(hint && ((source && source === hint.source) || (target && target === hint.target))),
     );
-    if (node.dataset.discard) {
-      const usable = handPick && targets.includes(target);
-      node.tabIndex = usable ? 0 : -1;
-      node.disabled = !usable;
-    } else {
-      node.setAttribute("aria-pressed", node === selected ? "true" : "false");
-    }
+    node.setAttribute("aria-pressed", node === selected ? "true" : "false");
   }
   root.classList.toggle("has-selection", Boolean(selected));
   root.classList.toggle("has-hand-pick", handPick);

@@ -12,6 +12,7 @@ import { fitTable, keepFitted } from "./fit.js";
 import { _ } from "./i18n.js";
 import { saveRoomTicket } from "./store.js";
 import { MoveInput } from "./input.js";
+import { menuButton } from "./menu.js";
 import { renderTable } from "./table.js";
 
 /** The table's names in a lesson (made when drawn: the language may change meanwhile). */
@@ -80,7 +81,7 @@ export async function renderTutorial(mount, lessonKey) {
     h("section", { class: "card-box" },
       h("h1", {}, _("Learn to play")),
       h("p", { class: "muted" },
-        _("Seven short lessons on small hand-made deals, one idea each. Each lesson says what to do and explains a move that does not work. A short practice game against Easy ends the tutorial; its deal is known, so it is kept out of your ordinary statistics.")),
+        _("Eight short lessons on small hand-made deals, one idea each. Each lesson says what to do and explains a move that does not work. A short practice game against Easy ends the tutorial; its deal is known, so it is kept out of your ordinary statistics.")),
       next),
     h("section", { class: "card-box" }, h("ol", { class: "resume-list tutorial-list", id: "tutorial-list" }, items)),
     h("section", { class: "card-box" }, practice, status)));
@@ -99,7 +100,7 @@ async function renderLesson(mount, key) {
   const onward = h("a", { class: "btn btn-primary", id: "tutorial-onward", hidden: true }, _("Next lesson"));
   const back = h("a", { class: "btn", href: "#/tutorial", id: "tutorial-back" }, _("All lessons"));
   const panel = h("section", { class: "tutorial-panel card-box" }, title, intro, say, feedback,
-    h("div", { class: "tutorial-actions" }, onward, showMe, again, back));
+    h("div", { class: "tutorial-actions" }, onward, showMe, again, back, menuButton()));
   replaceChildren(mount, h("div", { class: "tutorial-lesson" }, wrap, panel));
   document.body.dataset.route = "tutorial-lesson";
   const stopFitting = keepFitted(table);
@@ -213,7 +214,7 @@ export async function offerTutorial(onLobby) {
     if (take) location.hash = "#/tutorial";
   };
   replaceChildren(box,
-    h("span", {}, _("New to Spite & Malice? Seven short lessons teach the game.")),
+    h("span", {}, _("New to Spite & Malice? Eight short lessons teach the game.")),
     h("button", { class: "btn btn-primary", type: "button", id: "tutorial-offer-yes", onclick: () => answered(true) },
       _("Take the tutorial")),
     h("button", { class: "btn", type: "button", id: "tutorial-offer-no", onclick: () => answered(false) },

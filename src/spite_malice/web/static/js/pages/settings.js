@@ -6,6 +6,7 @@ import { h, replaceChildren, withNodes } from "../dom.js";
 import { _, currentLanguage, LANGUAGE_NAMES, N_, NP_, pgettext } from "../i18n.js";
 import { pref, setPref } from "../prefs.js";
 import { savePlayerName } from "../store.js";
+import { nameSet } from "../welcome.js";
 
 /** The table's own options: kept by this browser, applied at once (prefs.js). */
 const TABLE_PREFS = [
@@ -244,6 +245,7 @@ export function renderSettings(mount, app) {
       savePlayerName(player && player !== app.defaultPlayer() ? player : null);
       app.settings = await api.saveSettings(body);
       status.textContent = _("Saved. New matches use these rules.");
+      nameSet();
     } catch (error) {
       status.textContent = error.message;
     }

@@ -1,0 +1,313 @@
+"""End to end: phone first (issue 43). At 360x740, 390x844, 844x390 and 740x360, every
+visible control of every view is at least 44 x 44 CSS px with at least 8 px between
+targets; the tutorial's lessons fit without scrolling; the cards are as large as the window
+allows. Screenshots of every view at every size go to the folder the run prints
+($SPITE_MALICE_SHOTS, else a temporary folder of the run), for a person to look at."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from spite_malice.tutorial import LESSONS
+
+from .player import ContextFactory, Player
+from .server import ServerProcess
+
+pytestmark = pytest.mark.e2e
+
+PHONES = [(360, 740), (390, 844), (844, 390), (740, 360)]
+MIN_TARGET = 44.0
+MIN_SPACING = 8.0
+
+AUDIT_JS = """([minSize, minGap]) => {
+  // An open dialog, menu or sheet covers the page: its own controls are the ones to tap.
+  const scope = document.querySelector('dialog[open]')
+    ?? (document.body.classList.contains('menu-open') ? document.querySelector('.topbar') : null)
+    ?? document.querySelector('.panel-more.is-open') ?? document;
+  const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+    + '[role=button], [tabindex="0"]';
+  const seen = [];
+  for (const node of scope.querySelectorAll(selector)) {
+    if (node.closest('[hidden]')) continue;
+    const closed = node.closest('details:not([open])');
+    if (closed && node.tagName !== 'SUMMARY') continue;
+    if (closed && node.tagName === 'SUMMARY' && node.parentElement !== closed) continue;
+    // A radio button or a check box is tapped through its label.
+    let target = node;
+    if (node.matches('input[type=radio], input[type=checkbox]')) {
+      target = node.closest('label')
+        ?? (node.id && document.querySelector(`label[for="${CSS.escape(node.id)}"]`)) ?? node;
+    }
+    const style = getComputedStyle(target);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    if (target.offsetParent === null && style.position !== 'fixed') continue;
+    const r = target.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.right <= 0 || r.left >= innerWidth) continue; // off screen: the skip link
+    // A link inside running text is exempt (WCAG 2.5.8, "inline").
+    if (target.tagName === 'A' && style.display === 'inline') {
+      const text = (target.parentElement?.textContent ?? '').trim();
+      if (text !== target.textContent.trim()) continue;
+    }
+    if (seen.some((s) => s.node === target)) continue;
+    const name = target.id || target.dataset.key || target.dataset.route
+      || (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 30)
+      || target.tagName;
+    seen.push({ node: target, name, left: r.left + scrollX, top: r.top + scrollY,
+      right: r.right + scrollX, bottom: r.bottom + scrollY });
+  }
+  const problems = [];
+  for (const s of seen) {
+    const w = s.right - s.left;
+    const h = s.bottom - s.top;
+    if (w < minSize - 0.5 || h < minSize - 0.5) {
+      problems.push(`${s.name}: ${w.toFixed(1)} x ${h.toFixed(1)} px`);
+    }
+  }
+  for (let i = 0; i < seen.length; i++) {
+    for (let j = i + 1; j < seen.length; j++) {
+      const a = seen[i];
+      const b = seen[j];
+      if (a.node.contains(b.node) || b.node.contains(a.node)) continue;
+      const dx = Math.max(0, b.left - a.right, a.left - b.right);
+      const dy = Math.max(0, b.top - a.bottom, a.top - b.bottom);
+      const gap = Math.hypot(dx, dy);
+      if (gap < minGap - 0.5) problems.push(`${a.name} and ${b.name}: ${gap.toFixed(1)} px apart`);
+    }
+  }
+  return { count: seen.length, problems };
+}"""
+
+GAME_OVER_JS = """async () => {
+  const { gameFigures, gameOverDialog } = await import('/static/js/dialogs.js');
+  const events = [{ kind: 'built', player: 0 }, { kind: 'discarded', player: 1 },
+    { kind: 'turn_ended', player: 0 }, { kind: 'stack_completed' }];
+  const state = {
+    seat: 0,
+    observation: { outcome: { winner: 0, points: 7, reason: 'pay-off pile emptied' } },
+    match: { score: [7, 0], target: 50, game_number: 1, over: false, winner: null,
+      games: [{ number: 1, winner: 0, points: 7, reason: 'pay-off pile emptied',
+        assisted: false }] },
+    reveal: { payoffs: [['2C'], ['3D', '4S']], hands: [[], ['5H']], stock: ['6S'] },
+  };
+  gameOverDialog({ state, opponent: 'Easy', who: (seat) => (seat === 0 ? 'You' : 'Easy'),
+    figures: gameFigures(events, 0), next: () => {}, onClose: () => {} });
+}"""
+
+SCROLL_JS = """() => [document.scrollingElement.scrollWidth - innerWidth,
+  document.scrollingElement.scrollHeight - innerHeight]"""
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The run's screenshot folder: $SPITE_MALICE_SHOTS, else a temporary one (printed)."""
+    chosen = os.environ.get("SPITE_MALICE_SHOTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("phone-shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    yield folder
+    print(f"\nphone screenshots in {folder}")
+
+
+def settle(page: Page) -> None:
+    """Two animation frames: the resize observer has fitted the table."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def audit(page: Page, shots: Path, label: str) -> int:
+    """Screenshot the view, then assert its controls' sizes and spacing; returns how many
+    controls were measured."""
+    settle(page)
+    page.screenshot(path=str(shots / f"{label}.png"), full_page=True)
+    result: dict[str, Any] = page.evaluate(AUDIT_JS, [MIN_TARGET, MIN_SPACING])
+    assert result["problems"] == [], f"{label}: {result['problems']}"
+    assert result["count"] > 0, f"{label}: no control measured"
+    count: int = result["count"]
+    return count
+
+
+def no_scroll(page: Page, label: str) -> None:
+    scroll = page.evaluate(SCROLL_JS)
+    assert scroll[0] <= 0 and scroll[1] <= 0, f"{label}: the page scrolls by {scroll}"
+
+
+def size_label(width: int, height: int) -> str:
+    return f"{width}x{height}"
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES, ids=[size_label(*s) for s in PHONES])
+def test_every_control_of_every_view_is_a_thumb_target(
+    server: ServerProcess, new_context: ContextFactory, shots: Path, width: int, height: int
+) -> None:
+    me = Player.open(new_context(width=width, height=height), server.url, "thumb")
+    page = me.page
+    at = size_label(width, height)
+    counts: dict[str, int] = {}
+    # The first visit: the name question and the tutorial offer above the lobby.
+    me.goto("play")
+    expect(page.locator("#first-visit-name")).to_be_visible()
+    expect(page.locator("#tutorial-offer")).to_be_visible()
+    counts["lobby"] = audit(page, shots, f"lobby-first-visit-{at}")
+    me.configure(payoff_size=5, speed="off")
+    counts["settings"] = audit(page, shots, f"settings-{at}")
+    for view in ("play", "stats", "replays", "daily", "tutorial", "rules"):
+        me.goto(view)
+        page.wait_for_load_state("networkidle")
+        counts[view] = audit(page, shots, f"{view}-{at}")
+
+    # The table: at the start of my turn, with a hand card picked, and the menu opened.
+    me.start_computer_game("easy")
+    me.wait_phase("mine")
+    no_scroll(page, f"game {at}")
+    counts["game"] = audit(page, shots, f"game-{at}")
+    page.locator("#table .hand-card").first.click()
+    expect(page.locator("#table .seat-me .side-stack.is-target")).to_have_count(4)
+    audit(page, shots, f"game-hand-card-picked-{at}")
+    page.keyboard.press("Escape")
+    menu = page.locator("#menu-button, .menu-toggle").locator("visible=true")
+    expect(menu).to_have_count(1)
+    menu.click()
+    expect(page.locator("#main-nav")).to_be_visible()
+    counts["game menu"] = audit(page, shots, f"game-menu-{at}")
+    page.keyboard.press("Escape")
+    expect(page.locator("#main-nav")).to_be_hidden()
+    if page.locator("#more-button").is_visible():
+        page.click("#more-button")
+        counts["game more"] = audit(page, shots, f"game-more-{at}")
+        page.click("#more-close")
+
+    # The end screen of a won game, drawn from a finished game's state: its figures and buttons.
+    page.evaluate(GAME_OVER_JS)
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("#game-figures")).to_be_visible()
+    counts["game over"] = audit(page, shots, f"game-over-{at}")
+    page.click("#game-over .dialog-actions .btn:not(.btn-primary)")  # "Look at the table"
+    expect(page.locator("#game-over")).to_have_count(0)
+
+    # The end of a match (resigned), then its replay.
+    page.evaluate("() => document.getElementById('resign-button').click()")  # in the sheet
+    page.click("#confirm-yes")
+    me.wait_phase("over")
+    expect(page.locator("dialog[open]")).to_be_visible()
+    counts["end of match"] = audit(page, shots, f"match-over-{at}")
+    me.goto("replays")
+    page.locator("#replay-list a.resume-link").first.click()
+    page.wait_for_url("**/#/replay/*")
+    expect(page.locator("#table .seat")).to_have_count(2)
+    counts["replay"] = audit(page, shots, f"replay-{at}")
+    no_scroll(page, f"replay {at}")
+
+    # The daily deal's table.
+    me.goto("daily")
+    page.click("#daily-play")
+    page.wait_for_url("**/#/game/*")
+    me.wait_started()
+    counts["daily table"] = audit(page, shots, f"daily-table-{at}")
+    expect(page.locator("#new-match-button")).to_be_hidden()
+
+    # A friend room waiting for the friend: the invitation, and no empty message box.
+    me.goto("play")
+    page.click("#create-room")
+    page.wait_for_url("**/#/game/*")
+    expect(page.locator("#invite-link")).to_be_visible()
+    expect(page.locator("#message")).to_be_hidden()
+    counts["friend waiting"] = audit(page, shots, f"friend-waiting-{at}")
+    print(f"\n{at}: controls measured per view: {counts}")
+    assert me.errors == []
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES, ids=[size_label(*s) for s in PHONES])
+def test_every_lesson_fits_without_scrolling(
+    server: ServerProcess, new_context: ContextFactory, shots: Path, width: int, height: int
+) -> None:
+    """Each lesson's table, instruction, feedback and buttons are on screen at once."""
+    me = Player.open(new_context(width=width, height=height), server.url, "pupil")
+    page = me.page
+    at = size_label(width, height)
+    for lesson in LESSONS:
+        me.goto(f"tutorial/{lesson.key}")
+        expect(page.locator(".tutorial-panel")).to_have_attribute("data-answers", "1")
+        settle(page)
+        label = f"lesson-{lesson.key}-{at}"
+        lesson_fits(page, label)
+        audit(page, shots, label)
+        # With the feedback said too ("Show me" tells the move that does the step).
+        page.click("#tutorial-show")
+        expect(page.locator("#tutorial-feedback")).not_to_be_empty()
+        lesson_fits(page, f"{label} with feedback")
+    assert me.errors == []
+
+
+def lesson_fits(page: Page, label: str) -> None:
+    """The lesson's table, words and buttons are all on screen, nothing scrolls or is cut."""
+    settle(page)
+    no_scroll(page, label)
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('#tutorial-table [data-key], #tutorial-say,'
+            + ' #tutorial-feedback, .tutorial-actions .btn:not([hidden]),'
+            + ' #menu-button, .menu-toggle')]
+          .filter((n) => n.offsetParent !== null)
+          .map((n) => [n.id || n.dataset.key, n.getBoundingClientRect()])
+          .filter(([, r]) => r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5
+            || r.right > innerWidth + 0.5)
+          .map(([name]) => name)"""
+    )
+    assert outside == [], f"{label}: off screen: {outside}"
+    clipped = page.evaluate(
+        "() => { const p = document.querySelector('.tutorial-panel');"
+        " return p.scrollHeight - p.clientHeight; }"
+    )
+    assert clipped <= 1, f"{label}: the lesson's words need {clipped} px more"
+
+
+def card_figures(page: Page) -> dict[str, float]:
+    """The width of a hand card and the height of its corner rank, in CSS px."""
+    figures: dict[str, float] = page.evaluate(
+        """() => {
+          const card = document.querySelector('#table .hand-card');
+          const rank = card.querySelector('.card-index text');
+          return { width: card.getBoundingClientRect().width,
+                   rank: rank.getBoundingClientRect().height };
+        }"""
+    )
+    return figures
+
+
+def test_cards_are_as_large_as_the_window_allows(
+    server: ServerProcess, new_context: ContextFactory, shots: Path
+) -> None:
+    me = Player.open(new_context(width=390, height=844), server.url, "cards")
+    me.configure(payoff_size=20, speed="off")
+    me.start_computer_game("easy")
+    me.wait_phase("mine")
+    page = me.page
+    settle(page)
+    upright = card_figures(page)
+    assert upright["width"] >= 64, f"390x844: hand cards {upright['width']:.1f} px wide"
+    assert upright["rank"] >= 16, f"390x844: corner rank {upright['rank']:.1f} px tall"
+    figures = {"390x844": upright}
+    for width, height in [(1366, 768), (1920, 1080)]:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        figures[f"{width}x{height}"] = card_figures(page)
+    # "Large cards" (Settings): clearly larger where the space exists.
+    me.goto("settings")
+    page.check("#pref-large_cards")
+    page.go_back()
+    me.wait_phase("mine")
+    for width, height in [(1920, 1080), (1366, 768), (390, 844)]:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        figures[f"{width}x{height} large"] = card_figures(page)
+        page.screenshot(path=str(shots / f"large-cards-{width}x{height}.png"))
+    print(f"\ncard figures (px): {figures}")
+    for size in ("1920x1080", "1366x768"):
+        normal, large = figures[size]["width"], figures[f"{size} large"]["width"]
+        assert large >= normal * 1.2, f"{size}: large cards {large:.1f} px, normal {normal:.1f}"
+    assert figures["390x844 large"]["width"] >= upright["width"] - 0.5
+    assert me.errors == []
