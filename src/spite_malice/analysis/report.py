@@ -22,7 +22,8 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.record import GameRecord
 from ..i18n import _, current_language, ngettext
-from .judge import DEFAULT_Z, AnalysisCancelled, Judgement, Settings, judge_decision
+from .judge import DEFAULT_Z, AnalysisCancelled, Judgement, Settings
+from .pool import judge_decisions
 from .reasons import describe_moves, describe_table, why_better
 from .turns import Decision, record_decisions, seat_decisions
 
@@ -285,19 +286,31 @@ def analyse_decisions(
     settings: Settings = DEFAULT_SETTINGS,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    workers: int | None = None,
 ) -> Report:
-    """Value every decision and gather them by turn into a :class:`Report`."""
+    """Value every decision and gather them by turn into a :class:`Report`. ``workers``:
+    the processes to value them in (:func:`.pool.default_workers` when None, :mod:`.pool`)."""
     total = len(decisions)
     if progress is not None:
         progress(0, total)
-    by_turn: dict[int, list[DecisionReport]] = {}
-    for done, decision in enumerate(decisions, start=1):
-        if should_stop is not None and should_stop():
-            raise AnalysisCancelled("the analysis was stopped")
-        judgement = judge_decision(decision, settings, should_stop=should_stop)
-        by_turn.setdefault(decision.turn, []).append(report_decision(judgement, settings.z))
+    if should_stop is not None and should_stop():
+        raise AnalysisCancelled("the analysis was stopped")
+    finished = 0
+
+    def judged(_index: int, _judgement: Judgement) -> None:
+        nonlocal finished
+        finished += 1
         if progress is not None:
-            progress(done, total)
+            progress(finished, total)
+
+    judgements = judge_decisions(
+        decisions, settings, workers=workers, on_judged=judged, should_stop=should_stop
+    )
+    by_turn: dict[int, list[DecisionReport]] = {}
+    for judgement in judgements:
+        by_turn.setdefault(judgement.decision.turn, []).append(
+            report_decision(judgement, settings.z)
+        )
     turns = tuple(TurnReport(turn, tuple(found)) for turn, found in by_turn.items())
     return Report(seat, players, settings, turns)
 
@@ -309,6 +322,7 @@ def analyse_record(
     settings: Settings = DEFAULT_SETTINGS,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    workers: int | None = None,
 ) -> Report:
     """The analysis of ``seat``'s turns in a game record (checked first)."""
     decisions = record_decisions(record, seat)
@@ -319,6 +333,7 @@ def analyse_record(
         settings=settings,
         progress=progress,
         should_stop=should_stop,
+        workers=workers,
     )
 
 
@@ -331,6 +346,7 @@ def analyse_game(
     settings: Settings = DEFAULT_SETTINGS,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    workers: int | None = None,
 ) -> Report:
     """The analysis of ``seat``'s turns when ``moves`` are played from ``start`` (a dealt
     game or a position; it is left unchanged)."""
@@ -342,6 +358,7 @@ def analyse_game(
         settings=settings,
         progress=progress,
         should_stop=should_stop,
+        workers=workers,
     )
 
 
