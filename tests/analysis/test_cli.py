@@ -58,9 +58,10 @@ def test_the_text_report_names_the_missed_payoff_turn(
     status, out, err = run(capsys, str(path), "--samples", "8")
     assert status == 0, err
     assert out.startswith("How Ann played against Hard:")
-    assert re.search(rf"^1\. Turn {missed}: ", out, re.MULTILINE), out
+    # the seat's own turn number: seat 0 plays the odd turns of the game
+    assert re.search(rf"^1\. Your turn {(missed + 1) // 2}$", out, re.MULTILINE), out
     assert "Why: You could have played your pay-off card" in out
-    assert "The best turn: turn" in out
+    assert "Your best turn: your turn" in out
     assert not NOTATION.search(out)
 
 
@@ -75,6 +76,7 @@ def test_the_json_report_is_the_same_analysis(
     assert data["worst"][0] == missed
     assert data["settings"]["samples"] == 8
     (turn,) = [t for t in data["turns"] if t["turn"] == missed]
+    assert turn["player_turn"] == (missed + 1) // 2
     assert any(m.startswith("P-") for m in turn["decisions"][0]["better"])
     assert not any(m.startswith("P-") for m in turn["decisions"][0]["played"])
 

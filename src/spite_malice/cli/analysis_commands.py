@@ -24,9 +24,9 @@ def register(subparsers: Any) -> None:
         aliases=["analyze"],
         help="where a game was lost: each turn of a seat against Expert's best choice",
         description="Value each turn of one seat of a game record against the best turn "
-        "Expert's search finds, from that seat's view only, in pay-off cards expected; print "
-        "the total lost, the three worst turns with the better turn and why, and the best "
-        "turn (docs/analysis.md).",
+        "Expert's search finds, from that seat's view only; print the three costliest turns "
+        "with the better turn and why, and the best turn, numbered as the seat counts its "
+        "turns (docs/analysis.md; --json gives the figures in pay-off cards expected).",
     )
     analyse.add_argument("record", type=Path, help="a game record, RECORD.json")
     analyse.add_argument(
