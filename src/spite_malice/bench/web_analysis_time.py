@@ -17,12 +17,15 @@ import statistics
 import time
 
 from ..analysis.report import DEFAULT_SETTINGS
-from ..web.analyses import AnalysisService
 from .analysis_time import dealt_record
 
 
 def timed(use_process: bool, record_seed: int, turns: int) -> float:
     """Seconds on the clock from the request to the report, one analysis on its own."""
+    # imported here: a child process started by "spawn" imports the main module's imports
+    # first, and the server's main module (the command) imports no web module either
+    from ..web.analyses import AnalysisService
+
     record = dealt_record(record_seed, 2 * turns)
     service = AnalysisService(DEFAULT_SETTINGS, use_process=use_process)
     start = time.perf_counter()
