@@ -146,7 +146,7 @@ export class AnalysisView {
   }
 
   render(report) {
-    const items = report.worst.map((number, i) => {
+    const items = report.worst.map((number) => {
       const decision = keyDecision(report, number, "lost");
       const turn = report.turns.find((t) => t.turn === number);
       if (!decision || !turn) return null;
