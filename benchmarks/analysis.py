@@ -1,4 +1,4 @@
-"""Launcher of the time to analyse a 40-turn game.
+"""Launcher of the time to analyse a 50-turn game (50 turns of each player).
 
 The code is :mod:`spite_malice.bench.analysis_time`; the docs name this script
 as the command."""

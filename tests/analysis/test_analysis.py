@@ -221,6 +221,11 @@ def test_a_record_is_cut_into_the_seats_turns() -> None:
                 mine.append(text)
             game.play(text)
         assert [str(m) for m in played] == mine
+        # the seat's own turn numbers, as the end of a game counts them: 1, 2, 3...
+        own = sorted({d.player_turn for d in decisions})
+        assert own == list(range(1, len(own) + 1))
+        for d in decisions:
+            assert d.player_turn == (d.turn + 1 if seat == record.first else d.turn) // 2
         # every decision ends with a discard, a pay-off build or an emptied hand (R3.4)
         for d in decisions[:-1]:
             last = d.moves[-1]

@@ -58,9 +58,10 @@ def test_the_text_report_names_the_missed_payoff_turn(
     status, out, err = run(capsys, str(path), "--samples", "8")
     assert status == 0, err
     assert out.startswith("How Ann played against Hard:")
-    assert re.search(rf"^1\. Turn {missed}: ", out, re.MULTILINE), out
+    # the seat's own turn number: seat 0 plays the odd turns of the game
+    assert re.search(rf"^1\. Your turn {(missed + 1) // 2}$", out, re.MULTILINE), out
     assert "Why: You could have played your pay-off card" in out
-    assert "The best turn: turn" in out
+    assert "Your best turn: your turn" in out
     assert not NOTATION.search(out)
 
 
@@ -73,8 +74,15 @@ def test_the_json_report_is_the_same_analysis(
     data = json.loads(out)
     assert data["seat"] == 0
     assert data["worst"][0] == missed
-    assert data["settings"]["samples"] == 8
+    assert data["settings"]["samples"] == 8 and data["settings"]["adaptive"] is True
+    status, out, _ = run(capsys, str(path), "--samples", "8", "--json", "--workers", "1")
+    assert status == 0 and json.loads(out) == data  # the same report in one process
+    status, out, _ = run(capsys, str(path), "--samples", "8", "--json", "--every-deal")
+    every = json.loads(out)
+    assert every["settings"]["adaptive"] is False
+    assert all(d["samples"] in (0, 8) for t in every["turns"] for d in t["decisions"])
     (turn,) = [t for t in data["turns"] if t["turn"] == missed]
+    assert turn["player_turn"] == (missed + 1) // 2
     assert any(m.startswith("P-") for m in turn["decisions"][0]["better"])
     assert not any(m.startswith("P-") for m in turn["decisions"][0]["played"])
 
@@ -100,6 +108,8 @@ def test_the_default_seat_is_the_one_no_computer_played(
         (["--seat", "one"], "--seat must be 0 or 1, not 'one'"),
         (["--samples", "0"], "--samples must be a whole number from 2 to 10000, not '0'"),
         (["--samples", "many"], "--samples must be a whole number from 2 to 10000"),
+        (["--workers", "0"], "--workers must be a whole number from 1 to 4, not '0'"),
+        (["--workers", "two"], "--workers must be a whole number from 1 to 4, not 'two'"),
     ],
 )
 def test_bad_options_get_one_line_and_status_2(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from spite_malice.analysis import (
     DecisionReport,
     Report,
@@ -108,6 +110,7 @@ def test_the_words_say_when_new_cards_came_mid_turn_r3_4() -> None:
 def _turn(turn: int, lost: float, edge: float | None = 0.0) -> TurnReport:
     decision = DecisionReport(
         turn=turn,
+        player_turn=(turn + 1) // 2,
         moves_before=2 * turn,
         position={},
         table="center stacks empty, empty and empty.",
@@ -121,6 +124,7 @@ def _turn(turn: int, lost: float, edge: float | None = 0.0) -> TurnReport:
         error=0.1 if lost else 0.0,
         edge=edge,
         alternatives=2,
+        samples=64 if edge is not None else 0,
         reason="You could have played your pay-off card, the Ace." if lost else "",
     )
     return TurnReport(turn, (decision,))
@@ -140,11 +144,21 @@ def test_the_summary_orders_the_worst_turns_and_lists_the_others() -> None:
     assert report.best is not None and report.best.turn == 1
     assert report.total_lost == 2.9
     text = report.to_text()
-    assert "In all, Ann's choices lost 2.9 pay-off cards expected." in text
-    assert text.index("1. Turn 5: 1.5") < text.index("2. Turn 9: 0.7") < text.index("3. Turn 3")
-    assert "Other turns that lost something: turn 7 (0.2)." in text
-    assert "The best turn: turn 1." in text
-    assert "by 0.8 pay-off cards expected" in text
+    # turns are the seat's own (the game's turns 5, 9 and 3 are seat 0's 3rd, 5th and 2nd)
+    assert "Better turns were found for 4 of your 6 turns." in text
+    assert "Your three costliest turns:" in text
+    assert text.index("1. Your turn 3\n") < text.index("2. Your turn 5\n")
+    assert text.index("2. Your turn 5\n") < text.index("3. Your turn 2\n")
+    # whole pay-off cards only: 1.5 is about 2, 0.7 about 1, 0.5 less than one
+    first, second, third = (text.split(f"{k}. Your turn ")[1].splitlines()[1] for k in (1, 2, 3))
+    assert "about 2 pay-off cards on your opponent" in first
+    assert "about 1 pay-off card on your opponent" in second
+    assert "less than one pay-off card" in third
+    assert "Your other turns that could have gone better: 4." in text
+    assert "Your best turn: your turn 1." in text
+    assert "You found a better turn than any" in text
+    assert not re.search(r"\d[.,]\d", text)  # never a fraction
+    assert "expected" not in text
     assert not NOTATION.search(text)
 
 

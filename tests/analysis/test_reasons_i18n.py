@@ -54,7 +54,8 @@ def test_the_summary_in_another_language(monkeypatch: pytest.MonkeyPatch) -> Non
     english = report.to_text()
     with use_language("nl"):
         dutch = report.to_text()
-    assert "In all, Ann's choices lost 0.5 pay-off cards expected." in english
-    assert "[nl] In all, Ann's choices lost [nl] 0,5 pay-off cards expected." in dutch
+    assert "Your costliest turn:" in english and "1. Your turn 2" in english
+    assert "[nl] Your costliest turn:" in dutch and "[nl] 1. Your turn 2" in dutch
+    assert "[nl] A better turn was found for 1 of your 2 turns." in dutch
     for line in dutch.splitlines():
         assert not line.strip() or "[nl] " in line, line

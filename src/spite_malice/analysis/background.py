@@ -5,7 +5,9 @@ cancels, with its state as plain JSON.
 stop flag it takes. :meth:`AnalysisJob.start` runs it in a daemon thread; :meth:`AnalysisJob.run`
 runs it in the calling thread, for a caller that has its own worker (a process pool, Textual's
 workers). The analysis is pure Python and holds the interpreter lock while it computes, so a
-server that must stay quick under many analyses should run jobs in another process.
+server that must stay quick under many analyses should run jobs in another process:
+:func:`run_in_child` is such a process's body (it lives here, not with the server, so that
+starting the process imports the analysis alone, not the web server's modules).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from ..engine.errors import SpiteMaliceError
 from ..engine.record import GameRecord
+from ..i18n import set_default_language
 from .judge import AnalysisCancelled, Settings
 from .report import DEFAULT_SETTINGS, Report, analyse_record
 
@@ -142,3 +145,29 @@ class AnalysisJob:
             self._error = error
             self._state = state
         self._finished.set()
+
+
+def run_in_child(
+    record: dict[str, Any], seat: int, settings: dict[str, Any], out: Any, language: str = "en"
+) -> None:
+    """The body of a child process that analyses one seat of a record (its JSON) with
+    ``settings`` (their JSON), its words in ``language``: it puts ``("progress", done,
+    total)`` on the queue ``out`` as it goes, then ``("done", report JSON)`` or ``("failed",
+    why)``."""
+    set_default_language(language)
+    try:
+        job = AnalysisJob(
+            GameRecord.from_json(record),
+            seat,
+            Settings.from_json(settings),
+            on_progress=lambda done, total: out.put(("progress", done, total)),
+        )
+        job.run()
+        status = job.status()
+    except Exception as error:  # a child must always answer
+        out.put(("failed", f"{type(error).__name__}: {error}"))
+        return
+    if status["state"] == "done":
+        out.put(("done", status["report"]))
+    else:
+        out.put(("failed", status.get("error", status["state"])))

@@ -13,6 +13,14 @@ of the turn and ``horizon`` more turns; the score is the pay-off cards the seat 
 the decision to the end of the horizon minus those its opponent played. Every candidate meets
 the same sampled games and the same later shuffles (common random numbers), so the loss of a
 choice is a paired difference, with its standard error.
+
+The deals are valued in batches and the valuation stops once the verdict is clear
+(``Settings.adaptive``, on by default): after each batch a candidate that cannot beat the
+best one so far by more than :data:`DROP_MARGIN` (at ``z`` standard errors) is dropped, and
+the decision is settled when no candidate left can beat the player's choice by
+:data:`SMALL_LOSS` or more, or when one candidate is left that beats it clearly, measured to
+:data:`PRECISION`; else it goes on to ``samples`` deals. The deals are drawn in the same order
+either way, so a decision settled early saw the first deals the full valuation sees.
 """
 
 from __future__ import annotations
@@ -46,6 +54,22 @@ DEFAULT_Z = 2.0
 """A choice counts as lost only when a better one beats it by more than this many standard
 errors of the paired difference (fewer is noise of the samples)."""
 
+FIRST_SAMPLES = 8
+"""Deals valued before the first look at whether a decision is settled (adaptive)."""
+
+BATCH = 8
+"""Deals valued between two looks (adaptive)."""
+
+DROP_MARGIN = 0.1
+"""A candidate is dropped once it cannot beat the best one so far by this many pay-off cards
+(at ``z`` standard errors)."""
+
+SMALL_LOSS = 0.5
+"""A decision is settled once no candidate left can beat the player's choice by this much."""
+
+PRECISION = 0.3
+"""A clear loss settles the decision once its standard error is at most this."""
+
 
 class AnalysisCancelled(Exception):
     """The caller asked the analysis to stop (its ``should_stop`` returned true)."""
@@ -61,6 +85,9 @@ class Settings:
     z: float = DEFAULT_Z
     seed: int = 0
     """Seeds the sampled deals: the same record, seat and settings give the same report."""
+    adaptive: bool = True
+    """Stop valuing a decision once its verdict is clear (``samples`` is then the most
+    deals a decision gets); false: every candidate on every one of the ``samples`` deals."""
 
     def __post_init__(self) -> None:
         for name, low in (("samples", 2), ("horizon", 0), ("candidates", 1)):
@@ -73,6 +100,8 @@ class Settings:
             raise ArgumentError(f"z must be a number of at least 0, not {quote(self.z)}")
         if type(self.seed) is not int:
             raise ArgumentError(f"seed must be a whole number, not {quote(self.seed)}")
+        if type(self.adaptive) is not bool:
+            raise ArgumentError(f"adaptive must be true or false, not {quote(self.adaptive)}")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -81,6 +110,7 @@ class Settings:
             "candidates": self.candidates,
             "z": self.z,
             "seed": self.seed,
+            "adaptive": self.adaptive,
         }
 
     @classmethod
@@ -102,6 +132,8 @@ class Choice:
     """The standard error of ``gain`` over the samples."""
     is_played: bool
     """Whether this is the player's choice (or reaches the same table as it)."""
+    samples: int = 0
+    """The deals it was valued on (fewer than the decision's when it was dropped early)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +142,10 @@ class Judgement:
 
     decision: Decision
     choices: tuple[Choice, ...]
-    """The player's choice and Expert's candidates, best first."""
+    """The player's choice and Expert's candidates, best first (those valued to the end,
+    then those dropped early)."""
     samples: int
+    """The deals the decision was valued on (0 when there was only one choice)."""
 
     @property
     def played(self) -> Choice:
@@ -201,25 +235,51 @@ def judge_decision(
     # the deals depend only on the seed and the point of the game, not on what came before
     rng = random.Random(f"analysis/{settings.seed}/{decision.index}")
     scores: list[list[int]] = [[] for _ in plans]
-    for _ in range(settings.samples):
-        if should_stop is not None and should_stop():
-            raise AnalysisCancelled("the analysis was stopped")
-        world = sample_game(observation, rng)
-        chance_seed = rng.getrandbits(63)
-        for i, (moves, _, _) in enumerate(plans):
-            game = world.copy(rng=random.Random(chance_seed))
-            scores[i].append(rollout(game, moves, seat, settings.horizon, policy))
+    alive = list(range(len(plans)))  # the player's choice, 0, is never dropped
+    target = min(FIRST_SAMPLES, settings.samples) if settings.adaptive else settings.samples
+    while True:
+        while len(scores[0]) < target:
+            if should_stop is not None and should_stop():
+                raise AnalysisCancelled("the analysis was stopped")
+            world = sample_game(observation, rng)
+            chance_seed = rng.getrandbits(63)
+            for i in alive:
+                game = world.copy(rng=random.Random(chance_seed))
+                scores[i].append(rollout(game, plans[i][0], seat, settings.horizon, policy))
+        if target >= settings.samples or _settled(scores, alive, settings.z):
+            break
+        target = min(settings.samples, target + BATCH)
     choices = [
-        Choice(moves, plan, *_paired(scores[i], scores[0]), is_played)
+        Choice(moves, plan, *_paired(scores[i], scores[0]), is_played, len(scores[i]))
         for i, (moves, plan, is_played) in enumerate(plans)
     ]
-    choices.sort(key=lambda c: (-c.gain, not c.is_played))
-    return Judgement(decision, tuple(choices), settings.samples)
+    # the candidates valued to the end first: the best of them is the decision's best
+    choices.sort(key=lambda c: (c.samples < len(scores[0]), -c.gain, not c.is_played))
+    return Judgement(decision, tuple(choices), len(scores[0]))
+
+
+def _settled(scores: list[list[int]], alive: list[int], z: float) -> bool:
+    """After a batch: drop from ``alive`` the candidates that cannot beat the best so far by
+    :data:`DROP_MARGIN`; whether the decision's verdict is clear (see the module docstring)."""
+    gains = {i: _paired(scores[i], scores[0]) for i in alive}
+    leader = max(alive, key=lambda i: (gains[i][0], i == 0))
+    for i in list(alive):
+        if i in (0, leader):
+            continue
+        mean, error = _paired(scores[i], scores[leader])
+        if mean + z * error < DROP_MARGIN:
+            alive.remove(i)
+    rivals = [i for i in alive if i != 0]
+    if all(gains[i][0] + z * gains[i][1] < SMALL_LOSS for i in rivals):
+        return True  # nothing left could have lost the player half a card
+    gain, error = gains[leader]
+    return rivals == [leader] and gain - z * error > 0 and error <= PRECISION
 
 
 def _paired(scores: list[int], played: list[int]) -> tuple[float, float]:
-    """The mean of the paired differences and its standard error."""
-    differences = [a - b for a, b in zip(scores, played, strict=True)]
+    """The mean of the paired differences and its standard error, over the deals both were
+    valued on (the first ``len(scores)``)."""
+    differences = [a - b for a, b in zip(scores, played[: len(scores)], strict=True)]
     n = len(differences)
     mean = sum(differences) / n
     spread = sum((d - mean) ** 2 for d in differences) / (n - 1)

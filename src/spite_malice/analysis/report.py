@@ -21,12 +21,14 @@ from ..engine.errors import RecordError, quote
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.record import GameRecord
-from ..i18n import _, current_language, ngettext
-from .judge import DEFAULT_Z, AnalysisCancelled, Judgement, Settings, judge_decision
+from ..i18n import N_, _, ngettext
+from .judge import DEFAULT_Z, AnalysisCancelled, Judgement, Settings
+from .pool import judge_decisions
 from .reasons import describe_moves, describe_table, why_better
 from .turns import Decision, record_decisions, seat_decisions
 
-FORMAT = 1
+FORMAT = 2
+"""2: turns carry the seat's own turn number (``player_turn``) and decisions their deals."""
 UNIT = "pay-off cards expected"
 
 DEFAULT_SETTINGS = Settings()
@@ -41,6 +43,9 @@ class DecisionReport:
     """One decision of the seat, valued: what it saw, what it played, the better choice."""
 
     turn: int
+    """The game's turn number (both players' turns counted)."""
+    player_turn: int
+    """The seat's own turn number, as the end of a game counts them (1, 2, 3...)."""
     moves_before: int
     """How many moves of the game came before the decision (where a replay stops to show it)."""
     position: dict[str, Any]
@@ -65,12 +70,15 @@ class DecisionReport:
     edge: float | None
     """How much better the player's choice was than the best other (None: there was none)."""
     alternatives: int
+    samples: int
+    """The deals the decision was valued on (0 when there was only one choice)."""
     reason: str
     """Why the better choice is better, in plain words ("" when nothing was lost)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "turn": self.turn,
+            "player_turn": self.player_turn,
             "moves_before": self.moves_before,
             "position": self.position,
             "table": self.table,
@@ -84,6 +92,7 @@ class DecisionReport:
             "error": self.error,
             "edge": self.edge,
             "alternatives": self.alternatives,
+            "samples": self.samples,
             "reason": self.reason,
         }
 
@@ -91,6 +100,7 @@ class DecisionReport:
     def from_json(cls, data: dict[str, Any]) -> DecisionReport:
         return cls(
             turn=data["turn"],
+            player_turn=data["player_turn"],
             moves_before=data["moves_before"],
             position=data["position"],
             table=data["table"],
@@ -104,6 +114,7 @@ class DecisionReport:
             error=data["error"],
             edge=data["edge"],
             alternatives=data["alternatives"],
+            samples=data["samples"],
             reason=data["reason"],
         )
 
@@ -113,7 +124,13 @@ class TurnReport:
     """One turn of the seat: its decisions (one, or more when it saw new cards mid-turn)."""
 
     turn: int
+    """The game's turn number."""
     decisions: tuple[DecisionReport, ...]
+
+    @property
+    def player_turn(self) -> int:
+        """The seat's own turn number (the one a player reads: "your turn 12")."""
+        return self.decisions[0].player_turn
 
     @property
     def lost(self) -> float:
@@ -136,6 +153,7 @@ class TurnReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "turn": self.turn,
+            "player_turn": self.player_turn,
             "lost": self.lost,
             "error": self.error,
             "decisions": [d.to_json() for d in self.decisions],
@@ -227,6 +245,7 @@ def report_decision(judgement: Judgement, z: float = DEFAULT_Z) -> DecisionRepor
     edge = judgement.edge
     return DecisionReport(
         turn=decision.turn,
+        player_turn=decision.player_turn,
         moves_before=decision.index,
         position=position,
         table=describe_table(view),
@@ -240,6 +259,7 @@ def report_decision(judgement: Judgement, z: float = DEFAULT_Z) -> DecisionRepor
         error=_rounded(0.0 if best.is_played else best.error),
         edge=None if edge is None else _rounded(edge),
         alternatives=len(judgement.choices) - 1,
+        samples=judgement.samples,
         reason=why_better(view, decision.moves, best.moves) if lost > 0 else "",
     )
 
@@ -285,19 +305,31 @@ def analyse_decisions(
     settings: Settings = DEFAULT_SETTINGS,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    workers: int | None = None,
 ) -> Report:
-    """Value every decision and gather them by turn into a :class:`Report`."""
+    """Value every decision and gather them by turn into a :class:`Report`. ``workers``:
+    the processes to value them in (:func:`.pool.default_workers` when None, :mod:`.pool`)."""
     total = len(decisions)
     if progress is not None:
         progress(0, total)
-    by_turn: dict[int, list[DecisionReport]] = {}
-    for done, decision in enumerate(decisions, start=1):
-        if should_stop is not None and should_stop():
-            raise AnalysisCancelled("the analysis was stopped")
-        judgement = judge_decision(decision, settings, should_stop=should_stop)
-        by_turn.setdefault(decision.turn, []).append(report_decision(judgement, settings.z))
+    if should_stop is not None and should_stop():
+        raise AnalysisCancelled("the analysis was stopped")
+    finished = 0
+
+    def judged(_index: int, _judgement: Judgement) -> None:
+        nonlocal finished
+        finished += 1
         if progress is not None:
-            progress(done, total)
+            progress(finished, total)
+
+    judgements = judge_decisions(
+        decisions, settings, workers=workers, on_judged=judged, should_stop=should_stop
+    )
+    by_turn: dict[int, list[DecisionReport]] = {}
+    for judgement in judgements:
+        by_turn.setdefault(judgement.decision.turn, []).append(
+            report_decision(judgement, settings.z)
+        )
     turns = tuple(TurnReport(turn, tuple(found)) for turn, found in by_turn.items())
     return Report(seat, players, settings, turns)
 
@@ -309,6 +341,7 @@ def analyse_record(
     settings: Settings = DEFAULT_SETTINGS,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    workers: int | None = None,
 ) -> Report:
     """The analysis of ``seat``'s turns in a game record (checked first)."""
     decisions = record_decisions(record, seat)
@@ -319,6 +352,7 @@ def analyse_record(
         settings=settings,
         progress=progress,
         should_stop=should_stop,
+        workers=workers,
     )
 
 
@@ -331,6 +365,7 @@ def analyse_game(
     settings: Settings = DEFAULT_SETTINGS,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    workers: int | None = None,
 ) -> Report:
     """The analysis of ``seat``'s turns when ``moves`` are played from ``start`` (a dealt
     game or a position; it is left unchanged)."""
@@ -342,95 +377,100 @@ def analyse_game(
         settings=settings,
         progress=progress,
         should_stop=should_stop,
+        workers=workers,
     )
 
 
-def _tenths(value: float) -> str:
-    """A number with one decimal, as the language writes it ("2.5", "2,5")."""
-    shown = f"{value:.1f}"
-    try:
-        from babel.numbers import get_decimal_symbol
-    except ImportError:  # without Babel every text is English
-        return shown
-    return shown.replace(".", get_decimal_symbol(current_language()))
+COSTLIEST = (
+    N_("Your costliest turn"),
+    N_("Your two costliest turns"),
+    N_("Your three costliest turns"),
+)
+"""The heading over the worst turns, by how many there are."""
 
 
-def _cards(value: float) -> str:
-    # a count with one decimal takes the plural, but "1.0" (as English says "1.0 pay-off card")
-    count = 1 if round(value, 1) == 1.0 else 2
-    return ngettext("{value} pay-off card", "{value} pay-off cards", count, value=_tenths(value))
+def cost_words(lost: float) -> str:
+    """What a turn cost, for a player: whole pay-off cards, never a fraction (the figure is
+    an expected difference in pay-off cards played, the seat's minus its opponent's, a few
+    turns later; see docs/analysis.md)."""
+    cards = round(lost)
+    if cards < 1:
+        return _(
+            "The better turn would have gained you a little on your opponent: less than one "
+            "pay-off card over the next few turns."
+        )
+    return ngettext(
+        "The better turn would have gained you about {n} pay-off card on your opponent over "
+        "the next few turns.",
+        "The better turn would have gained you about {n} pay-off cards on your opponent over "
+        "the next few turns.",
+        cards,
+    )
 
 
 def _text_lines(report: Report) -> list[str]:
     me, them = report.players[report.seat], report.players[1 - report.seat]
-    settings = report.settings
     if not report.turns:
         return [_("{me} has no turn in this game yet, so there is nothing to look at.", me=me)]
+    losing = [turn for turn in report.turns if turn.lost > 0]
     lines = [
         ngettext(
-            "How {me} played against {them}: {n} turn looked at, against Expert's best "
-            "choices on {samples} deals of the cards {me} could not see, played {horizon} "
-            "turns ahead.",
-            "How {me} played against {them}: {n} turns looked at, each against Expert's best "
-            "choices on {samples} deals of the cards {me} could not see, played {horizon} "
-            "turns ahead.",
+            "How {me} played against {them}: {n} turn looked at, against the best turns the "
+            "computer's search found, played a few turns ahead on deals of the cards {me} "
+            "could not see.",
+            "How {me} played against {them}: {n} turns looked at, each against the best turns "
+            "the computer's search found, played a few turns ahead on deals of the cards {me} "
+            "could not see.",
             len(report.turns),
             me=me,
             them=them,
-            samples=settings.samples,
-            horizon=settings.horizon,
         ),
-        _(
-            "In all, {me}'s choices lost {cards} expected.",
-            me=me,
-            cards=_cards(report.total_lost),
-        ),
+        better_count(len(losing), len(report.turns)),
     ]
     worst = report.worst
     if worst:
-        lines += ["", _("The turns that lost the most:")]
+        lines += ["", _(COSTLIEST[len(worst) - 1]) + ":"]
         for number, turn in enumerate(worst, start=1):
             where = turn.worst
             lines += [
-                _(
-                    "{number}. Turn {turn}: {cards} lost (give or take {error}).",
-                    number=number,
-                    turn=turn.turn,
-                    cards=_cards(turn.lost),
-                    error=_tenths(turn.error),
-                ),
+                _("{rank}. Your turn {turn}", rank=number, turn=turn.player_turn),
+                "   " + cost_words(turn.lost),
                 "   " + _("The table: {table}", table=where.table),
                 "   " + _("You played: {moves}.", moves=where.played_words),
                 "   " + _("Better: {moves}.", moves=where.better_words),
                 "   " + _("Why: {reason}", reason=where.reason),
             ]
-        others = [t for t in report.turns if t.lost > 0 and t not in worst]
-        others.sort(key=lambda turn: (-turn.lost, turn.turn))
+        others = [t for t in losing if t not in worst]
         if others:
-            listed = ", ".join(
-                _("turn {turn} ({lost})", turn=t.turn, lost=_tenths(t.lost)) for t in others
-            )
-            lines.append(_("Other turns that lost something: {turns}.", turns=listed))
-    else:
-        lines += ["", _("No turn lost anything clear against Expert's best choices.")]
+            listed = ", ".join(str(t.player_turn) for t in others)
+            lines.append(_("Your other turns that could have gone better: {turns}.", turns=listed))
     best = report.best
     if best is not None and best.edge is not None:
         where = max((d for d in best.decisions if d.edge is not None), key=lambda d: d.edge or 0.0)
-        lines += ["", _("The best turn: turn {turn}.", turn=best.turn)]
+        lines += ["", _("Your best turn: your turn {n}.", n=best.player_turn)]
         if best.edge > 0:
             lines.append(
-                "   "
-                + _(
-                    "Your choice beat every other one Expert looked at, by {cards} expected.",
-                    cards=_cards(best.edge),
-                )
+                "   " + _("You found a better turn than any the computer's search looked at.")
             )
         else:
             lines.append(
-                "   " + _("No choice of yours beat every one Expert looked at; this came closest.")
+                "   "
+                + _("No turn of yours beat every one the computer looked at; this came closest.")
             )
         lines += [
             "   " + _("The table: {table}", table=where.table),
             "   " + _("You played: {moves}.", moves=where.played_words),
         ]
     return lines
+
+
+def better_count(losing: int, turns: int) -> str:
+    """How many of the seat's turns a better turn was found for, in a sentence."""
+    if not losing:
+        return _("None of your turns lost anything the computer's search could measure.")
+    return ngettext(
+        "A better turn was found for {n} of your {total} turns.",
+        "Better turns were found for {n} of your {total} turns.",
+        losing,
+        total=turns,
+    )

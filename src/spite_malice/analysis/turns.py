@@ -28,6 +28,10 @@ class Decision:
 
     turn: int
     """The game's turn number (1 for the first turn of the game)."""
+    player_turn: int
+    """The seat's own turn number, as the end of a game counts turns (1 for the seat's first
+    turn; a game set up from a position counts as if the turns before it alternated from
+    turn 1)."""
     observation: Observation
     """The seat's view of the table when it chose (its own hand, the face-up cards)."""
     moves: tuple[Move, ...]
@@ -56,6 +60,12 @@ def seat_decisions(start: Game, moves: Sequence[Move | str], seat: int) -> list[
     if type(seat) is not int or seat not in (0, 1):
         raise ArgumentError(f"seat must be 0 or 1, not {quote(seat)}")
     game = start.copy(recording=False)
+    # turns alternate (R2): the seat plays the odd turns or the even ones
+    odd = (game.turn % 2 == 1) == (game.to_move == seat)
+
+    def own(turn: int) -> int:
+        return (turn + 1) // 2 if odd else turn // 2
+
     decisions: list[Decision] = []
     observation: Observation | None = None
     played: list[Move] = []
@@ -78,10 +88,10 @@ def seat_decisions(start: Game, moves: Sequence[Move | str], seat: int) -> list[
         played.append(move)
         if last or game.is_over:
             assert observation is not None
-            decisions.append(Decision(turn, observation, tuple(played)))
+            decisions.append(Decision(turn, own(turn), observation, tuple(played)))
             observation, played = None, []
     if observation is not None and played:  # a record that stops in the middle of a turn
-        decisions.append(Decision(turn, observation, tuple(played)))
+        decisions.append(Decision(turn, own(turn), observation, tuple(played)))
     return decisions
 
 

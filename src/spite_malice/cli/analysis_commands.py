@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis import DEFAULT_SAMPLES, Settings, analyse_record
+from ..analysis.pool import MAX_WORKERS
 from ..bots import LEVELS
 from ..engine.errors import ArgumentError, NotationError, quote
 from ..engine.jsontext import load_json
@@ -24,9 +25,9 @@ def register(subparsers: Any) -> None:
         aliases=["analyze"],
         help="where a game was lost: each turn of a seat against Expert's best choice",
         description="Value each turn of one seat of a game record against the best turn "
-        "Expert's search finds, from that seat's view only, in pay-off cards expected; print "
-        "the total lost, the three worst turns with the better turn and why, and the best "
-        "turn (docs/analysis.md).",
+        "Expert's search finds, from that seat's view only; print the three costliest turns "
+        "with the better turn and why, and the best turn, numbered as the seat counts its "
+        "turns (docs/analysis.md; --json gives the figures in pay-off cards expected).",
     )
     analyse.add_argument("record", type=Path, help="a game record, RECORD.json")
     analyse.add_argument(
@@ -41,6 +42,18 @@ def register(subparsers: Any) -> None:
         default=str(DEFAULT_SAMPLES),
         help=f"sampled deals of the hidden cards per decision ({DEFAULT_SAMPLES}); fewer is "
         "faster and noisier",
+    )
+    analyse.add_argument(
+        "--workers",
+        default=None,
+        help=f"processes to analyse in, 1 to {MAX_WORKERS} (default: the cores, up to "
+        f"{MAX_WORKERS}); the report is the same",
+    )
+    analyse.add_argument(
+        "--every-deal",
+        action="store_true",
+        help="value every candidate on every one of the --samples deals instead of stopping "
+        "once a decision is clear (slower; the figures before the analysis stopped early)",
     )
     analyse.set_defaults(handler=_analyse)
 
@@ -74,8 +87,20 @@ def _samples(text: str) -> int:
     return int(value)
 
 
+def _workers(text: str | None) -> int | None:
+    if text is None:
+        return None
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= MAX_WORKERS:
+        raise ArgumentError(
+            f"--workers must be a whole number from 1 to {MAX_WORKERS}, not {quote(text)}"
+        )
+    return int(value)
+
+
 def _analyse(args: argparse.Namespace) -> int:
     samples = _samples(args.samples)
+    workers = _workers(args.workers)
     record = _read_record(args.record)
     seat = _seat(args.seat, record)
     show = sys.stderr.isatty()
@@ -85,7 +110,8 @@ def _analyse(args: argparse.Namespace) -> int:
             end = "\n" if done == total else ""
             print(f"\rLooked at {done} of {total} decisions", end=end, file=sys.stderr)
 
-    report = analyse_record(record, seat, settings=Settings(samples=samples), progress=progress)
+    settings = Settings(samples=samples, adaptive=not args.every_deal)
+    report = analyse_record(record, seat, settings=settings, progress=progress, workers=workers)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

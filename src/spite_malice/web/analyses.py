@@ -32,9 +32,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ..analysis import Settings
+from ..analysis.background import run_in_child
 from ..analysis.report import DEFAULT_SETTINGS
 from ..engine.record import GameRecord
-from ..i18n import N_, _, current_language, set_default_language, use_language
+from ..i18n import N_, _, current_language, use_language
 from ..store.history import game_record
 from ..table.table import RESIGNED
 from .api import _current, _lobby
@@ -99,33 +100,6 @@ class AnalysisTask:
         if self.report is not None:
             data["report"] = self.report
         return data
-
-
-def _child(
-    record: dict[str, Any], seat: int, settings: dict[str, Any], out: Any, language: str = "en"
-) -> None:
-    """The child process: run the analysis job (its words in ``language``), sending its
-    progress and its report (or why it failed) to the server."""
-    from ..analysis import AnalysisJob
-
-    set_default_language(language)
-
-    try:
-        job = AnalysisJob(
-            GameRecord.from_json(record),
-            seat,
-            Settings.from_json(settings),
-            on_progress=lambda done, total: out.put(("progress", done, total)),
-        )
-        job.run()
-        status = job.status()
-    except Exception as error:  # a child must always answer
-        out.put(("failed", f"{type(error).__name__}: {error}"))
-        return
-    if status["state"] == "done":
-        out.put(("done", status["report"]))
-    else:
-        out.put(("failed", status.get("error", status["state"])))
 
 
 class AnalysisService:
@@ -247,7 +221,7 @@ class AnalysisService:
         context = multiprocessing.get_context("spawn")
         out: Any = context.Queue()
         child = context.Process(
-            target=_child,
+            target=run_in_child,  # in the analysis package: the child imports no web module
             args=(task.record.to_json(), task.seat, self.settings.to_json(), out, task.language),
             name="spite-malice-analysis",
             daemon=True,
