@@ -69,7 +69,10 @@ def _daily(args: argparse.Namespace) -> int:
     from ..tui.screens import TableSettings
     from ..tui.session import MatchSetup
     from ..tui.store_link import StorePersistence
+    from .errors import need_a_terminal, stdout_is_a_terminal
 
+    if not args.stats and not stdout_is_a_terminal():
+        raise ArgumentError(need_a_terminal("daily"))
     day = today()
     persistence = StorePersistence.open(args.db, args.player)
     try:

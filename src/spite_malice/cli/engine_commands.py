@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import NotationError
+from ..engine.errors import ArgumentError, NotationError
 from ..engine.events import CardBuilt, CardDiscarded, GameDealt, TurnEnded
 from ..engine.game import Game
 from ..engine.jsontext import load_json
@@ -78,6 +78,26 @@ def _read_json(path: Path) -> Any:
         raise NotationError("JSON file", path, error.reason, shown=repr(str(path))) from None
 
 
+RECORD_KEYS = frozenset({"format", "moves", "players", "seed"})
+"""Keys every game record has (notation.md) and no position has."""
+
+
+def read_position(path: Path) -> Any:
+    """The position in a JSON file; a game record given instead is refused as such."""
+    from ..i18n import _
+
+    data = _read_json(path)
+    if isinstance(data, dict) and data.keys() >= RECORD_KEYS:
+        raise ArgumentError(
+            _(
+                "{file} is a game record, not a position: 'spite-malice replay {file}' "
+                "shows it move by move",
+                file=str(path),
+            )
+        )
+    return data
+
+
 def print_record(args: argparse.Namespace) -> int:
     """``replay RECORD.json --text``: the game move by move as text."""
     record = GameRecord.from_json(_read_json(args.record))
@@ -116,7 +136,7 @@ def describe_game(game: Game, names: tuple[str, str]) -> list[str]:
 
 
 def _moves(args: argparse.Namespace) -> int:
-    game = Game.from_position(_read_json(args.position))
+    game = Game.from_position(read_position(args.position))
     for move in game.legal_moves():
         print(move)
     return 0

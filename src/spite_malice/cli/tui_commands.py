@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..engine.errors import ArgumentError
 from ..engine.rules import PRESETS
 from .arguments import payoff_size, positive, seconds, seed
 
@@ -78,7 +79,10 @@ def _play(args: argparse.Namespace) -> int:
     from ..tui.persistence import NoPersistence, Persistence
     from ..tui.screens import TableSettings
     from ..tui.session import MatchSetup
+    from .errors import need_a_terminal, stdout_is_a_terminal
 
+    if not stdout_is_a_terminal():
+        raise ArgumentError(need_a_terminal("play"))
     rules = PRESETS[args.rules]
     if args.payoff_size is not None or args.target is not None:
         try:
