@@ -94,6 +94,7 @@ class Point:
     steps: int
     training_against: str
     seconds: float
+    wall_seconds: float
     win_rate: dict[str, float]
     draw_rate: dict[str, float]
 
@@ -159,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         verbose=0,
     )
     started = time.process_time()
+    wall_started = time.perf_counter()
     curve: list[Point] = []
 
     def record(training_against: str) -> None:
@@ -167,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             model.num_timesteps,
             training_against,
             time.process_time() - started,
+            time.perf_counter() - wall_started,
             {name: rate[0] for name, rate in rates.items()},
             {name: rate[1] for name, rate in rates.items()},
         )
@@ -174,7 +177,11 @@ def main(argv: list[str] | None = None) -> int:
         shown = ", ".join(
             f"{name} {rate[0]:.1%} won ({rate[1]:.1%} drawn)" for name, rate in rates.items()
         )
-        print(f"{point.steps:>8} steps  {point.seconds:7.0f} s CPU  {shown}", flush=True)
+        print(
+            f"{point.steps:>8} steps {point.wall_seconds:6.0f} s ({point.seconds:5.0f} s CPU)  "
+            f"{shown}",
+            flush=True,
+        )
 
     record("-")
     for opponent in OPPONENTS:
@@ -188,7 +195,10 @@ def main(argv: list[str] | None = None) -> int:
             record(opponent)
     model.save(args.out / "model.zip")
     write_curve(curve, args.out)
-    print(f"CPU time {time.process_time() - started:.0f} s; curve in {args.out}")
+    print(
+        f"{time.perf_counter() - wall_started:.0f} s in all "
+        f"({time.process_time() - started:.0f} s CPU); curve in {args.out}"
+    )
     return 0
 
 
@@ -201,6 +211,7 @@ def write_curve(curve: list[Point], out: Path) -> None:
                 "steps",
                 "training_against",
                 "cpu_seconds",
+                "wall_seconds",
                 *(f"win_{name}" for name in OPPONENTS),
                 *(f"draw_{name}" for name in OPPONENTS),
             ]
@@ -211,6 +222,7 @@ def write_curve(curve: list[Point], out: Path) -> None:
                     point.steps,
                     point.training_against,
                     f"{point.seconds:.1f}",
+                    f"{point.wall_seconds:.1f}",
                     *(f"{point.win_rate[name]:.4f}" for name in OPPONENTS),
                     *(f"{point.draw_rate[name]:.4f}" for name in OPPONENTS),
                 ]
