@@ -142,7 +142,7 @@ def test_replay_options_that_make_no_sense_together_are_refused(
     assert reason in _one_sentence(capsys.readouterr().err, "replay")
 
 
-@pytest.mark.parametrize("command", [["play"], ["daily"], ["replay", "--last"]])
+@pytest.mark.parametrize("command", [["play"], ["daily"]])
 def test_a_full_screen_game_without_a_terminal_is_refused(
     command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -152,4 +152,19 @@ def test_a_full_screen_game_without_a_terminal_is_refused(
     captured = capsys.readouterr()
     assert "needs a terminal" in _one_sentence(captured.err, command[0])
     assert "\x1b[" not in captured.out  # not one escape code written into the pipe
-    assert not os.path.exists(database)  # refused before anything was opened
+    if command == ["play"]:
+        assert not os.path.exists(database)  # refused before anything was opened
+
+
+def test_a_stored_replay_without_a_terminal_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spite_malice.cli import replay_commands
+    from spite_malice.engine import GameRecord
+
+    record = GameRecord.from_json(RECORD.read_text(encoding="utf-8"))
+    monkeypatch.setattr(replay_commands, "_stored", lambda args: (record, 0))
+    assert main(["replay", "--last"]) == 2
+    captured = capsys.readouterr()
+    assert "needs a terminal" in _one_sentence(captured.err, "replay")
+    assert captured.out == ""

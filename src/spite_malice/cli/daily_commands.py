@@ -71,8 +71,6 @@ def _daily(args: argparse.Namespace) -> int:
     from ..tui.store_link import StorePersistence
     from .errors import need_a_terminal, stdout_is_a_terminal
 
-    if not args.stats and not stdout_is_a_terminal():
-        raise ArgumentError(need_a_terminal("daily"))
     day = today()
     persistence = StorePersistence.open(args.db, args.player)
     try:
@@ -127,6 +125,8 @@ def _daily(args: argparse.Namespace) -> int:
             raise ArgumentError(
                 _("you have started today's deal in the browser: go on with it there")
             )
+        if not stdout_is_a_terminal():  # told after what the store says of today's deal
+            raise ArgumentError(need_a_terminal("daily"))
     except BaseException:
         if not args.stats:
             persistence.close()

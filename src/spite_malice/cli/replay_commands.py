@@ -129,8 +129,6 @@ def _replay(args: argparse.Namespace) -> int:
     from .errors import need_a_terminal, stdout_is_a_terminal
 
     _check_options(args)
-    if args.record is None and not args.list and not stdout_is_a_terminal():
-        raise ArgumentError(need_a_terminal("replay"))
     if args.record is not None and (args.text or not sys.stdout.isatty()):
         from .engine_commands import print_record
 
@@ -160,6 +158,8 @@ def _replay(args: argparse.Namespace) -> int:
     except ReplayError as error:
         print(f"spite-malice replay: {error}", file=sys.stderr)
         return 2
+    if not stdout_is_a_terminal():  # a stored game: there is no text form to fall back on
+        raise ArgumentError(need_a_terminal("replay"))
     from ..tui.replay_app import ReplayApp
 
     ReplayApp(frames, record.players, seat=seat, ascii_only=args.ascii).run()

@@ -92,7 +92,7 @@ def _play(args: argparse.Namespace) -> int:
                 match_target=args.target if args.target is not None else rules.match_target,
             )
         except ValueError as error:
-            raise SystemExit(f"spite-malice play: {error}") from None
+            raise ArgumentError(str(error)) from None  # a match target the rules refuse
     setup = MatchSetup(
         rules=rules, level=args.level or default_level(), seed=args.seed, player=args.name
     )
