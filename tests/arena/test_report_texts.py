@@ -4,11 +4,13 @@ sense together."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from spite_malice.arena.games import GameResult
 from spite_malice.arena.report import elo_text, sprt_text, summary_rows
-from spite_malice.arena.sprt import MIN_PAIRS, Sprt, estimate_elo
+from spite_malice.arena.sprt import MIN_PAIRS, Sprt, estimate_elo, score_to_elo
 from spite_malice.arena.stats import summarize
 from spite_malice.arena.tournament import SprtState
 from spite_malice.cli import main
@@ -27,17 +29,29 @@ def _row(summary_games: list[GameResult], label_end: str) -> str:
     return next(value for label, value in rows.items() if label.endswith(label_end))
 
 
-def test_every_game_drawn_says_no_decided_games_and_no_elo() -> None:
-    games = _games([None] * 8)
+def test_every_game_drawn_says_no_decided_games_and_gives_an_honest_interval() -> None:
+    games = _games([None] * 8)  # 4 pairs, each half a point
     assert _row(games, "win rate (decided games)") == "no decided games (every game drawn)"
+    assert "50.0% (95% CI" not in " ".join(v for _, v in summary_rows(summarize(games, "a", "b")))
+    estimate = estimate_elo(games)
+    assert estimate.all_alike and estimate.elo == 0.0
+    # Wilson's interval of a score of 1/2 over 4 pairs: about 15% to 85%, -300 to +300 Elo
+    assert estimate.low == pytest.approx(score_to_elo(0.1500), abs=3)
+    assert estimate.high == pytest.approx(-estimate.low)
     elo = _row(games, "Elo difference")
-    assert elo.startswith("no estimate") and "+0" not in elo
-    assert "50.0%" not in " ".join(value for _, value in summary_rows(summarize(games, "a", "b")))
+    assert "+0 to +0" not in elo and "every pair scored 50%" in elo and "Wilson" in elo
 
 
-def test_every_pair_won_by_one_bot_gives_no_interval_of_no_width() -> None:
-    text = elo_text(estimate_elo(_games(["A"] * 6)))
-    assert text.startswith("no estimate") and "100%" in text and "infinity" not in text
+def test_more_drawn_pairs_narrow_the_interval() -> None:
+    few, many = estimate_elo(_games([None] * 8)), estimate_elo(_games([None] * 400))
+    assert 0 < many.high < few.high and many.low == pytest.approx(-many.high)
+
+
+def test_every_pair_won_by_one_bot_has_a_finite_lower_bound() -> None:
+    estimate = estimate_elo(_games(["A"] * 12))  # 6 pairs, each won twice by A
+    assert estimate.all_alike and math.isinf(estimate.high) and estimate.high > 0
+    assert math.isfinite(estimate.low) and estimate.low > 0
+    assert "every pair scored 100%" in elo_text(estimate)
 
 
 def test_a_real_spread_keeps_its_interval() -> None:

@@ -33,26 +33,22 @@ def _elo(value: float) -> str:
 
 def elo_text(estimate: EloEstimate) -> str:
     """``+45 (95% CI +20 to +70), 100 pairs``: an Elo estimate for a report. Where every
-    pair (or game) scored the same the normal interval has no width, which would claim a
-    certainty the games do not give: the text says so instead of printing one."""
+    pair (or game) scored the same, the text says so and that its interval is Wilson's at
+    the widest spread (an interval of no width would claim a certainty the games lack)."""
     if estimate.trials == 0:
         return "no games"
     unit = "pairs" if estimate.paired else "games"
     trials = f"{estimate.trials} {unit}"
-    if estimate.low == estimate.high:
-        if estimate.score == 0.5:
-            return (
-                f"no estimate: every one of the {trials} scored half a point (all drawn, or "
-                "each deal won once by each bot), which says nothing of which is stronger"
-            )
-        return (
-            f"no estimate: every one of the {trials} scored {estimate.score:.0%} for the "
-            "first bot, too few different results to measure a difference"
-        )
-    return (
+    text = (
         f"{_elo(estimate.elo)}  (95% CI {_elo(estimate.low)} to {_elo(estimate.high)}; "
-        f"score {estimate.score:.1%}, draws half a point, {trials})"
+        f"score {estimate.score:.1%}, draws half a point, {trials}"
     )
+    if estimate.all_alike:
+        text += (
+            f"; every {unit[:-1]} scored {estimate.score:.0%}: the interval is Wilson's at the "
+            "widest spread such a score allows"
+        )
+    return text + ")"
 
 
 def win_rate_text(summary: Summary, interval: str) -> str:
