@@ -168,3 +168,16 @@ def test_a_stored_replay_without_a_terminal_is_refused(
     captured = capsys.readouterr()
     assert "needs a terminal" in _one_sentence(captured.err, "replay")
     assert captured.out == ""
+
+
+def test_file_errors_speak_the_players_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["hint", str(tmp_path / "nowhere.json")]) == 2
+    assert "такого файла нет" in _one_sentence(capsys.readouterr().err, "hint")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope", encoding="utf-8")
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    assert main(["moves", str(bad)]) == 2
+    assert "file JSON non valido" in _one_sentence(capsys.readouterr().err, "moves")

@@ -68,14 +68,19 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _read_json(path: Path) -> Any:
-    """The JSON value in the file; any failure to read it is one NotationError naming the
-    file (JSON nested too deeply and numbers of thousands of digits included)."""
+    """The JSON value in the file; any failure to read it is one sentence naming the file
+    (JSON nested too deeply and numbers of thousands of digits included)."""
+    from ..i18n import _
+
     try:
         return load_json(path.read_text(encoding="utf-8"), "JSON file")
     except UnicodeDecodeError:
-        raise NotationError("JSON file", path, "not UTF-8 text", shown=repr(str(path))) from None
+        message = _("invalid JSON file {file}: not UTF-8 text", file=repr(str(path)))
+        raise ArgumentError(message) from None
     except NotationError as error:
-        raise NotationError("JSON file", path, error.reason, shown=repr(str(path))) from None
+        raise ArgumentError(
+            _("invalid JSON file {file}: {reason}", file=repr(str(path)), reason=error.reason)
+        ) from None
 
 
 RECORD_KEYS = frozenset({"format", "moves", "players", "seed"})

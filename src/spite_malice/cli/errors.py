@@ -10,6 +10,7 @@ choice") go through the same catalogs: :func:`translate_argparse`.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import sys
@@ -60,9 +61,19 @@ def store_message(error: BaseException, location: str | None) -> str | None:
     return _("the database refused this: {reason}", reason=_reason(text))
 
 
+_OS_REASONS = {
+    errno.ENOENT: N_("there is no such file"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+}
+
+
 def os_message(error: OSError) -> str:
-    """A file that cannot be read or written: its name and why."""
-    reason = error.strerror or str(error)
+    """A file that cannot be read or written: its name and why (the usual reasons in the
+    player's language, others in the system's words)."""
+    known = _OS_REASONS.get(error.errno) if error.errno is not None else None
+    reason = _(known) if known else error.strerror or str(error)
     if error.filename is not None:
         return _("{file}: {reason}", file=repr(error.filename), reason=reason)
     return reason
