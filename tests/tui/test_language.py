@@ -246,3 +246,22 @@ async def test_every_language_keeps_its_title_status_and_key_bar_at_80x24(
             assert keys[action].description in key_bar, (action, key_bar)
         assert "g " + translated(language, "Language") in key_bar
         assert "t " + translated(language, "Tutorial") in key_bar
+
+
+@pytest.mark.parametrize("language", ["en", "it", "ru", "pt", "fr", "nl"])
+async def test_a_long_status_keeps_the_title_and_assisted_at_80_columns(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", f"{language}_XX.UTF-8")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = table(app).query_one(StatusBar)
+        expert = translated(language, "Expert", "level")
+        status.show(player=translated(language, "You"), opponent=expert, score=(49, 48),
+                    target=50, game_number=12, turn=123, whose_turn=translated(
+                        language, "your turn"), assisted=True)  # fmt: skip
+        line = str(status.render())
+        assert len(line) <= 80 and line.startswith(" Spite & Malice "), line
+        assert expert in line and translated(language, "assisted") in line
+        assert "123" in line

@@ -11,7 +11,7 @@ from ...i18n import _
 class StatusBar(Static):
     """One line of facts about the match, set with :meth:`show`; it never wraps. When the
     facts are long in the player's language the line grows more compact (the match's target
-    goes first) before the game's name makes room."""
+    goes first, the game's number last) before the game's name makes room."""
 
     def show(
         self,
@@ -27,7 +27,7 @@ class StatusBar(Static):
         mine: bool = False,
         daily: bool = False,
     ) -> None:
-        def line(*, with_target: bool, gap: str) -> Text:
+        def line(*, with_target: bool, gap: str, with_game: bool = True) -> Text:
             text = Text(no_wrap=True, overflow="ellipsis")
             text.append(f"{player} {score[0]}", style="bold")
             text.append(" : ")
@@ -40,6 +40,9 @@ class StatusBar(Static):
             if daily:
                 # TRANSLATORS: the status line of the daily deal (the same cards for everyone)
                 text.append(gap + _("daily deal, turn {turn}", turn=turn))
+            elif not with_game:
+                # TRANSLATORS: the status line's turn when the line is short of room
+                text.append(gap + _("turn {turn}", turn=turn))
             else:
                 text.append(gap + _("game {game}, turn {turn}", game=game_number, turn=turn))
             if assisted:
@@ -50,9 +53,11 @@ class StatusBar(Static):
         title = Text.assemble((" Spite & Malice ", "bold reverse"), " ")
         width = self.app.size.width if self.is_attached else 0
         # The fullest line that fits with the game's name: then without the match's target,
-        # then with single spaces; only a line too long even so loses the name.
+        # then with single spaces, then without the game's number; only a line too long even
+        # so loses the name.
         lines = [line(with_target=True, gap="  "), line(with_target=False, gap="  ")]
         lines.append(line(with_target=False, gap=" "))
+        lines.append(line(with_target=False, gap=" ", with_game=False))
         for text in lines:
             if not width or title.cell_len + text.cell_len <= width:
                 self.update(Text.assemble(title, text, no_wrap=True, overflow="ellipsis"))
