@@ -181,3 +181,22 @@ def test_file_errors_speak_the_players_language(
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     assert main(["moves", str(bad)]) == 2
     assert "file JSON non valido" in _one_sentence(capsys.readouterr().err, "moves")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "reason"),
+    [
+        (["play", "--no-db", "--db", "x.db"], "--no-db keeps nothing: --db says where"),
+        (["play", "--no-db", "--player", "ann"], "--no-db keeps nothing: --player says where"),
+        (["daily", "--json"], "--json prints the statistics as JSON: give it with --stats"),
+    ],
+)
+def test_play_and_daily_options_that_make_no_sense_together_are_refused(
+    arguments: list[str], reason: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = [*arguments]
+    if arguments[0] == "daily":
+        command += ["--db", str(tmp_path / "games.db")]
+    assert main(command) == 2
+    assert reason in _one_sentence(capsys.readouterr().err, arguments[0])
+    assert not (tmp_path / "games.db").exists()

@@ -71,6 +71,8 @@ def _daily(args: argparse.Namespace) -> int:
     from ..tui.store_link import StorePersistence
     from .errors import need_a_terminal, stdout_is_a_terminal
 
+    if args.json and not args.stats:
+        raise ArgumentError(_("--json prints the statistics as JSON: give it with --stats"))
     day = today()
     persistence = StorePersistence.open(args.db, args.player)
     try:

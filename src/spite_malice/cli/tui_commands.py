@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.errors import ArgumentError
 from ..engine.rules import PRESETS
+from ..i18n import _
 from .arguments import payoff_size, positive, seconds, seed
 
 
@@ -81,6 +82,11 @@ def _play(args: argparse.Namespace) -> int:
     from ..tui.session import MatchSetup
     from .errors import need_a_terminal, stdout_is_a_terminal
 
+    given = [name for name, value in (("--db", args.db), ("--player", args.player)) if value]
+    if args.no_db and given:
+        raise ArgumentError(
+            _("--no-db keeps nothing: {option} says where to keep it", option=given[0])
+        )
     if not stdout_is_a_terminal():
         raise ArgumentError(need_a_terminal("play"))
     rules = PRESETS[args.rules]
