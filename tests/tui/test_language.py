@@ -265,3 +265,22 @@ async def test_a_long_status_keeps_the_title_and_assisted_at_80_columns(
         assert len(line) <= 80 and line.startswith(" Spite & Malice "), line
         assert expert in line and translated(language, "assisted") in line
         assert "123" in line
+
+
+@pytest.mark.parametrize("language", ["en", "it", "ru", "pt", "fr", "nl"])
+async def test_the_key_bar_of_a_finished_game_fits_80_columns(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from .driver import QUICK_WIN, play_to_the_end
+
+    monkeypatch.setenv("LANG", f"{language}_XX.UTF-8")
+    app = make_app(seed=QUICK_WIN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_to_the_end(pilot)
+        await settle(pilot)
+        keys = {key.action: key for key in table(app).query(FooterKey)}
+        # a hint and undo leave with the game; the next game comes in their place
+        assert "hint" not in keys and "undo" not in keys
+        for action in ("next_game", "help", "quit_game", "new_match", "tutorial", "language"):
+            assert keys[action].region.right <= 80, action

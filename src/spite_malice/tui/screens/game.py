@@ -727,9 +727,12 @@ class GameScreen(Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """ "Next game" is offered (in the key bar too) only once the game is over."""
+        """ "Next game" is offered (in the key bar too) only once the game is over; a hint
+        and undo only while it goes on (which also leaves the key bar room for it)."""
         if action == "next_game":
             return self.session.game.is_over
+        if action in ("hint", "undo"):
+            return not self.session.game.is_over
         return True
 
     def action_next_game(self) -> None:
