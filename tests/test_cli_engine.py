@@ -164,7 +164,7 @@ def test_a_missing_file_is_a_clear_error_with_status_2(
 ) -> None:
     status, _, err = _run(capsys, command, str(tmp_path / "nowhere.json"))
     assert status == 2
-    assert "No such file or directory" in err and "nowhere.json" in err
+    assert "there is no such file" in err and "nowhere.json" in err
     assert "Errno" not in err  # the reason in words, not the system's error number
 
 

@@ -486,3 +486,37 @@ def test_sampled_first_fit_games_keep_the_engine_consistent_at_every_step() -> N
             state.check_counts()
         assert state.outcome is not None
     assert recycled_draws > 0  # completed stacks came back into the stock and were drawn
+
+
+def test_max_game_length_is_realistic_and_no_game_seen_comes_near_it() -> None:
+    game = pyspiel.load_game(NAME)
+    # 1,000 turns (R4.3) at 20 nodes a turn, not 2 * 104 a turn (208,000) as before.
+    assert game.max_game_length() == sm_openspiel.MAX_GAME_LENGTH == 20_000
+    rng = random.Random(5)
+    longest = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_sample(state, rng))
+            else:
+                state.apply_action(game_first_fit_action(state.engine))
+        longest = max(longest, len(state.history()))
+    # First-fit games (the longest kind seen: random ones end sooner) stay far below it.
+    assert 50 < longest < game.max_game_length() / 10
+
+
+def test_rl_environment_uses_the_observation_tensor() -> None:
+    rl_environment = pytest.importorskip("open_spiel.python.rl_environment")
+    game = pyspiel.load_game(NAME, {"payoff_size": 5})
+    assert not game.get_type().provides_information_state_tensor  # see docs/research.md
+    env = rl_environment.Environment(game, seed=3)
+    step = env.reset()
+    rng = random.Random(3)
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == 313
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    # OpenSpiel's convention at the end: no legal actions, the returns in the rewards.
+    assert step.observations["legal_actions"] == [[], []]
+    assert sum(step.rewards) == 0.0

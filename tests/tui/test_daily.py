@@ -101,3 +101,29 @@ async def test_a_daily_match_leaves_the_unfinished_match_as_it_is(tmp_path: Path
         unfinished = store.matches(status=PLAYING, source="terminal", player=player)
         assert len(unfinished) == 2  # the ordinary match was not given up
         await pilot.press("q")
+
+
+async def test_the_table_says_it_is_the_daily_deal() -> None:
+    from spite_malice.tui.app import SpiteMaliceApp
+    from spite_malice.tui.persistence import NoPersistence
+    from spite_malice.tui.screens import TableSettings
+    from spite_malice.tui.session import MatchSetup
+    from spite_malice.tui.widgets import StatusBar
+
+    from .driver import settle
+
+    def status_of(setup: MatchSetup) -> SpiteMaliceApp:
+        return SpiteMaliceApp(
+            setup, settings=TableSettings(move_delay=0.0), persistence=NoPersistence()
+        )
+
+    daily = status_of(MatchSetup(level="reference", seed=11, daily="2026-12-06"))
+    async with daily.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = str(daily.screen.query_one(StatusBar).render())
+        assert "daily deal, turn" in line and "game 1" not in line
+    ordinary = status_of(MatchSetup(level="reference", seed=11))
+    async with ordinary.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = str(ordinary.screen.query_one(StatusBar).render())
+        assert "daily deal" not in line and "game 1, turn" in line

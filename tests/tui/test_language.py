@@ -184,8 +184,10 @@ async def test_long_translations_still_fit_the_smallest_terminal(
         screen = table(app)
         status = screen.query_one(StatusBar)
         line = str(status.render())
-        assert "\n" not in line and len(line) <= 80  # the game's name made room for the facts
-        assert "your turn~~~" in line and "(to 50)~" in line
+        assert "\n" not in line and len(line) <= 80
+        # the line grew compact (the match's target left out) and kept the game's name
+        assert line.startswith(" Spite & Malice ") and "your turn~~~" in line
+        assert "game 1, turn 1~~~" in line
         message = screen.query_one("#message")
         assert message.size.height <= 2 and message.region.bottom <= 23
         keys = {key.action: key.region for key in screen.query(FooterKey)}
@@ -212,3 +214,73 @@ def test_the_commands_print_in_the_players_language(
     first = capsys.readouterr().out.splitlines()[0]
     date = format_date(today(), "it")
     assert first == translated("it", "The daily deal of {date} (UTC).", date=date)
+
+
+KEY_BAR_ACTIONS = ("hint", "undo", "help", "quit_game", "new_match", "tutorial", "language")
+"""What the table's key bar shows in a game that is going on."""
+
+
+@pytest.mark.parametrize("language", ["en", "it", "ru", "pt", "fr", "nl"])
+async def test_every_language_keeps_its_title_status_and_key_bar_at_80x24(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spite_malice.engine import Rules
+
+    from .test_ascii import screen_text
+
+    monkeypatch.setenv("LANG", f"{language}_XX.UTF-8")
+    app = make_app(seed=7, rules=Rules.QUICK, level="medium")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")  # a hint: the game now counts as assisted
+        await settle(pilot)
+        drawn = screen_text(app).splitlines()
+        status, key_bar = drawn[0], drawn[-1]
+        assert status.startswith(" Spite & Malice "), status
+        assert translated(language, "assisted") in status and not status.rstrip().endswith("…")
+        assert translated(language, "Medium", "level") in status  # the level's name, whole
+        keys = {key.action: key for key in table(app).query(FooterKey)}
+        assert set(KEY_BAR_ACTIONS) <= set(keys), sorted(keys)
+        for action in KEY_BAR_ACTIONS:
+            assert keys[action].region.right <= 80, action
+            assert keys[action].description in key_bar, (action, key_bar)
+        assert "g " + translated(language, "Language") in key_bar
+        assert "t " + translated(language, "Tutorial") in key_bar
+
+
+@pytest.mark.parametrize("language", ["en", "it", "ru", "pt", "fr", "nl"])
+async def test_a_long_status_keeps_the_title_and_assisted_at_80_columns(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", f"{language}_XX.UTF-8")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = table(app).query_one(StatusBar)
+        expert = translated(language, "Expert", "level")
+        status.show(player=translated(language, "You"), opponent=expert, score=(49, 48),
+                    target=50, game_number=12, turn=123, whose_turn=translated(
+                        language, "your turn"), assisted=True)  # fmt: skip
+        line = str(status.render())
+        assert len(line) <= 80 and line.startswith(" Spite & Malice "), line
+        assert expert in line and translated(language, "assisted") in line
+        assert "123" in line
+
+
+@pytest.mark.parametrize("language", ["en", "it", "ru", "pt", "fr", "nl"])
+async def test_the_key_bar_of_a_finished_game_fits_80_columns(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from .driver import QUICK_WIN, play_to_the_end
+
+    monkeypatch.setenv("LANG", f"{language}_XX.UTF-8")
+    app = make_app(seed=QUICK_WIN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_to_the_end(pilot)
+        await settle(pilot)
+        keys = {key.action: key for key in table(app).query(FooterKey)}
+        # a hint and undo leave with the game; the next game comes in their place
+        assert "hint" not in keys and "undo" not in keys
+        for action in ("next_game", "help", "quit_game", "new_match", "tutorial", "language"):
+            assert keys[action].region.right <= 80, action

@@ -143,3 +143,37 @@ async def test_the_game_over_box_opens_the_replay_of_the_game_and_comes_back() -
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_at_100_columns_the_replay_keeps_titles_punctuates_and_counts_turns() -> None:
+    from spite_malice.bots import reference_move
+
+    game = Game.new(3)
+    while not game.is_over:
+        game.apply(reference_move(game))
+    record = GameRecord.from_game(game, ("Ann", "Bob"))
+    frames = replay_frames(record)
+    assert frames[-1].table["turn"] > 20
+    app = ReplayApp(frames, record.players)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("t", "2", "0", "enter")
+        await pilot.pause()
+        # the table at the start of turn 20: the next move is turn 20's first
+        assert frames[screen.index + 1].turn == 20
+        status = str(screen.query_one("#status").render())
+        assert "turn 20" in status and "turn 19" not in status
+        drawn = "\n".join(strip.text for strip in screen._compositor.render_strips())
+        assert "Side…" not in drawn and "…" not in drawn
+        for number in range(1, 5):  # each side stack's whole title, for both players
+            assert drawn.count(f"Side {number} ") == 2, number
+        # the frame's events are sentences, each with its full stop
+        message = str(screen.query_one("#message").render()).strip()
+        sentences = [part for part in message.split(". ") if part]
+        assert len(sentences) >= 1 and message.endswith(".")
+        await pilot.press("right")
+        await pilot.pause()
+        message = str(screen.query_one("#message").render()).strip()
+        assert message.endswith(".")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from spite_malice.bots import reference_move
@@ -111,3 +112,16 @@ def test_statistics_screen(snap_compare: SnapCompare) -> None:
 
 def test_new_match_screen(snap_compare: SnapCompare) -> None:
     assert snap(snap_compare, keys("m", "2"))
+
+
+@pytest.mark.parametrize("language", ["en", "it", "ru", "pt", "fr", "nl"])
+def test_every_language_at_80x24(
+    language: str, snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The smallest table in each language after a hint: title, status, key bar whole."""
+    monkeypatch.setenv("LANG", f"{language}_XX.UTF-8")
+    assert snap(snap_compare, keys("h", turns=1), size=(80, 24), level="medium")
+
+
+def test_ascii_help_screen(snap_compare: SnapCompare) -> None:
+    assert snap(snap_compare, keys("question_mark"), ascii_only=True)

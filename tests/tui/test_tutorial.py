@@ -187,9 +187,10 @@ async def test_a_lesson_fits_the_smallest_terminal() -> None:
 
 
 def test_spite_malice_play_offers_the_tutorial(monkeypatch: pytest.MonkeyPatch) -> None:
-    from spite_malice.cli import main
+    from spite_malice.cli import errors, main
 
     started: list[SpiteMaliceApp] = []
     monkeypatch.setattr(SpiteMaliceApp, "run", lambda self, *a, **k: started.append(self))
+    monkeypatch.setattr(errors, "stdout_is_a_terminal", lambda: True)
     assert main(["play", "--no-db"]) == 0
     assert len(started) == 1 and started[0].offer_tutorial

@@ -19,6 +19,7 @@ STYLE_WORDS = {"bold", "reverse", "italic", "dim", "underline", "on", "not"}
 ALLOWED = {
     "Spite & Malice",  # the game's name, the same in every language (the app's title)
     " Spite & Malice ",  # the status bar's title chip
+    "key bar",  # a catalog context (language.KEY_BAR), not a text
 }
 
 

@@ -14,7 +14,7 @@ from rich.table import Table
 from ..bots.levels import level_label
 from .games import FORFEIT, GameResult
 from .ladder import LadderResult
-from .sprt import EloEstimate, Sprt
+from .sprt import MIN_PAIRS, EloEstimate, Sprt
 from .stats import Summary
 from .tournament import SprtState
 
@@ -32,29 +32,45 @@ def _elo(value: float) -> str:
 
 
 def elo_text(estimate: EloEstimate) -> str:
-    """``+45 (95% CI +20 to +70), 100 pairs``: an Elo estimate for a report."""
+    """``+45 (95% CI +20 to +70), 100 pairs``: an Elo estimate for a report. Where every
+    pair (or game) scored the same, the text says so and that its interval is Wilson's at
+    the widest spread (an interval of no width would claim a certainty the games lack)."""
     if estimate.trials == 0:
         return "no games"
-    trials = f"{estimate.trials} {'pairs' if estimate.paired else 'games'}"
-    return (
+    unit = "pairs" if estimate.paired else "games"
+    trials = f"{estimate.trials} {unit}"
+    text = (
         f"{_elo(estimate.elo)}  (95% CI {_elo(estimate.low)} to {_elo(estimate.high)}; "
-        f"score {estimate.score:.1%}, draws half a point, {trials})"
+        f"score {estimate.score:.1%}, draws half a point, {trials}"
     )
+    if estimate.all_alike:
+        text += (
+            f"; every {unit[:-1]} scored {estimate.score:.0%}: the interval is Wilson's at the "
+            "widest spread such a score allows"
+        )
+    return text + ")"
+
+
+def win_rate_text(summary: Summary, interval: str) -> str:
+    """A's win rate over decided games with its interval (``interval`` formats ``{low}`` and
+    ``{high}``), or "no decided games" where every game was drawn: a rate of 50% between 0%
+    and 100% would be a number the games never gave."""
+    if not summary.decided:
+        return "no decided games" + (" (every game drawn)" if summary.games else "")
+    low, high = summary.interval
+    return f"{summary.win_rate:.1%}" + interval.format(low=f"{low:.1%}", high=f"{high:.1%}")
 
 
 def summary_rows(summary: Summary) -> list[tuple[str, str]]:
     """The summary as (label, value) rows, shared by the terminal table and markdown."""
     a, b = _labels(summary)
-    low, high = summary.interval
+    win_rate = win_rate_text(summary, "  (95% CI {low} to {high})")
     rows = [
         ("games", f"{summary.games} ({summary.games // 2} deals, seats swapped)"),
         (f"{a} wins", str(summary.wins)),
         (f"{b} wins", str(summary.losses)),
         ("draws", f"{summary.draws} ({summary.draws / max(1, summary.games):.1%} of games)"),
-        (
-            f"{a} win rate (decided games)",
-            f"{summary.win_rate:.1%}  (95% CI {low:.1%} to {high:.1%})",
-        ),
+        (f"{a} win rate (decided games)", win_rate),
         (f"{a} Elo difference", elo_text(summary.elo)),
         ("points", f"{a} {summary.points_a}, {b} {summary.points_b}"),
         ("average turns", f"{summary.average_turns:.1f}"),
@@ -82,6 +98,12 @@ def sprt_text(test: Sprt, state: SprtState) -> str:
         return f"{text}: H1 accepted, the difference is at least {test.elo1:+g} Elo"
     if state.decision == "H0":
         return f"{text}: H0 accepted, the difference is at most {test.elo0:+g} Elo"
+    pairs = sum(state.pairs)
+    if pairs < MIN_PAIRS and not lower < state.llr < upper:
+        return (
+            f"{text}: past a bound, but the test decides only from {MIN_PAIRS} pairs "
+            f"({pairs} so far): going on"
+        )
     return text
 
 
@@ -272,14 +294,13 @@ def ladder_tables(result: LadderResult) -> tuple[Table, Table]:
     for column in ("A", "B", "A wins", "B wins", "draws", "A win rate (95% CI)"):
         pairs.add_column(column)
     for s in result.summaries:
-        low, high = s.interval
         pairs.add_row(
             level_label(s.name_a),
             level_label(s.name_b),
             str(s.wins),
             str(s.losses),
             str(s.draws),
-            f"{s.win_rate:.1%} ({low:.1%}-{high:.1%})",
+            win_rate_text(s, " ({low}-{high})"),
         )
     return elo, pairs
 
@@ -300,10 +321,10 @@ def ladder_markdown(result: LadderResult) -> str:
         "|---|---|---:|---:|---:|---|",
     ]
     for s in result.summaries:
-        low, high = s.interval
+        rate = win_rate_text(s, " ({low} to {high})")
         lines.append(
             f"| {level_label(s.name_a)} | {level_label(s.name_b)} | {s.wins} | {s.losses} | "
-            f"{s.draws} | {s.win_rate:.1%} ({low:.1%} to {high:.1%}) |"
+            f"{s.draws} | {rate} |"
         )
     return "\n".join(lines) + "\n"
 

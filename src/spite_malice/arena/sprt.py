@@ -110,15 +110,36 @@ class EloEstimate:
     trials: int
     """Pairs (or games, when the results were not paired) it rests on."""
     paired: bool
+    all_alike: bool = False
+    """Every trial scored the same (all drawn, say): the games show no spread, and the
+    interval comes from the widest spread a score of this mean can have (see
+    :func:`elo_estimate`)."""
+
+
+def _wilson(mean: float, trials: int) -> tuple[float, float]:
+    """The Wilson interval of a mean score in [0, 1] over ``trials``, taking the variance a
+    trial at its bound ``mean * (1 - mean)``: no score in [0, 1] with that mean varies more."""
+    z2 = Z95 * Z95
+    centre = (mean + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(mean * (1 - mean) / trials + z2 / (4 * trials * trials))
+    half /= 1 + z2 / trials
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def elo_estimate(counts: Sequence[float], values: Sequence[float], paired: bool) -> EloEstimate:
     """The Elo difference of a frequency table of scores, with the normal 95% interval of
-    the score turned into Elo (fishtest's estimate, without its bias correction)."""
+    the score turned into Elo (fishtest's estimate, without its bias correction); where
+    every trial scored the same, the Wilson interval at the widest variance instead."""
     trials = int(sum(counts))
     if trials == 0:
         return EloEstimate(0.5, 0.0, -math.inf, math.inf, 0, paired)
     _, mean, variance = _moments(counts, values)
+    if variance == 0.0:
+        # Every trial alike (all drawn, all won): the normal interval would have no width,
+        # a certainty the games do not give. Wilson's, at the widest variance, is honest.
+        low_score, high_score = _wilson(mean, trials)
+        low, high = score_to_elo(low_score), score_to_elo(high_score)
+        return EloEstimate(mean, score_to_elo(mean), low, high, trials, paired, all_alike=True)
     error = math.sqrt(variance / trials)
     low = score_to_elo(mean - Z95 * error)
     high = score_to_elo(mean + Z95 * error)

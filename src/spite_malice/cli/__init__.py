@@ -38,27 +38,36 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (2 for a failure the player can act on:
+    one sentence in their language, never a traceback)."""
     from ..i18n import from_environment, set_default_language
+    from .errors import os_message, store_message, translate_argparse
 
     set_default_language(from_environment())  # what the commands print (the terminal's locale)
+    translate_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
+
+    def refuse(message: str) -> int:
+        print(f"spite-malice {args.command}: {message}", file=sys.stderr)
+        return 2
+
     try:
         status: int = args.handler(args)
     except SpiteMaliceError as error:
-        print(f"spite-malice {args.command}: {error}", file=sys.stderr)
-        return 2
+        return refuse(str(error))
     except BrokenPipeError:  # the output was cut short, e.g. by `| head`
         sys.stderr.close()
         return 0
     except OSError as error:  # a file that cannot be read or written: its name and why
-        reason = error.strerror or str(error)
-        where = f"{error.filename!r}: " if error.filename is not None else ""
-        print(f"spite-malice {args.command}: {where}{reason}", file=sys.stderr)
-        return 2
+        return refuse(os_message(error))
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        message = store_message(error, getattr(args, "db", None))
+        if message is None:
+            raise  # not a failure a player can meet: a bug, with its traceback
+        return refuse(message)
     return status
 
 

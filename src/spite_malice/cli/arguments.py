@@ -15,6 +15,7 @@ import math
 
 from ..engine.rules import NUMBER_LIMITS
 from ..engine.seeds import SEED_LIMIT
+from ..i18n import _
 
 PORTS = 65535
 """The highest TCP port."""
@@ -25,14 +26,16 @@ def whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number", text=repr(text))
+        ) from None
 
 
 def positive(text: str) -> int:
     """A whole number of at least 1 (games, runs, jobs, instances, a match's target)."""
     value = whole_number(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}", value=value))
     return value
 
 
@@ -41,9 +44,13 @@ def port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a port number", text=repr(text))
+        ) from None
     if not 0 <= value <= PORTS:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number (0-{PORTS})")
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a port number (0-{ports})", value=value, ports=PORTS)
+        )
     return value
 
 
@@ -51,7 +58,7 @@ def seed(text: str) -> int:
     """A seed: a whole number from 0 to 2**63 - 1, as every record keeps it."""
     value = whole_number(text)
     if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be 0 to 2**63 - 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be 0 to 2**63 - 1, not {value}", value=value))
     return value
 
 
@@ -60,9 +67,11 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of seconds", text=repr(text))
+        ) from None
     if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 seconds or more, not {text}")
+        raise argparse.ArgumentTypeError(_("must be 0 seconds or more, not {text}", text=text))
     return value
 
 
@@ -71,7 +80,9 @@ def payoff_size(text: str) -> int:
     low, high = NUMBER_LIMITS["payoff_size"]
     value = whole_number(text)
     if value < low or (high is not None and value > high):
-        raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("must be {low} to {high}, not {value}", low=low, high=high, value=value)
+        )
     return value
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import signal
 import sys
 import threading
@@ -12,9 +11,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine.errors import NotationError
+from ..engine.errors import ArgumentError
 from ..engine.game import Game
 from ..engine.rules import PRESETS, Rules
+from ..i18n import _
 from .arguments import positive, seed
 
 if TYPE_CHECKING:
@@ -68,8 +68,12 @@ def register(subparsers: Any) -> None:
         metavar="ELO0,ELO1",
         help="run until an SPRT of ELO0 against ELO1 (logistic Elo, draws half a point) decides",
     )
-    arena.add_argument("--alpha", type=float, default=0.05, help="the SPRT's false-H1 rate (0.05)")
-    arena.add_argument("--beta", type=float, default=0.05, help="the SPRT's false-H0 rate (0.05)")
+    arena.add_argument(
+        "--alpha", type=float, default=None, help="with --sprt: its false-H1 rate (0.05)"
+    )
+    arena.add_argument(
+        "--beta", type=float, default=None, help="with --sprt: its false-H0 rate (0.05)"
+    )
     arena.set_defaults(handler=_arena)
 
     ladder = subparsers.add_parser(
@@ -105,17 +109,11 @@ def _common(parser: argparse.ArgumentParser, games: int | None, what: str) -> No
     )
 
 
-def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise NotationError("JSON file", str(path), str(error)) from None
-
-
 def _hint(args: argparse.Namespace) -> int:
     from ..bots.hints import hint
+    from .engine_commands import read_position
 
-    game = Game.from_position(_read_json(args.position), seed=0)
+    game = Game.from_position(read_position(args.position), seed=0)
     advice = hint(game.observation(game.to_move))
     print(" ".join(str(move) for move in advice.moves))
     print(advice.reason)
@@ -150,6 +148,11 @@ def _arena(args: argparse.Namespace) -> int:
 
     if args.sprt is not None:
         return _arena_sprt(args)
+    for option, value in (("--alpha", args.alpha), ("--beta", args.beta)):
+        if value is not None:
+            raise ArgumentError(
+                _("{option} is a rate of the SPRT: give it with --sprt ELO0,ELO1", option=option)
+            )
     if not _check_bots("arena", (args.bot_a, args.bot_b)):
         return 2
     if args.games is None:
@@ -284,6 +287,9 @@ def _resume_rows(args: argparse.Namespace, results: list[GameResult]) -> list[tu
     ]
 
 
+SPRT_ERROR_RATE = 0.05
+"""The SPRT's false-H1 and false-H0 rates unless --alpha and --beta say otherwise."""
+
 SPRT_LINE_EVERY = 10
 """Pairs between the lines an SPRT run prints."""
 
@@ -299,7 +305,9 @@ def _arena_sprt(args: argparse.Namespace) -> int:
 
     try:
         elo0, elo1 = parse_sprt(args.sprt)
-        test = Sprt(elo0, elo1, args.alpha, args.beta)
+        alpha = SPRT_ERROR_RATE if args.alpha is None else args.alpha
+        beta = SPRT_ERROR_RATE if args.beta is None else args.beta
+        test = Sprt(elo0, elo1, alpha, beta)
     except ValueError as error:
         print(f"spite-malice arena: {error}", file=sys.stderr)
         return 2

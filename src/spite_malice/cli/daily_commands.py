@@ -69,7 +69,10 @@ def _daily(args: argparse.Namespace) -> int:
     from ..tui.screens import TableSettings
     from ..tui.session import MatchSetup
     from ..tui.store_link import StorePersistence
+    from .errors import need_a_terminal, stdout_is_a_terminal
 
+    if args.json and not args.stats:
+        raise ArgumentError(_("--json prints the statistics as JSON: give it with --stats"))
     day = today()
     persistence = StorePersistence.open(args.db, args.player)
     try:
@@ -124,6 +127,8 @@ def _daily(args: argparse.Namespace) -> int:
             raise ArgumentError(
                 _("you have started today's deal in the browser: go on with it there")
             )
+        if not stdout_is_a_terminal():  # told after what the store says of today's deal
+            raise ArgumentError(need_a_terminal("daily"))
     except BaseException:
         if not args.stats:
             persistence.close()

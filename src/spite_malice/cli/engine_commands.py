@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import NotationError
+from ..engine.errors import ArgumentError, NotationError
 from ..engine.events import CardBuilt, CardDiscarded, GameDealt, TurnEnded
 from ..engine.game import Game
 from ..engine.jsontext import load_json
@@ -68,14 +68,39 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _read_json(path: Path) -> Any:
-    """The JSON value in the file; any failure to read it is one NotationError naming the
-    file (JSON nested too deeply and numbers of thousands of digits included)."""
+    """The JSON value in the file; any failure to read it is one sentence naming the file
+    (JSON nested too deeply and numbers of thousands of digits included)."""
+    from ..i18n import _
+
     try:
         return load_json(path.read_text(encoding="utf-8"), "JSON file")
     except UnicodeDecodeError:
-        raise NotationError("JSON file", path, "not UTF-8 text", shown=repr(str(path))) from None
+        message = _("invalid JSON file {file}: not UTF-8 text", file=repr(str(path)))
+        raise ArgumentError(message) from None
     except NotationError as error:
-        raise NotationError("JSON file", path, error.reason, shown=repr(str(path))) from None
+        raise ArgumentError(
+            _("invalid JSON file {file}: {reason}", file=repr(str(path)), reason=error.reason)
+        ) from None
+
+
+RECORD_KEYS = frozenset({"format", "moves", "players", "seed"})
+"""Keys every game record has (notation.md) and no position has."""
+
+
+def read_position(path: Path) -> Any:
+    """The position in a JSON file; a game record given instead is refused as such."""
+    from ..i18n import _
+
+    data = _read_json(path)
+    if isinstance(data, dict) and data.keys() >= RECORD_KEYS:
+        raise ArgumentError(
+            _(
+                "{file} is a game record, not a position: 'spite-malice replay {file}' "
+                "shows it move by move",
+                file=str(path),
+            )
+        )
+    return data
 
 
 def print_record(args: argparse.Namespace) -> int:
@@ -116,7 +141,7 @@ def describe_game(game: Game, names: tuple[str, str]) -> list[str]:
 
 
 def _moves(args: argparse.Namespace) -> int:
-    game = Game.from_position(_read_json(args.position))
+    game = Game.from_position(read_position(args.position))
     for move in game.legal_moves():
         print(move)
     return 0

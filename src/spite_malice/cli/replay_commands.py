@@ -98,9 +98,37 @@ def _stored(args: argparse.Namespace) -> tuple[GameRecord, int] | None:
         return found
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse options that make no sense together, saying why, before anything is read."""
+    if args.seat is not None:
+        _seat(args.seat, 0)
+    stored = [name for name, given in (("--game", args.game is not None),
+              ("--last", args.last), ("--list", args.list)) if given]  # fmt: skip
+    if args.record is not None and stored:
+        message = _(
+            "{option} picks one of your stored games: give it or a record file, not both",
+            option=stored[0],
+        )
+        raise ArgumentError(message)
+    if len(stored) > 1:
+        raise ArgumentError(
+            _("{first} and {second} cannot go together", first=stored[0], second=stored[1])
+        )
+    if args.text and args.record is None:
+        raise ArgumentError(_("--text prints a record file: give one, RECORD.json"))
+    if args.text and args.seat is not None:
+        raise ArgumentError(
+            _("--text prints every move of both seats: --seat is for the replay screen")
+        )
+    if args.list and (args.seat is not None or args.ascii):
+        raise ArgumentError(_("--list only lists your stored games: it shows no replay"))
+
+
 def _replay(args: argparse.Namespace) -> int:
     from ..replay import ReplayError, read_record, replay_frames
+    from .errors import need_a_terminal, stdout_is_a_terminal
 
+    _check_options(args)
     if args.record is not None and (args.text or not sys.stdout.isatty()):
         from .engine_commands import print_record
 
@@ -130,6 +158,8 @@ def _replay(args: argparse.Namespace) -> int:
     except ReplayError as error:
         print(f"spite-malice replay: {error}", file=sys.stderr)
         return 2
+    if not stdout_is_a_terminal():  # a stored game: there is no text form to fall back on
+        raise ArgumentError(need_a_terminal("replay"))
     from ..tui.replay_app import ReplayApp
 
     ReplayApp(frames, record.players, seat=seat, ascii_only=args.ascii).run()

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..engine.errors import ArgumentError
 from ..engine.rules import PRESETS
+from ..i18n import _
 from .arguments import payoff_size, positive, seconds, seed
 
 
@@ -78,7 +80,15 @@ def _play(args: argparse.Namespace) -> int:
     from ..tui.persistence import NoPersistence, Persistence
     from ..tui.screens import TableSettings
     from ..tui.session import MatchSetup
+    from .errors import need_a_terminal, stdout_is_a_terminal
 
+    given = [name for name, value in (("--db", args.db), ("--player", args.player)) if value]
+    if args.no_db and given:
+        raise ArgumentError(
+            _("--no-db keeps nothing: {option} says where to keep it", option=given[0])
+        )
+    if not stdout_is_a_terminal():
+        raise ArgumentError(need_a_terminal("play"))
     rules = PRESETS[args.rules]
     if args.payoff_size is not None or args.target is not None:
         try:
@@ -88,7 +98,7 @@ def _play(args: argparse.Namespace) -> int:
                 match_target=args.target if args.target is not None else rules.match_target,
             )
         except ValueError as error:
-            raise SystemExit(f"spite-malice play: {error}") from None
+            raise ArgumentError(str(error)) from None  # a match target the rules refuse
     setup = MatchSetup(
         rules=rules, level=args.level or default_level(), seed=args.seed, player=args.name
     )

@@ -16,9 +16,13 @@ It is also registered as ``gymnasium.make("spite_malice/SpiteMalice-v0", opponen
 Observation: the agent's float32 tensor of :mod:`.encoding` (313 numbers, only what its seat
 may see, R6). Action: a move index, ``Discrete(144)`` (:mod:`.actions`). ``info`` always
 holds ``"action_mask"`` (int8, 144, a 1 at each legal action) and ``"seat"``; at the end it
-holds ``"outcome"`` (winner, points, reason). The agent's seat is chosen at random each game
-unless ``seat`` is given; the opponent's moves are played inside :meth:`step` (and
-:meth:`reset`, when the opponent starts).
+holds ``"outcome"``: ``winner`` (the seat, or -1 for a draw: always an integer, so that
+Gymnasium's vector environments can stack it), ``draw``, ``points`` and ``reason``.
+:meth:`action_masks` gives the same mask as booleans (what sb3-contrib's ``MaskablePPO``
+asks for). Once the episode is over no action is taken, and the mask is all ones, so that a
+masked sampler always has an action to pick (the vector environments' autoreset ignores it).
+The agent's seat is chosen at random each game unless ``seat`` is given; the opponent's
+moves are played inside :meth:`step` (and :meth:`reset`, when the opponent starts).
 
 Reward: at the end only, +1 for a win, -1 for a loss, 0 for a draw (``reward="points"``: plus
 or minus the points of R4.1).
@@ -54,6 +58,9 @@ from .encoding import (
 
 ENV_ID = "spite_malice/SpiteMalice-v0"
 _NO_MOVES = bytes(NUM_ACTIONS)
+_ENDED = bytes([1]) * NUM_ACTIONS  # the mask once the episode is over: see the module's doc
+DRAW = -1
+"""``info["outcome"]["winner"]`` of a drawn game (R4.2, R4.3)."""
 
 
 class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
@@ -107,9 +114,34 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
         ``options`` may hold ``{"game_seed": n}`` to deal ``Game.new(n)`` exactly as the engine
         does, ``{"position": ...}`` (a position of ``notation.md``) to start from, and
-        ``{"seat": 0 or 1}`` to choose the agent's seat for this game."""
+        ``{"seat": 0 or 1}`` to choose the agent's seat for this game.
+
+        A deal the opponent wins before the agent's first move is no episode: another is
+        dealt (``info["dealt_again"]`` counts them); for a game fixed by ``game_seed`` or
+        ``position`` that is a ``ValueError``."""
         super().reset(seed=seed)
         rng = self.np_random
+        fixed = options is not None and (
+            options.get("game_seed") is not None or "position" in options
+        )
+        dealt_again = 0
+        while True:
+            self._deal(rng, options)
+            if self.game.outcome is None:
+                break
+            # The opponent won before the agent's first move (possible with short pay-off
+            # piles): that is no episode; deal again, unless the game was asked for.
+            if fixed:
+                raise ValueError("this game ends before the agent's first move")
+            dealt_again += 1
+        self._done = False
+        info = self._info()
+        if dealt_again:
+            info["dealt_again"] = dealt_again
+        return self._encoder.encode(self.seat), info
+
+    def _deal(self, rng: np.random.Generator, options: dict[str, Any] | None) -> None:
+        """Deal this game as :meth:`reset` was asked and play the opponent's first moves."""
         game_seed = int(rng.integers(2**63))
         if options and options.get("game_seed") is not None:
             game_seed = int(options["game_seed"])
@@ -131,8 +163,6 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._encoder.reset(self.game)
         self.opponent.new_game(1 - self.seat)
         self._play_opponent()
-        self._done = self.game.outcome is not None
-        return self._encoder.encode(self.seat), self._info()
 
     def step(
         self, action: int | np.int64
@@ -164,6 +194,12 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             print(text)
             return None
         return text
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as 144 booleans (all true once the episode is over), the method
+        sb3-contrib's ``MaskablePPO`` calls."""
+        flags = _ENDED if self._done else self._legal
+        return np.frombuffer(flags, dtype=np.bool_).copy()
 
     def close(self) -> None:
         if self.opponent is not None:
@@ -201,9 +237,16 @@ class SpiteMaliceEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return value if outcome.winner == self.seat else -value
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": action_mask(self._legal), "seat": self.seat}
-        if self.game.outcome is not None:
-            info["outcome"] = self.game.outcome.to_json()
+        flags = _ENDED if self._done else self._legal
+        info: dict[str, Any] = {"action_mask": action_mask(flags), "seat": self.seat}
+        outcome = self.game.outcome
+        if outcome is not None:
+            info["outcome"] = {
+                "winner": DRAW if outcome.winner is None else outcome.winner,
+                "draw": outcome.winner is None,
+                "points": outcome.points,
+                "reason": str(outcome.reason),
+            }
         return info
 
     def _illegal(
@@ -230,4 +273,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["ENV_ID", "SpiteMaliceEnv", "register"]
+__all__ = ["DRAW", "ENV_ID", "SpiteMaliceEnv", "register"]

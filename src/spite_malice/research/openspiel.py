@@ -28,6 +28,8 @@ holds. The stock's shuffles need no chance nodes: its order never matters.
 Information (R6): ``observation_string`` / ``observation_tensor`` show only what the seat
 may see (the tensor of :mod:`.encoding`); ``information_state_string`` adds what the seat
 saw happen (every move, every face-up card turned, its own draws, the opponent's draw counts).
+There is no ``information_state_tensor``: a tensor of fixed size cannot hold a perfect-recall
+history of hundreds of moves (docs/research.md says what to use instead).
 
 Returns: +1 to the winner and -1 to the loser, 0 each in a draw; with the parameter
 ``reward="points"``, plus and minus the points of R4.1 instead. ``state.points()`` gives the
@@ -65,6 +67,17 @@ from .actions import NUM_ACTIONS, NUM_CARD_OUTCOMES
 from .encoding import OBSERVATION_SIZE, SECTIONS, encode_observation, observation_string
 
 GAME_NAME = "python_spite_and_malice"
+
+HISTORY_PER_TURN = 20
+"""Chance and player nodes a turn is allowed in :data:`MAX_GAME_LENGTH`: over twice the
+fastest pace seen (first-fit self-play, 300 games: at most 8.8 nodes a turn, the deal's 12
+chance nodes included; the longest game, 660 nodes in 111 turns, 5.9)."""
+MAX_GAME_LENGTH = TURN_LIMIT * HISTORY_PER_TURN
+"""``max_game_length()``: 20,000 nodes (chance nodes included, as OpenSpiel counts them).
+The rules bound turns (R4.3: 1,000), not moves, so no length is a hard bound: a turn goes on
+while builds continue, and completed stacks can refill the stock (R3.4(b), (c)). This one
+covers a game that reaches the safeguard at over twice the fastest pace seen; the longest
+of 300 first-fit games had 660 nodes (373 moves, 111 turns)."""
 
 _DEFAULTS: dict[str, Any] = {
     "decks": 2,
@@ -622,7 +635,7 @@ class SpiteMaliceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
             min_utility=-top,
             max_utility=top,
             utility_sum=0.0,
-            max_game_length=TURN_LIMIT * 2 * self.rules.deck_size,
+            max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(_GAME_TYPE, info, merged)
         # Every state starts from this engine game, its chance dealt from outside.
@@ -1059,6 +1072,7 @@ pyspiel.register_game(_GAME_TYPE, SpiteMaliceGame)
 
 __all__ = [
     "GAME_NAME",
+    "MAX_GAME_LENGTH",
     "FirstFitRolloutEvaluator",
     "SpiteMaliceGame",
     "SpiteMaliceObserver",

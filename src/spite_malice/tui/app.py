@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from textual.app import App
+from textual.binding import Binding
 
 from ..store import StoreError
+from .card_text import ascii_key
 from .language import apply_language, choose_language
 from .persistence import NoPersistence, Persistence
 from .screens import GameScreen, TableSettings
@@ -42,6 +44,13 @@ class SpiteMaliceApp(App[None]):
         """Start ``setup``'s match and leave any unfinished one as it is (the daily deal)."""
         if self.settings.ascii_only:
             self.add_class("-ascii")
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The key bar's name of a key; with ``--ascii`` in ASCII (``right``, not an arrow)."""
+        display = super().get_key_display(binding)
+        if not self.settings.ascii_only:
+            return display
+        return ascii_key(display, binding.key.split(",")[0])
 
     def on_mount(self) -> None:
         # the language before the first screen: the player's setting, else the locale's

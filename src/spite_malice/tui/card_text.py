@@ -129,3 +129,9 @@ def center_stack_lines(stack: Sequence[Card], *, ascii_only: bool) -> list[Text]
     if kings:
         lines.append(Text(" ".join(kings), style=DIM))
     return lines
+
+
+def ascii_key(display: str, key: str) -> str:
+    """A key as the key bar shows it, for ``--ascii``: Textual draws the arrow keys as
+    arrows; those become the key's name (``right``)."""
+    return display if display.isascii() else key

@@ -13,7 +13,15 @@ from typing import Protocol
 
 from textual.dom import DOMNode
 
-from ..i18n import LANGUAGES, _, from_environment, normalise, set_default_language
+from ..i18n import (
+    LANGUAGES,
+    _,
+    catalog,
+    current_language,
+    from_environment,
+    normalise,
+    set_default_language,
+)
 from ..store import StoreError
 
 
@@ -46,14 +54,27 @@ def next_language(language: str) -> str:
     return LANGUAGES[(index + 1) % len(LANGUAGES)]
 
 
+KEY_BAR = "key bar"
+"""The context of a key bar word that needs a shorter form than the same word elsewhere
+(``NP_("key bar", "Undo")``: Italian's "Annulla mossa" leaves no room on 80 columns)."""
+
+
+def _key_bar_word(description: str) -> str:
+    shorter = catalog(current_language()).singular.get((KEY_BAR, description))
+    return shorter if shorter else _(description)
+
+
 def translate_bindings(node: DOMNode) -> None:
-    """Translate the key bar's descriptions of ``node``'s bindings (marked with ``N_`` in
-    its ``BINDINGS``) into the current language. Textual copies a class's bindings into
-    each instance, so each screen made after a language change shows the new words."""
+    """Translate the key bar's descriptions of ``node``'s bindings (marked with ``N_``, or
+    ``NP_("key bar", ...)``, in its ``BINDINGS``) into the current language. Textual copies a
+    class's bindings into each instance, so each screen made after a language change shows
+    the new words."""
     bindings = node._bindings  # Textual's per-instance copy of the class's bindings
     bindings.key_to_bindings = {
         key: [
-            replace(binding, description=_(binding.description)) if binding.description else binding
+            replace(binding, description=_key_bar_word(binding.description))
+            if binding.description
+            else binding
             for binding in group
         ]
         for key, group in bindings.key_to_bindings.items()

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import App
+from textual.binding import Binding
 
 from ..i18n import from_environment
 from ..replay import Frame
+from .card_text import ascii_key
 from .language import apply_language
 from .screens.replay import ReplayScreen
 
@@ -34,6 +36,13 @@ class ReplayApp(App[None]):
         self.ascii_only = ascii_only
         if ascii_only:
             self.add_class("-ascii")
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The key bar's name of a key; with ``--ascii`` in ASCII (``right``, not an arrow)."""
+        display = super().get_key_display(binding)
+        if not self.ascii_only:
+            return display
+        return ascii_key(display, binding.key.split(",")[0])
 
     def on_mount(self) -> None:
         apply_language(from_environment())  # the replay has no player settings: the locale's

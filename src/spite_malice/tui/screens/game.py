@@ -30,7 +30,7 @@ from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnd
 from ...engine.moves import Move, parse_move
 from ...engine.observation import Observation, PlayerView
 from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
-from ...i18n import N_, _, current_language, ngettext
+from ...i18n import N_, NP_, _, current_language, ngettext
 from ...store import StoreError
 from ...table import computer
 from ...table.computer import Suggestion
@@ -107,18 +107,20 @@ class GameScreen(Screen[None]):
         Binding("right,down", "app.focus_next", N_("Next place"), show=False),
         Binding("left,up", "app.focus_previous", N_("Previous place"), show=False),
         # TRANSLATORS: the key bar's words: one short word each where you can, the whole bar
-        # (Hint, Undo, Help, Quit, Log, Stats, New match, Tutorial) must fit 80 columns
+        # (Hint, Undo, Help, Quit, New match, Tutorial, Language) must fit 80 columns
         Binding("h", "hint", N_("Hint")),
-        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("u,ctrl+z", "undo", NP_("key bar", "Undo")),
         Binding("n", "next_game", N_("Next game")),
         # help and quit early in the key bar: a long language cuts its end on 80 columns
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("q", "quit_game", N_("Quit")),
-        Binding("l", "show_log", N_("Log")),
-        Binding("i", "statistics", N_("Stats")),
+        # the log and the statistics are in the help's list of keys (and the log beside the
+        # table on a wide terminal): the key bar keeps room for every language's words
+        Binding("l", "show_log", N_("Log"), show=False),
+        Binding("i", "statistics", N_("Stats"), show=False),
         Binding("m", "new_match", N_("New match")),
         Binding("t", "tutorial", N_("Tutorial")),
-        Binding("g", "language", N_("Language"), show=False),  # the key bar has no room: help
+        Binding("g", "language", N_("Language")),
     ]
     AUTO_FOCUS = ""  # the cursor appears with the first arrow key, not at the start
     # Screen types these two as instance variables, so they cannot be ClassVar here.
@@ -276,6 +278,7 @@ class GameScreen(Screen[None]):
             whose_turn=whose,
             mine=game.to_move == HUMAN and not game.is_over,
             assisted=session.is_assisted,
+            daily=session.table.meta.daily is not None,
         )
 
     def _pile_for_source(self, source: str, *, seat: int = HUMAN) -> str | None:
@@ -724,9 +727,12 @@ class GameScreen(Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """ "Next game" is offered (in the key bar too) only once the game is over."""
+        """ "Next game" is offered (in the key bar too) only once the game is over; a hint
+        and undo only while it goes on (which also leaves the key bar room for it)."""
         if action == "next_game":
             return self.session.game.is_over
+        if action in ("hint", "undo"):
+            return not self.session.game.is_over
         return True
 
     def action_next_game(self) -> None:

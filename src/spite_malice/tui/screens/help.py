@@ -71,6 +71,12 @@ blue.
 """)
 
 
+class AsciiMarkdown(Markdown):
+    """Markdown with ASCII bullets, for ``--ascii`` (Textual's are Unicode)."""
+
+    BULLETS = ["* ", "- ", "+ "]  # noqa: RUF012  # Textual's class attribute, a list
+
+
 class HelpScreen(ModalScreen[None]):
     """The rules and keys; Esc, ? or q closes it."""
 
@@ -84,7 +90,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(_(HELP_TEXT))
+            ascii_only = self.app.has_class("-ascii")
+            yield (AsciiMarkdown if ascii_only else Markdown)(_(HELP_TEXT))
 
     def on_mount(self) -> None:
         self.query_one("#help-box").border_title = _("Help (Esc closes)")

@@ -47,11 +47,19 @@ def describe(event: Event, names: Sequence[str]) -> str:
     return describe_event(event, names)
 
 
+def _sentences(said: Sequence[str]) -> str:
+    """Events said one after another, each ending with a full stop."""
+    return " ".join(text if text.endswith((".", "!", "?")) else text + "." for text in said)
+
+
 class ReplayScreen(Screen[None]):
     """A game's frames on the table, stepped through by key."""
 
     AUTO_FOCUS = None
     """Nothing takes the focus: the keys step the replay (the turn box only when asked)."""
+    # As the game's table: below 118 columns the moves' list makes way for the piles (each
+    # frame's moves are on the message line), so that no pile's title is cut short.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (118, "-wide")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l", "step(1)", N_("Forward")),
@@ -266,7 +274,8 @@ class ReplayScreen(Screen[None]):
             second=self.players[1],
             move=frame.index,
             moves=last,
-            turn=frame.turn,
+            # the turn the table stands in: after a turn's last move, the next one
+            turn=frame.table["turn"],
             name=self.players[self.seat],
         )
         if outcome is not None:
@@ -277,6 +286,8 @@ class ReplayScreen(Screen[None]):
                 text += " · " + _(
                     "{name} won {points}", name=self.players[winner], points=outcome["points"]
                 )
+        if self.ascii_only:
+            text = text.replace("\u00b7", "-")  # the middle dot between the facts
         self.query_one("#status", Static).update(text)
         said = [
             describe(event, self.players)
@@ -287,7 +298,7 @@ class ReplayScreen(Screen[None]):
             starter = self.players[frame.table["to_move"]]
             said = [_("The game as dealt; {name} starts.", name=starter)]
         self.query_one(MessageLine).say(
-            cards_in_text(" ".join(said) or _("A move."), ascii_only=self.ascii_only)
+            cards_in_text(_sentences(said) or _("A move."), ascii_only=self.ascii_only)
         )
 
     def _show_log(self) -> None:
