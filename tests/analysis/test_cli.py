@@ -129,7 +129,7 @@ def test_bad_options_get_one_line_and_status_2(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (None, "No such file"),
+        (None, "there is no such file"),
         (b"\xff\xfe not text", "not UTF-8 text"),
         ("{not json", "JSON file"),
         ('{"format": 1, "seed": 3, "moves": ["HQ-C3"]}', "invalid game record: move 1"),

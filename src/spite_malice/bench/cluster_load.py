@@ -34,8 +34,6 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
-
 from ..cluster import Cluster
 from ..cluster.balancer import BalancerMissing, find_config
 from ..cluster.launcher import Instance
@@ -190,7 +188,7 @@ async def run(
     await load.wait_healthy(base, 60)
     meter = Meter(cluster)
     totals = load.Totals()
-    limits = load.client_limits(args.games)
+    clients = load.http_clients(args.games, base, args.timeout)
     players = [load.Player(number, args, base, totals) for number in range(args.games)]
     started = time.monotonic()
     deadline = started + args.duration
@@ -206,8 +204,7 @@ async def run(
             print(f"killed an instance after {args.duration / 2:.0f} s", flush=True)
 
         tasks.append(asyncio.create_task(kill_later()))
-    async with httpx.AsyncClient(limits=limits, timeout=args.timeout) as http:
-        await asyncio.gather(*(player.run(http, deadline) for player in players), *tasks)
+    await load.play_all(players, clients, deadline, tasks)
     elapsed = time.monotonic() - started
     meter.clients_done()
     await load.check_rooms(players, totals, args.timeout)

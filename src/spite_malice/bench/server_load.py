@@ -107,6 +107,56 @@ def greedy(observation: dict[str, Any]) -> str:
     return (plain or discards)[-1]
 
 
+CLIENTS_PER_ADDRESS = 16
+"""Load clients that share one source address. A site's players come from many addresses, and
+the server limits what one address may hold (web-protocol.md 7.2): on loopback the clients
+spread over 127.0.0.2, 127.0.0.3, ... so that each address holds as many as a busy household."""
+
+
+def source_address(number: int, base: str) -> str | None:
+    """The loopback address client ``number`` connects from, or None when the server is not on
+    this machine's loopback (then the clients use the system's choice)."""
+    host = httpx.URL(base).host
+    if host not in ("127.0.0.1", "localhost"):
+        return None
+    group = number // CLIENTS_PER_ADDRESS
+    if group > 250:
+        raise ValueError(f"at most {251 * CLIENTS_PER_ADDRESS} load clients on loopback")
+    return f"127.0.0.{2 + group}"
+
+
+def http_clients(games: int, base: str, timeout: float) -> list[httpx.AsyncClient]:
+    """One HTTP client per source address (:func:`source_address`), in the order of the
+    clients' numbers: client ``n`` uses ``clients[n // CLIENTS_PER_ADDRESS]``."""
+    groups = (games + CLIENTS_PER_ADDRESS - 1) // CLIENTS_PER_ADDRESS
+    made = []
+    for group in range(groups):
+        address = source_address(group * CLIENTS_PER_ADDRESS, base)
+        limits = client_limits(CLIENTS_PER_ADDRESS)
+        transport = httpx.AsyncHTTPTransport(limits=limits, local_address=address)
+        made.append(httpx.AsyncClient(transport=transport, timeout=timeout))
+    return made
+
+
+async def play_all(
+    players: list[Player],
+    clients: list[httpx.AsyncClient],
+    deadline: float,
+    tasks: list[asyncio.Task[None]],
+) -> None:
+    """Run every player until ``deadline`` beside ``tasks``, each on its address's HTTP client
+    (:func:`http_clients`); the clients are closed after."""
+    try:
+        runs = (
+            player.run(clients[player.number // CLIENTS_PER_ADDRESS], deadline)
+            for player in players
+        )
+        await asyncio.gather(*runs, *tasks)
+    finally:
+        for client in clients:
+            await client.aclose()
+
+
 class Player:
     """One client: one room against the computer, played until the deadline."""
 
@@ -127,6 +177,10 @@ class Player:
         self.acknowledged = (0, 1, 0)
         """(matches started, game number, moves in it) after the last acknowledged move."""
         self.matches = 0
+        address = source_address(number, base)
+        self.socket_options: dict[str, Any] = (
+            {} if address is None else {"local_addr": (address, 0)}
+        )
 
     async def run(self, http: httpx.AsyncClient, deadline: float) -> None:
         body = {
@@ -152,7 +206,8 @@ class Player:
         while time.monotonic() < deadline:
             phase = "connecting"  # said with an error: a handshake, or a wait in the game
             try:
-                async with websockets.connect(self.ws_url, max_size=None) as ws:
+                connecting = websockets.connect(self.ws_url, max_size=None, **self.socket_options)
+                async with connecting as ws:
                     self.ws = ws
                     self.inbox.clear()
                     await ws.send(self.hello)
@@ -265,7 +320,8 @@ async def check_rooms(players: list[Player], totals: Totals, timeout: float) -> 
         if not player.ws_url:
             continue  # its room was never made (counted as an error): nothing to lose
         try:
-            async with websockets.connect(player.ws_url, max_size=None) as ws:
+            connecting = websockets.connect(player.ws_url, max_size=None, **player.socket_options)
+            async with connecting as ws:
                 await ws.send(player.hello)
                 message: dict[str, Any] = {}
                 while "state" not in message:
@@ -368,7 +424,7 @@ def percentile(values: list[float], fraction: float) -> float:
 async def main_async(args: argparse.Namespace, base: str, server: Server | None) -> int:
     await wait_healthy(base, 60)
     totals = Totals()
-    limits = client_limits(args.games)
+    clients = http_clients(args.games, base, args.timeout)
     players = [Player(number, args, base, totals) for number in range(args.games)]
     started = time.monotonic()
     deadline = started + args.duration
@@ -376,8 +432,7 @@ async def main_async(args: argparse.Namespace, base: str, server: Server | None)
     if server is not None and args.restart_after is not None:
         restart = restart_later(server, base, args.restart_after, totals)
         tasks.append(asyncio.create_task(restart))
-    async with httpx.AsyncClient(limits=limits, timeout=args.timeout) as http:
-        await asyncio.gather(*(player.run(http, deadline) for player in players), *tasks)
+    await play_all(players, clients, deadline, tasks)
     elapsed = time.monotonic() - started
     await check_rooms(players, totals, args.timeout)
     report(args, totals, elapsed, server)
