@@ -97,3 +97,14 @@ def test_friend_messages_and_unknown_ones_are_refused() -> None:
         assert answer["type"] == "error" and answer["reply_to"] == 9
     [answer] = session.handle("not a message")
     assert answer["code"] == "bad_message"
+
+
+def test_the_record_writes_seeds_as_text_a_page_keeps_exactly() -> None:
+    """A page's numbers hold 53 bits and a seed 63: as a number, a seed would change."""
+    session = new_session(seed=2**62 + 1)
+    record = session.record()
+    assert record["seed"] == str(2**62 + 1)
+    deal = record["steps"][0]
+    assert isinstance(deal["seed"], str) and int(deal["seed"]) >= 0
+    again = OfflineSession.restore(session.room, json.loads(json.dumps(record)))
+    assert again.record() == record

@@ -66,7 +66,7 @@ def test_a_tampered_match_is_refused_with_a_reason_and_not_counted(
     client: TestClient, record: dict[str, Any]
 ) -> None:
     forged = copy.deepcopy(record)
-    forged["steps"][0]["seed"] += 1
+    forged["steps"][0]["seed"] = str(int(forged["steps"][0]["seed"]) + 1)
     answer = client.post("/api/offline-games", json=forged)
     assert answer.status_code == 422
     error = answer.json()["error"]

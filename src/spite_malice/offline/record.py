@@ -85,6 +85,15 @@ def new_table(level: str, rules: Rules, seed: int, name: str) -> Table:
     return Table.new(rules, seats, level=level, seed=seed)
 
 
+def written_step(step: Step) -> dict[str, Any]:
+    """A step as the record writes it: its seed in decimal digits (a page's numbers hold
+    53 bits, a seed 63)."""
+    data = step.to_json()
+    if data["seed"] is not None:
+        data["seed"] = str(data["seed"])
+    return data
+
+
 def _refuse(reason: str) -> RecordRefused:
     return RecordRefused(reason)
 
@@ -106,8 +115,8 @@ def _header(data: object) -> tuple[str, str, Rules, int, list[Any]]:
         rules = Rules.from_json(data.get("rules"))
     except SpiteMaliceError:
         raise _refuse(_(UNREADABLE)) from None
-    seed = data.get("seed")
-    if type(seed) is not int or not 0 <= seed < 2**63:
+    seed = _seed(data.get("seed"))
+    if seed is None:
         raise _refuse(_(UNREADABLE))
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
@@ -117,11 +126,24 @@ def _header(data: object) -> tuple[str, str, Rules, int, list[Any]]:
     return match_id, level, rules, seed, steps
 
 
+def _seed(value: object) -> int | None:
+    """A seed written as decimal text (as the page keeps it) or a number; None if invalid."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
+        value = int(value)
+    if type(value) is not int or not 0 <= value < 2**63:
+        return None
+    return value
+
+
 def _step(raw: object) -> Step:
     if not isinstance(raw, dict):
         raise _refuse(_(UNREADABLE))
     kind, game, ply = raw.get("kind"), raw.get("game"), raw.get("ply")
     seat, move, seed = raw.get("seat"), raw.get("move"), raw.get("seed")
+    if seed is not None:
+        seed = _seed(seed)
+        if seed is None:
+            raise _refuse(_(UNREADABLE))
     if (
         kind not in (DEAL, MOVE, UNDO, HINT, RESIGN)
         or type(game) is not int
@@ -152,7 +174,7 @@ def replay_record(data: object, *, check_computer: bool = True) -> Replayed:
             step = _step(raw)
             checked = _check(table, step, check_computer)
             table.apply(checked)
-            replayed.steps.append(checked.to_json())
+            replayed.steps.append(written_step(checked))
             if checked.finished is not None:
                 replayed.games.append(_result(table, checked))
     finally:

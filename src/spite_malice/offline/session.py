@@ -24,7 +24,7 @@ from ..i18n import _, use_language
 from ..table import DEAL, HINT, MOVE, UNDO, Applied, Step, Table, TableError
 from ..table.words import rules_problem
 from .events import public_events
-from .record import COMPUTER_SEAT, FORMAT, OFFERED_LEVELS, PERSON, new_table
+from .record import COMPUTER_SEAT, FORMAT, OFFERED_LEVELS, PERSON, new_table, written_step
 
 Message = dict[str, Any]
 
@@ -127,18 +127,20 @@ class OfflineSession:
     def restore(cls, room: str, record: dict[str, Any]) -> OfflineSession:
         """The session a saved :meth:`record` describes (the page's own storage: its steps
         are applied as they are, the server checks them when they are sent)."""
-        level, seed = str(record["level"]), int(record["seed"])
+        level, seed = str(record["level"]), int(str(record["seed"]))
         name = str(record.get("name") or "Player")
         table = new_table(level, Rules.from_json(record["rules"]), seed, name)
         session = cls(room, table, str(record["id"]), seed, name)
         for raw in record["steps"]:
+            dealt = None if raw["seed"] is None else int(raw["seed"])
             session._apply(
-                Step(raw["kind"], raw["game"], raw["ply"], raw["seat"], raw["move"], raw["seed"])
+                Step(raw["kind"], raw["game"], raw["ply"], raw["seat"], raw["move"], dealt)
             )
         return session
 
     def record(self) -> dict[str, Any]:
-        """The match as the page saves it and the server replays it (:mod:`.record`)."""
+        """The match as the page saves it and the server replays it (:mod:`.record`);
+        seeds are written as decimal text, which JavaScript keeps exactly."""
         table = self.table
         return {
             "format": FORMAT,
@@ -146,9 +148,9 @@ class OfflineSession:
             "room": self.room,
             "level": table.level,
             "rules": table.rules.to_json(),
-            "seed": self.seed,
+            "seed": str(self.seed),
             "name": self.name,
-            "steps": [step.to_json() for step in self.steps],
+            "steps": [written_step(step) for step in self.steps],
             "status": table.status,
             "score": list(table.match.score),
             "game_number": table.game_number,
