@@ -183,3 +183,46 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     me.page.reload()
     expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("1")
     assert _page_errors(me) == []
+
+
+def test_an_update_of_the_page_reaches_an_open_app_without_breaking_its_game(
+    own_server: ServerProcess, new_context: ContextFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    context = new_context()
+    me = Player.open(context, own_server.url, "updater")
+    me.configure(payoff_size=5, match_target=1, speed="off", level="medium")
+    _keep_engine(me)
+    page = me.page
+    old = page.evaluate("async () => (await fetch('/sw.js')).text()")
+
+    context.set_offline(True)
+    page.reload()
+    room = me.start_computer_game("medium")
+    _play_turns(me, 1)
+
+    # a new version is published while the app is open; the app finds it in the background
+    context.set_offline(False)
+    own_server.stop()
+    monkeypatch.setenv("SPITE_MALICE_PAGE_VERSION", "next")
+    own_server.start()
+    assert page.evaluate("async () => (await fetch('/sw.js')).text()") != old
+    page.evaluate("() => window.spiteMaliceOffline.checkForUpdate()")
+    offer = page.locator("#update-ready")
+    expect(offer).to_be_visible(timeout=60_000)
+    # nothing reloads by itself: the game goes on under the offer
+    assert me.room == room
+    if me.phase == "mine":
+        me.play_greedy_turn()
+    moves = me.moves_played
+    page.locator("#update-ready-action").click()
+    page.wait_for_function(
+        "() => !document.getElementById('update-ready')"
+        " && document.body.classList.contains('ready')"
+    )
+    me.wait_started()
+    assert me.room == room and me.moves_played >= moves
+    assert page.evaluate(
+        "async () => (await navigator.serviceWorker.getRegistration()).waiting === null"
+    )
+    assert _play_turns(me, MAX_TURNS) == "over"
+    assert _page_errors(me) == []

@@ -33,6 +33,17 @@ while not json.loads(bridge.record(room))["over"]:
     out = json.loads(bridge.handle(room, json.dumps({"type": "move", "id": count, "move": str(move)})))
     assert out[0]["type"] == "update", out
     count += 1
-json.dumps({"python": sys.version.split()[0], "record": json.loads(bridge.record(room))})
+from spite_malice.i18n import ngettext, use_language, _
+texts = {}
+for language in ("fr", "ru"):
+    with use_language(language):
+        texts[language] = [_("Claiming a game is for games between friends.")] + [
+            ngettext("builds {n} card, then discards the {rank} onto side stack {side}",
+                     "builds {n} cards, then discards the {rank} onto side stack {side}",
+                     n, rank="K", side=1)
+            for n in (1, 2, 5, 21)
+        ]
+json.dumps({"python": sys.version.split()[0], "record": json.loads(bridge.record(room)),
+            "texts": texts})
 `);
 process.stdout.write(result);

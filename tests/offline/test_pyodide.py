@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from spite_malice.i18n import _, ngettext, use_language
 from spite_malice.offline import build, replay_record
 
 HERE = Path(__file__).parent
@@ -74,3 +75,16 @@ def test_a_match_played_in_pyodide_replays_on_the_server(level: str, seed: int) 
     assert played["python"].startswith("3.14")
     replayed = replay_record(played["record"])  # every computer move thought again
     assert replayed.match_over and len(replayed.games) == 1
+    # the translations, plural forms too, as on the server (Pyodide has no Babel)
+    for language, texts in played["texts"].items():
+        with use_language(language):
+            assert texts[0] == _("Claiming a game is for games between friends.")
+            for n, text in zip((1, 2, 5, 21), texts[1:], strict=True):
+                assert text == ngettext(
+                    "builds {n} card, then discards the {rank} onto side stack {side}",
+                    "builds {n} cards, then discards the {rank} onto side stack {side}",
+                    n,
+                    rank="K",
+                    side=1,
+                )
+        assert texts[0] != "Claiming a game is for games between friends."

@@ -54,5 +54,11 @@ class Bridge:
     def computer_move(self, room: str) -> str:
         return json.dumps(self.sessions[room].computer_move())
 
+    def think_times(self, level: str, decisions: int) -> str:
+        """The computer's decision times here (``benchmarks/offline_timing.py``)."""
+        from .timing import think_times
+
+        return json.dumps(think_times(level, decisions))
+
     def record(self, room: str) -> str:
         return json.dumps(self.sessions[room].record())

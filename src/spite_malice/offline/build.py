@@ -5,7 +5,8 @@
    the worker loads copied to ``static/offline/build/pyodide/``.
 2. Our package as a zip archive of the source (``static/offline/build/spite_malice.zip``):
    the modules the offline session imports (engine, bots, table, translations and this
-   package), byte for byte the files the server runs.
+   package), byte for byte the files the server runs, and the translations compiled to JSON
+   (read here with Babel, which Pyodide lacks).
 3. ``static/offline/build/manifest.json``: every file with its size, gzip size and SHA-256,
    and a version made of them, which the service worker's cache is named after.
 
@@ -27,6 +28,8 @@ import sys
 import tarfile
 import zipfile
 from pathlib import Path
+
+from ..i18n.catalogs import LANGUAGES, SOURCE_LANGUAGE, compile_catalog, compiled_path
 
 PYODIDE_VERSION = "314.0.8"
 """The pinned npm package ``pyodide`` (Python 3.14.2 in WebAssembly)."""
@@ -109,7 +112,7 @@ def source_files(root: Path = PACKAGE_ROOT) -> list[Path]:
             relative = path.relative_to(root).as_posix()
             if not path.is_file() or "__pycache__" in path.parts or relative in LEFT_OUT:
                 continue
-            if path.suffix in (".py", ".json", ".po", ".typed"):
+            if path.suffix in (".py", ".json", ".typed"):
                 files.append(path)
     return files
 
@@ -123,6 +126,14 @@ def build_archive(root: Path = PACKAGE_ROOT) -> bytes:
             info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
+        for language in LANGUAGES:  # read with Babel here: Pyodide has no Babel
+            if language == SOURCE_LANGUAGE:
+                continue
+            relative = compiled_path(language).relative_to(root).as_posix()
+            info = zipfile.ZipInfo("spite_malice/" + relative, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            text = json.dumps(compile_catalog(language), ensure_ascii=False, sort_keys=True)
+            archive.writestr(info, text.encode("utf-8"))
     return buffer.getvalue()
 
 

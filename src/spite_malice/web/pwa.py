@@ -43,7 +43,7 @@ router.include_router(offline_games_router)
 _versions: dict[tuple[object, ...], str] = {}
 
 
-def _shell_files() -> list[Path]:
+def shell_files() -> list[Path]:
     """The page's own files, kept by the service worker when it installs."""
     found = []
     for path in sorted(STATIC.rglob("*")):
@@ -67,7 +67,7 @@ def _engine_files() -> list[str]:
 
 def page_version() -> str:
     """A hash of the page's files, the engine's build and :data:`VERSION_ENV`."""
-    shell = _shell_files()
+    shell = shell_files()
     manifest = ENGINE / build.MANIFEST
     files = [*shell, *([manifest] if manifest.is_file() else [])]
     stamps = [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in files]
@@ -91,7 +91,7 @@ def worker_config() -> dict[str, Any]:
     shell = [
         "/",
         "/manifest.webmanifest",
-        *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in _shell_files()),
+        *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in shell_files()),
     ]
     pages = ["/api/config", "/api/rules", "/api/language"]
     pages += [f"/api/language/{language}" for language in LANGUAGES if language != "en"]

@@ -67,6 +67,10 @@ async function open(room) {
 
 async function handle(data) {
   await ready;
+  if (data.op === "think-times") { // benchmarks/offline_timing.py
+    self.postMessage({ op: "think-times", req: data.req, times: JSON.parse(bridge.think_times(data.level, data.decisions)) });
+    return;
+  }
   if (data.op === "create") {
     const made = JSON.parse(bridge.create(JSON.stringify(data.options)));
     if (made.record) await saveRecord(made.record);
