@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from spite_malice.offline import build
+from spite_malice.tutorial import LESSONS
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
@@ -114,6 +115,24 @@ def test_the_manifest_and_icons_load_and_the_service_worker_takes_control(
     assert me.errors == []
 
 
+def _offline_lesson(page: Page) -> None:
+    """Play the first lesson to its end with no network (the offline engine answers)."""
+    lesson = LESSONS[0]
+    page.goto(page.url.split("#")[0] + f"#/tutorial/{lesson.key}")
+    panel = page.locator(".tutorial-panel")
+    expect(panel).to_have_attribute("data-answers", "1")
+    expect(page.locator("#tutorial-say")).to_contain_text(lesson.steps[0].say)
+    for answers, example in enumerate(lesson.examples, start=2):
+        source, target = example.split("-")
+        page.locator(f"#tutorial-table [data-source='{source}']").first.click()
+        if target.startswith("C"):
+            page.locator(f"#tutorial-table .center-stack[data-target='{target}']").click()
+        else:
+            page.locator(f"#tutorial-table button[data-discard='{target}']").click()
+        expect(panel).to_have_attribute("data-answers", str(answers))
+    expect(panel).to_have_attribute("data-finished", "yes")
+
+
 def _page_errors(me: Player) -> list[str]:
     """The page's errors, but for the requests that fail while the network is cut."""
     return [e for e in me.errors if "Failed to load resource" not in e]
@@ -159,6 +178,9 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     expect(me.page.locator("#game-over")).to_be_visible()
     [kept] = _offline_matches(me.page)
     assert kept["record"]["over"] is True and kept["sent"] == 0
+
+    # the tutorial's lessons play offline too, by the same clicks
+    _offline_lesson(me.page)
 
     # back online: the match is sent, replayed and counted as an offline game
     context.set_offline(False)

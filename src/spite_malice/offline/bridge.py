@@ -54,6 +54,17 @@ class Bridge:
     def computer_move(self, room: str) -> str:
         return json.dumps(self.sessions[room].computer_move())
 
+    def lesson(self, key: str, body: str, language: str | None) -> str:
+        """A tutorial lesson's answer (``POST /api/tutorial/lessons/<key>``)."""
+        from ..i18n import use_language
+        from .tutorial import lesson_answer
+
+        data: dict[str, Any] = json.loads(body)
+        moves = [str(m) for m in data.get("moves") or []]
+        move = data.get("move")
+        with use_language(language):
+            return json.dumps(lesson_answer(key, moves, move if isinstance(move, str) else None))
+
     def think_times(self, level: str, decisions: int) -> str:
         """The computer's decision times here (``benchmarks/offline_timing.py``)."""
         from .timing import think_times

@@ -37,6 +37,11 @@ function engine() {
       waiting.delete(data.req);
       if (data.error) promise?.reject(data.error);
       else promise?.resolve(data.ticket);
+    } else if (data.op === "lesson") {
+      const promise = waiting.get(data.req);
+      waiting.delete(data.req);
+      if (data.answer.error) promise?.reject(data.answer.error);
+      else promise?.resolve(data.answer);
     } else if (data.op === "messages") {
       connections.get(data.room)?.receive(data.messages);
     } else if (data.op === "failed") {
@@ -62,6 +67,11 @@ function engine() {
   return worker;
 }
 
+/** Start the engine now (the app opened with no network): it boots while the lobby shows. */
+export function warmEngine() {
+  engine();
+}
+
 /** Whether the offline engine is on this device (built by make setup, and reachable now:
  * from the service worker's cache when there is no network). */
 export async function offlineInstalled() {
@@ -79,6 +89,14 @@ export function startOfflineMatch({ level, rules, preset, name }) {
   const req = ++requests;
   const promise = new Promise((resolve, reject) => waiting.set(req, { resolve, reject }));
   engine().postMessage({ op: "create", req, options: { level, rules, preset, name } });
+  return promise;
+}
+
+/** A tutorial lesson's answer from the offline engine (POST /api/tutorial/lessons/<key>). */
+export function offlineLesson(key, body) {
+  const req = ++requests;
+  const promise = new Promise((resolve, reject) => waiting.set(req, { resolve, reject }));
+  engine().postMessage({ op: "lesson", req, key, body, lang: currentLanguage() });
   return promise;
 }
 

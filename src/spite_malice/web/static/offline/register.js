@@ -156,6 +156,11 @@ export function checkForUpdate() {
   return registration?.update();
 }
 
+if (navigator.onLine === false && offlineWanted()) {
+  // opened with no network: the engine boots while the page and the lobby load (seconds)
+  import("./client.js").then((client) => client.warmEngine()).catch(() => {});
+}
+
 window.addEventListener("load", () => {
   register().catch(() => {});
   send();

@@ -4,7 +4,7 @@
 // draws one of the server's. Every step is saved to IndexedDB before it is shown.
 //
 // Page -> worker: {op: "create", req, options} | {op: "hello", room, lang}
-//                 | {op: "send", room, message}
+//                 | {op: "send", room, message} | {op: "lesson", req, key, body, lang}
 // Worker -> page: {op: "created", req, ticket | error} | {op: "messages", room, messages}
 //                 | {op: "failed", room?, req?, message}
 
@@ -69,6 +69,11 @@ async function handle(data) {
   await ready;
   if (data.op === "think-times") { // benchmarks/offline_timing.py
     self.postMessage({ op: "think-times", req: data.req, times: JSON.parse(bridge.think_times(data.level, data.decisions)) });
+    return;
+  }
+  if (data.op === "lesson") { // the tutorial (offline/tutorial.js)
+    const answer = JSON.parse(bridge.lesson(data.key, JSON.stringify(data.body), data.lang ?? null));
+    self.postMessage({ op: "lesson", req: data.req, answer });
     return;
   }
   if (data.op === "create") {
