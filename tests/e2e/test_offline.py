@@ -112,6 +112,12 @@ def test_the_manifest_and_icons_load_and_the_service_worker_takes_control(
         assert f"{width}x{width}" == icon["sizes"]
     _controlled(page)
     assert page.evaluate("async () => (await navigator.serviceWorker.ready).active.scriptURL")
+    # chromium itself sees an installable app (its own check, through the DevTools protocol)
+    session = page.context.new_cdp_session(page)
+    errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # a Playwright context is an incognito profile, where chromium never installs anything:
+    # that is the one objection allowed (the manifest, icons and worker raise none)
+    assert {error["errorId"] for error in errors} <= {"in-incognito"}, errors
     assert me.errors == []
 
 
