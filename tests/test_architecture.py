@@ -136,8 +136,8 @@ def test_the_engine_game_position_and_observation_import_one_way() -> None:
 
 def test_the_offline_package_imports_only_what_runs_in_the_page() -> None:
     """spite_malice.offline runs in Pyodide in the page (docs/offline.md): it may use the
-    engine, the bots, the table layer and the translations, never the web server's modules
-    (FastAPI, pydantic) nor anything above the table."""
+    engine, the bots, the table layer, the tutorial and the translations, never the web
+    server's modules (FastAPI, pydantic) nor anything else above the table."""
     graph = _graph()
     allowed = (
         "spite_malice.offline",
@@ -147,6 +147,7 @@ def test_the_offline_package_imports_only_what_runs_in_the_page() -> None:
         "spite_malice.i18n",
         "spite_malice.bot_registry",
         "spite_malice.bot_protocol",
+        "spite_malice.tutorial",
     )
     for name, imported in graph.items():
         if name.startswith("spite_malice.offline"):

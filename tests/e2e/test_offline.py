@@ -167,6 +167,11 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     room = me.start_computer_game("medium")
     assert room.startswith("OFF")
     expect(me.page.locator(".seat-opponent .seat-name")).to_have_text("Medium")
+    # a hint, from the offline engine (the same hints as the server's)
+    if me.wait_phase("mine", "over") == "mine":
+        me.page.click("#hint-button")
+        expect(me.page.locator("#message")).to_contain_text("Hint: ")
+        assert me.page.get_attribute("#table", "data-hint") in me.legal_moves()
     phase = _play_turns(me, 3)
 
     # closed in the middle of the game and opened again, still offline: it resumes
