@@ -99,7 +99,7 @@ def _in_page(args: argparse.Namespace, url: str) -> dict[str, Any]:
         page.close()
         context.set_offline(True)
         runs: list[float] = []
-        boots: list[float] = []
+        boots: list[Any] = []
         for _ in range(args.runs):
             started = time.perf_counter()
             page = context.new_page()
