@@ -134,3 +134,17 @@ def test_not_json_is_refused(client: TestClient) -> None:
         "/api/offline-games", content=b"{not json", headers={"Content-Type": "application/json"}
     )
     assert answer.status_code == 422 and answer.json()["error"]["code"] == "not_replayed"
+
+
+def test_sendings_are_limited_per_address(
+    tmp_path: Path, record: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each sending replays a match: past the limit (here 2 at once, then 1 a minute) the
+    server says to wait, with Retry-After, and replays nothing."""
+    monkeypatch.setenv("SPITE_MALICE_MAKE_LIMIT", "2/1")
+    with TestClient(create_app(str(tmp_path / "limited.db"))) as limited:
+        limited.headers.update(_player(limited, "Cy"))
+        answers = [limited.post("/api/offline-games", json=record) for _ in range(3)]
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert answers[2].status_code == 429 and answers[2].headers["Retry-After"]
+    assert "offline" in answers[2].json()["error"]["message"]

@@ -23,13 +23,18 @@ from ..offline.record import UNREADABLE, RecordRefused, Replayed, replay_record
 from ..store import offline_games as kept
 from ..table import TableError
 from . import limits
-from .api import _current, _lobby, _store
+from .api import _current, _lobby, _made_too_often, _store
 from .errors import error_response
 
 router = APIRouter(prefix="/api/offline-games")
 
 DIFFERENT = N_("This offline game was sent before with other moves, so it is not counted again.")
 """Marked only: said with ``_(DIFFERENT)``."""
+TOO_MANY_SENT = N_(
+    "Too many offline games sent from this address; they are sent again in a minute."
+)
+"""Each sending replays a match (the server's CPU): they are limited per client address as
+new games are (``limits.make_limit``, counted apart)."""
 
 
 def _as_kept(replayed: Replayed) -> kept.OfflineMatch:
@@ -52,6 +57,9 @@ def _as_kept(replayed: Replayed) -> kept.OfflineMatch:
 @router.post("", response_model=None)
 async def send_offline_game(request: Request) -> dict[str, Any] | JSONResponse:
     player = await _current(request)
+    limited = _made_too_often(request, "offline_games", TOO_MANY_SENT)
+    if limited is not None:
+        return limited
     try:
         body = await request.json()
     except ValueError:
