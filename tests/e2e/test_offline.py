@@ -215,6 +215,27 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     assert "does not replay" in refused["body"]["error"]["message"]
     me.page.reload()
     expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("1")
+
+    # a tampered match kept on the device: the page sends it, and says why it was refused
+    me.page.evaluate(
+        """async (record) => {
+          const db = await new Promise((resolve, reject) => {
+            const r = indexedDB.open('spite-malice-offline', 1);
+            r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error);
+          });
+          await new Promise((resolve) => {
+            const r = db.transaction('matches', 'readwrite').objectStore('matches')
+              .put({id: record.id, room: record.room, record, saved: Date.now(), sent: 0});
+            r.onsuccess = resolve;
+          });
+          await window.spiteMaliceOffline.sendOfflineGames();
+        }""",
+        forged,
+    )
+    expect(me.page.locator("#offline-refused")).to_contain_text("does not replay")
+    me.page.reload()
+    expect(me.page.locator("#offline-stats .offline-refused")).to_contain_text("does not replay")
+    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("1")
     assert _page_errors(me) == []
 
 

@@ -88,13 +88,12 @@ def page_version() -> str:
 
 def worker_config() -> dict[str, Any]:
     """What the service worker is told: its version and the files it keeps."""
-    shell = [
-        "/",
-        "/manifest.webmanifest",
-        *(f"/static/{p.relative_to(STATIC).as_posix()}" for p in shell_files()),
-    ]
-    pages = ["/api/config", "/api/rules", "/api/language"]
-    pages += [f"/api/language/{language}" for language in LANGUAGES if language != "en"]
+    files = [f"/static/{p.relative_to(STATIC).as_posix()}" for p in shell_files()]
+    # the sounds are kept with the engine (offline play wanted), or as the page plays them
+    sounds = [url for url in files if url.startswith("/static/sounds/")]
+    shell = ["/", "/manifest.webmanifest", *(url for url in files if url not in sounds)]
+    # the translations of every language; the page's other reads are kept as it reads them
+    pages = ["/api/language", *(f"/api/language/{lang}" for lang in LANGUAGES if lang != "en")]
     engine = ENGINE / build.MANIFEST
     engine_version = json.loads(engine.read_text())["version"] if engine.is_file() else None
     return {
@@ -102,6 +101,7 @@ def worker_config() -> dict[str, Any]:
         "shell": shell,
         "api": pages,
         "engine": _engine_files(),
+        "extras": sounds,
         "engine_version": engine_version,
     }
 

@@ -1,15 +1,16 @@
 // The service worker (docs/offline.md): keeps the page so that the installed app opens with no
 // network, and the offline engine once offline play is wanted. The server serves it at /sw.js
-// with CONFIG in front: {version, shell, api, engine, engine_version}.
+// with CONFIG in front: {version, shell, api, engine, extras, engine_version}.
 //
 // - The page's files (CONFIG.shell) are kept when this version installs, in a cache named
 //   after the version; they are answered from it, so an installed app opens at once.
-// - The server's answers the page reads at start (CONFIG.api: levels, rules, translations)
-//   and every GET of /api/ are asked of the network first, and kept; with no network the kept
+// - The translations of every language (CONFIG.api) are kept when this version installs;
+//   every GET of /api/ is asked of the network first, and kept; with no network the kept
 //   answer serves.
 // - The offline engine (CONFIG.engine: Pyodide and our package, ~7 MB compressed) is fetched
 //   only when the page asks ("cache-engine"), in the background, into a cache named after
-//   the engine's build, which outlives page updates that leave the engine as it was.
+//   the engine's build, which outlives page updates that leave the engine as it was; the
+//   sounds (CONFIG.extras) with it, or as the page plays them.
 // - A new version installs in the background and waits: the page offers to reload, and says
 //   "skip-waiting" when the player agrees, so a game in progress is never cut off.
 
@@ -47,14 +48,20 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function cacheEngine() {
-  const engine = await caches.open(ENGINE);
-  for (const url of CONFIG.engine) {
-    if (await engine.match(url)) continue;
+async function keep(cache, urls) {
+  for (const url of urls) {
+    if (await cache.match(url)) continue;
     const answer = await fetch(url, { cache: "no-store" });
     if (!answer.ok) throw new Error(`${url}: ${answer.status}`);
-    await engine.put(url, answer);
+    await cache.put(url, answer);
   }
+}
+
+/** The engine, and what else offline play needs that the page reads only as it plays (the
+ * sounds: CONFIG.extras, kept with the page's files). */
+async function cacheEngine() {
+  await keep(await caches.open(ENGINE), CONFIG.engine);
+  await keep(await caches.open(SHELL), CONFIG.extras);
 }
 
 async function engineCached() {
@@ -119,7 +126,12 @@ async function page(request) {
 async function cacheFirst(cacheName, request) {
   const kept = await fromCache(cacheName, request);
   if (kept) return kept;
-  return fetch(request);
+  const answer = await fetch(request);
+  if (answer.ok && answer.status === 200) {
+    const cache = await caches.open(cacheName);
+    await cache.put(request, answer.clone()); // a file not kept at install (a sound)
+  }
+  return answer;
 }
 
 /** A saved change of settings: the kept copies of GET /api/settings say the new ones too (the
