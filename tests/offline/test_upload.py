@@ -148,3 +148,23 @@ def test_sendings_are_limited_per_address(
     assert [a.status_code for a in answers[:2]] == [200, 200]
     assert answers[2].status_code == 429 and answers[2].headers["Retry-After"]
     assert "offline" in answers[2].json()["error"]["message"]
+
+
+def test_an_offline_room_sends_what_a_computer_room_of_the_server_sends(
+    client: TestClient,
+) -> None:
+    """The same messages, with the same fields, as the server's (web-protocol 4.1, 4.3), so
+    that the page draws both the same."""
+    body = {"mode": "computer", "level": "medium", "rules": {"payoff_size": 5}}
+    ticket = client.post("/api/rooms", json=body).json()
+    with client.websocket_connect(ticket["ws_url"]) as socket:
+        socket.send_json({"type": "hello", "token": ticket["token"]})
+        server = [socket.receive_json() for _ in range(3)]
+    offline = new_session().hello("en")
+    assert [m["type"] for m in offline] == [m["type"] for m in server]
+    for mine, theirs in zip(offline, server, strict=True):
+        assert mine.keys() == theirs.keys()
+    state, theirs = offline[1]["state"], server[1]["state"]
+    assert state.keys() == theirs.keys()
+    assert state["observation"].keys() == theirs["observation"].keys()
+    assert state["match"].keys() == theirs["match"].keys()
