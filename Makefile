@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play play-terminal test lint typecheck bench load cluster clean i18n-update i18n-check
+.PHONY: setup offline play play-terminal test lint typecheck bench load cluster clean i18n-update i18n-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,9 +13,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+# Offline play (docs/offline.md): Pyodide fetched with npm and checked (SHA-256), our package
+# archived for the page; kept out of git in src/spite_malice/web/static/offline/build/.
+offline: $(STAMP)
+	$(BIN)/python -m spite_malice.offline.build
 
-play: $(STAMP)
+setup: $(STAMP) offline
+
+play: setup
 	$(BIN)/spite-malice serve
 
 play-terminal: $(STAMP)
@@ -28,7 +33,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck
+test: lint typecheck offline
 	$(BIN)/pytest
 
 bench: $(STAMP)

@@ -132,3 +132,27 @@ def test_the_engine_game_position_and_observation_import_one_way() -> None:
     graph = _graph()
     assert "spite_malice.engine.game" not in graph["spite_malice.engine.position"]
     assert "spite_malice.engine.game" not in graph["spite_malice.engine.observation"]
+
+
+def test_the_offline_package_imports_only_what_runs_in_the_page() -> None:
+    """spite_malice.offline runs in Pyodide in the page (docs/offline.md): it may use the
+    engine, the bots, the table layer, the tutorial and the translations, never the web
+    server's modules (FastAPI, pydantic) nor anything else above the table."""
+    graph = _graph()
+    allowed = (
+        "spite_malice.offline",
+        "spite_malice.engine",
+        "spite_malice.bots",
+        "spite_malice.table",
+        "spite_malice.i18n",
+        "spite_malice.bot_registry",
+        "spite_malice.bot_protocol",
+        "spite_malice.tutorial",
+    )
+    for name, imported in graph.items():
+        if name.startswith("spite_malice.offline"):
+            outside = {t for t in imported if not t.startswith(allowed)}
+            assert not outside, f"{name} imports {sorted(outside)}"
+    for name, imported in graph.items():
+        if name.startswith(("spite_malice.engine", "spite_malice.bots", "spite_malice.table")):
+            assert not {t for t in imported if t.startswith("spite_malice.offline")}, name

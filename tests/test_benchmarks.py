@@ -36,6 +36,7 @@ LAUNCHERS = {
     "bots_tune.py": "bots_tune",
     "bots_weights.py": "bots_weights",
     "arena_compare.py": "arena_compare",
+    "offline_timing.py": "offline_timing",
 }
 
 

@@ -97,6 +97,10 @@ def plural_index(language: str, n: int) -> int:
     try:
         category = _rule(language)(abs(n))
     except ImportError:
+        compiled = _compiled(language)
+        if compiled is not None:  # where Babel is absent (the page's offline engine)
+            table = compiled["plural_index"]
+            return int(table[abs(n) if abs(n) < 200 else 100 + abs(n) % 100])
         return 0 if n == 1 else 1
     forms = category_forms(language)
     return forms.get(category, forms["other"])
@@ -107,12 +111,14 @@ def catalog(language: str) -> Catalog:
     """``language``'s catalog (cached for the process); English, or a language whose file is
     missing or Babel absent, is an empty catalog: every text stays as written."""
     path = po_path(language)
-    if language == SOURCE_LANGUAGE or not path.exists():
+    if language == SOURCE_LANGUAGE:
         return Catalog(language)
+    if not path.exists():
+        return _from_compiled(language)  # the offline engine's archive: compiled catalogs
     try:
         from babel.messages.pofile import read_po
     except ImportError:
-        return Catalog(language)
+        return _from_compiled(language)
     with path.open("rb") as handle:
         po = read_po(handle, locale=language)
     singular: dict[Key, str] = {}
@@ -135,6 +141,47 @@ def catalog(language: str) -> Catalog:
         if any(location.endswith(".js") for location, _ in message.locations):
             page.add(key)
     return Catalog(language, singular, plural, frozenset(page))
+
+
+def compiled_path(language: str) -> Path:
+    """Where a catalog compiled to JSON goes (:func:`compile_catalog`): only in the archive the
+    page's offline engine loads, where Babel is absent (``docs/offline.md``)."""
+    return po_path(language).with_suffix(".json")
+
+
+def compile_catalog(language: str) -> dict[str, Any]:
+    """``language``'s catalog as JSON, read with Babel: every translation and the plural form
+    of each count from 0 to 199 (the rules of our languages repeat every 100 from there)."""
+    chosen = catalog(language)
+    return {
+        "language": language,
+        "singular": [[k[0], k[1], text] for k, text in sorted(chosen.singular.items(), key=str)],
+        "plural": [
+            [k[0], k[1], list(forms)] for k, forms in sorted(chosen.plural.items(), key=str)
+        ],
+        "plural_index": [plural_index(language, n) for n in range(200)],
+    }
+
+
+@functools.cache
+def _compiled(language: str) -> dict[str, Any] | None:
+    path = compiled_path(language)
+    if not path.is_file():
+        return None
+    import json
+
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _from_compiled(language: str) -> Catalog:
+    """The catalog compiled to JSON, where Babel is absent; an empty one without it."""
+    data = _compiled(language)
+    if data is None:
+        return Catalog(language)
+    singular = {(c, m): t for c, m, t in data["singular"]}
+    plural = {(c, m): tuple(forms) for c, m, forms in data["plural"]}
+    return Catalog(language, singular, plural)
 
 
 def page_catalog(language: str) -> dict[str, Any]:

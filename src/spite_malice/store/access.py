@@ -87,9 +87,9 @@ from .stats import (
 log = logging.getLogger(__name__)
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 COMPUTER = "computer"
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0006"
 V1_REVISION = "0001"
-KNOWN_REVISIONS = ("0001", "0002", "0003", "0004", "0005")
+KNOWN_REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006")
 """Every revision this version can migrate from (a newer database is refused)."""
 NOTIFY_CHANNEL = "spite_malice_rooms"
 """PostgreSQL's LISTEN/NOTIFY channel on which every stored step of a web room is announced

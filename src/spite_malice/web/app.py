@@ -21,6 +21,7 @@ from . import analyses, api, daily, errors, language, limits, replays, sockets, 
 from .headers import SecurityHeaders
 from .instance import InstanceHeader
 from .lobby import Lobby
+from .pwa import router as pwa_router
 
 STATIC = Path(__file__).parent / "static"
 
@@ -77,6 +78,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     app.include_router(daily.router)
     app.include_router(analyses.router)
     app.include_router(sockets.router)
+    app.include_router(pwa_router)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

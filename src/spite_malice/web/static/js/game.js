@@ -8,7 +8,7 @@ import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
 import { splitMove } from "./moves.js";
 import { fitTable, keepFitted } from "./fit.js";
-import { GameConnection } from "./net.js";
+import { openConnection } from "../offline/client.js"; // the socket, or the offline engine
 import { applyPrefs, onPrefChange, pref } from "./prefs.js";
 import { playSound, preloadSounds } from "./sound.js";
 import { menuButton } from "./menu.js";
@@ -63,7 +63,7 @@ export class GameScreen {
       onEscape: () => this.closeMore() || this.skip(),
       keys: { h: () => this.askHint(), u: () => this.undo(), n: () => this.nextFromKeys() },
     });
-    this.connection = new GameConnection(ticket.ws_url, {
+    this.connection = openConnection(ticket.ws_url, {
       token: ticket.token,
       onMessage: (msg) => this.onMessage(msg),
       onStatus: (status, detail) => this.onStatus(status, detail),

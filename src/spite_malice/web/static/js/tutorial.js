@@ -14,6 +14,7 @@ import { saveRoomTicket } from "./store.js";
 import { MoveInput } from "./input.js";
 import { menuButton } from "./menu.js";
 import { renderTable } from "./table.js";
+import { offlinePost } from "../offline/tutorial.js";
 
 /** The table's names in a lesson (made when drawn: the language may change meanwhile). */
 const names = () => ({ me: "You", opponent: _("Your opponent") });
@@ -23,7 +24,8 @@ async function post(path, body) {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body ?? {}),
-  });
+  }).catch((error) => ({ offline: offlinePost(path, body, error) })); // no network: the offline engine
+  if (response.offline) return response.offline;
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     throw new Error(data?.error?.message ?? _("The server answered {status}.", { status: String(response.status) }));

@@ -7,6 +7,7 @@ import { h, replaceChildren, withNodes } from "../dom.js";
 import { _, formatNumber } from "../i18n.js";
 import { roomTicket, saveRoomTicket } from "../store.js";
 import { rulesSummary } from "./settings.js";
+import { createRoom, listOfflineMatches } from "../../offline/lobby.js";
 
 /** The room code inside what the player typed: a code, or an invite link. */
 export function roomFromInput(text) {
@@ -44,7 +45,7 @@ export async function renderLobby(mount, app) {
     try {
       const body = { mode, ...rulesRequest(settings) };
       if (mode === "computer") body.level = level;
-      const ticket = await api.createRoom(body);
+      const ticket = await createRoom(body, app.player()); // offline: the offline engine
       saveRoomTicket(ticket);
       location.hash = `#/game/${ticket.room}`;
     } catch (error) {
@@ -109,6 +110,7 @@ export async function renderLobby(mount, app) {
     }
   };
 
+  listOfflineMatches(resumeList, resumeBox, levels);
   try {
     const { rooms } = await api.rooms();
     const mine = rooms.filter((r) => roomTicket(r.room));

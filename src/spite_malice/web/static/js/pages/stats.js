@@ -4,6 +4,7 @@
 import { api } from "../api.js";
 import { h, replaceChildren, withNodes } from "../dom.js";
 import { _, formatNumber, N_ } from "../i18n.js";
+import { renderOfflineStats } from "../../offline/stats.js";
 
 const COLUMNS = [
   ["games", N_("Games")],
@@ -41,6 +42,7 @@ export async function renderStats(mount, app) {
       _("Points: scored – conceded. Streak: wins in a row now, and the best run."), " ",
       _("Assisted: games in which you used a hint or undo.")),
     box));
+  renderOfflineStats(mount.querySelector(".page"), app);
   let stats;
   try {
     stats = await api.stats();

@@ -1,0 +1,201 @@
+"""Make what the page needs to play offline (``make setup`` runs it; ``docs/offline.md``).
+
+1. Pyodide, the npm package ``pyodide`` at :data:`PYODIDE_VERSION`, fetched with ``npm pack``
+   (once: it is kept in ``.cache/``), checked against :data:`PYODIDE_SHA256`, and the files
+   the worker loads copied to ``static/offline/build/pyodide/``.
+2. Our package as a zip archive of the source (``static/offline/build/spite_malice.zip``):
+   the modules the offline session imports (engine, bots, table, translations and this
+   package), byte for byte the files the server runs, and the translations compiled to JSON
+   (read here with Babel, which Pyodide lacks).
+3. ``static/offline/build/manifest.json``: every file with its size, gzip size and SHA-256,
+   and a version made of them, which the service worker's cache is named after.
+
+Without these files the page says that offline play is not installed; nothing else needs
+them. ``python -m spite_malice.offline.build`` (``--check`` only says whether they are
+there and match).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+from ..i18n.catalogs import LANGUAGES, SOURCE_LANGUAGE, compile_catalog, compiled_path
+
+PYODIDE_VERSION = "314.0.8"
+"""The pinned npm package ``pyodide`` (Python 3.14.2 in WebAssembly)."""
+PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cefcb"
+"""SHA-256 of ``pyodide-314.0.8.tgz`` as the npm registry serves it."""
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What the worker loads from the package (the rest is its console and type stubs)."""
+PACKAGES = ("engine", "bots", "table", "i18n", "offline", "bot_protocol", "tutorial")
+"""Our subpackages the offline session and lessons import (tests/offline checks the list)."""
+MODULES = ("__init__.py", "bot_registry.py", "py.typed")
+LEFT_OUT = ("offline/build.py",)
+"""Source files of those packages the page does not need."""
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = PACKAGE_ROOT.parent.parent
+OUT = PACKAGE_ROOT / "web" / "static" / "offline" / "build"
+CACHE = REPO_ROOT / ".cache" / "pyodide"
+ARCHIVE = "spite_malice.zip"
+MANIFEST = "manifest.json"
+
+
+class BuildError(Exception):
+    """What went wrong, for the person running ``make setup``."""
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def fetch_pyodide(cache: Path = CACHE) -> bytes:
+    """The checked npm tarball of Pyodide (from the cache, else ``npm pack``)."""
+    name = f"pyodide-{PYODIDE_VERSION}.tgz"
+    path = cache / name
+    if path.is_file() and sha256(path.read_bytes()) == PYODIDE_SHA256:
+        return path.read_bytes()
+    cache.mkdir(parents=True, exist_ok=True)
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is needed to fetch Pyodide (apt-get install npm)")
+    try:
+        subprocess.run(
+            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"],
+            cwd=cache,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            timeout=300,
+        )
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+        raise BuildError(f"npm could not fetch pyodide@{PYODIDE_VERSION}: {error}") from None
+    data = path.read_bytes()
+    found = sha256(data)
+    if found != PYODIDE_SHA256:
+        path.unlink()
+        raise BuildError(f"{name} has SHA-256 {found}, not the pinned {PYODIDE_SHA256}: refused")
+    return data
+
+
+def extract_pyodide(tarball: bytes, out: Path) -> None:
+    """Copy :data:`PYODIDE_FILES` out of the npm tarball into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fileobj=io.BytesIO(tarball), mode="r:gz") as tar:
+        for name in PYODIDE_FILES:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"the Pyodide package has no {name}")
+            (out / name).write_bytes(member.read())
+
+
+def source_files(root: Path = PACKAGE_ROOT) -> list[Path]:
+    """The files of our package that the archive holds, in a stable order."""
+    files = [root / name for name in MODULES if (root / name).is_file()]
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*")):
+            relative = path.relative_to(root).as_posix()
+            if not path.is_file() or "__pycache__" in path.parts or relative in LEFT_OUT:
+                continue
+            if path.suffix in (".py", ".json", ".typed"):
+                files.append(path)
+    return files
+
+
+def build_archive(root: Path = PACKAGE_ROOT) -> bytes:
+    """Our package as a zip (``spite_malice/...``), the same bytes for the same source."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in source_files(root):
+            name = "spite_malice/" + path.relative_to(root).as_posix()
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+        for language in LANGUAGES:  # read with Babel here: Pyodide has no Babel
+            if language == SOURCE_LANGUAGE:
+                continue
+            relative = compiled_path(language).relative_to(root).as_posix()
+            info = zipfile.ZipInfo("spite_malice/" + relative, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            text = json.dumps(compile_catalog(language), ensure_ascii=False, sort_keys=True)
+            archive.writestr(info, text.encode("utf-8"))
+    return buffer.getvalue()
+
+
+def manifest(out: Path) -> dict[str, object]:
+    """Every built file with its size, gzip size and hash; the version is their hash."""
+    files: dict[str, dict[str, object]] = {}
+    for path in sorted(out.rglob("*")):
+        if not path.is_file() or path.name == MANIFEST:
+            continue
+        data = path.read_bytes()
+        files[path.relative_to(out).as_posix()] = {
+            "bytes": len(data),
+            "gzip_bytes": len(gzip.compress(data, compresslevel=9, mtime=0)),
+            "sha256": sha256(data),
+        }
+    version = sha256(json.dumps(files, sort_keys=True).encode())[:16]
+    return {"pyodide": PYODIDE_VERSION, "python": "3.14", "version": version, "files": files}
+
+
+def build(out: Path = OUT, cache: Path = CACHE) -> dict[str, object]:
+    """Fetch, check and write everything (quick when the cache holds Pyodide already)."""
+    extract_pyodide(fetch_pyodide(cache), out / "pyodide")
+    (out / ARCHIVE).write_bytes(build_archive())
+    made = manifest(out)
+    (out / MANIFEST).write_text(json.dumps(made, indent=1, sort_keys=True) + "\n")
+    return made
+
+
+def check(out: Path = OUT) -> str | None:
+    """None when the built files are there and match their manifest, else what is wrong."""
+    path = out / MANIFEST
+    if not path.is_file():
+        return "offline play is not built (make setup)"
+    written = json.loads(path.read_text())
+    for name, entry in written["files"].items():
+        target = out / name
+        if not target.is_file() or sha256(target.read_bytes()) != entry["sha256"]:
+            return f"{name} is missing or changed (make setup)"
+    if (out / ARCHIVE).read_bytes() != build_archive():
+        return "the package archive is older than the source (make setup)"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="only check the built files")
+    args = parser.parse_args(argv)
+    if args.check:
+        problem = check()
+        print(problem or "offline play is built")
+        return 1 if problem else 0
+    try:
+        made = build()
+    except BuildError as error:
+        print(f"offline play not built: {error}", file=sys.stderr)
+        return 1
+    files = made["files"]
+    assert isinstance(files, dict)
+    total = sum(int(entry["gzip_bytes"]) for entry in files.values())
+    print(f"offline play built: version {made['version']}, {total / 1e6:.1f} MB compressed")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
