@@ -23,9 +23,10 @@ for ever, and a header of any size is buffered. :class:`GuardedHttpProtocol` add
   itself; past both, a new connection is answered 503 and closed.
 
 **WebSockets** use uvicorn's sans-I/O ``websockets`` protocol. Measured with a trivial echo
-on this stack (``python -m spite_malice.bench.ws_floor``, docs/deploying.md "The floor"), it
-costs a server about a third less CPU a message than the legacy ``websockets`` one, and less
-than ``wsproto``. Used as it is, it holds a handshake open unanswered when the request cannot
+on this stack (``python -m spite_malice.bench.ws_floor``, docs/deploying.md "Current figures";
+every variant in docs/measurements/2026-12-04-server-load-rounds.md), it costs a server
+about a third less CPU a message than the legacy ``websockets`` one, and less than
+``wsproto``. Used as it is, it holds a handshake open unanswered when the request cannot
 be parsed (a request line over 8 KB, too many or too long headers): the ``websockets``
 library writes its refusal (414, 431) into the connection's output, but uvicorn only sends
 that output once it sees a request or a parse error of a frame. :class:`GameSocketProtocol`
