@@ -132,3 +132,33 @@ def test_the_engine_game_position_and_observation_import_one_way() -> None:
     graph = _graph()
     assert "spite_malice.engine.game" not in graph["spite_malice.engine.position"]
     assert "spite_malice.engine.game" not in graph["spite_malice.engine.observation"]
+
+
+def test_the_store_and_the_match_records_import_no_table_layer() -> None:
+    """The data the table layer and the store share (a step, a match's meta, a seat) sit in
+    ``spite_malice.match_records``, below both: it imports only the engine, and the store
+    imports neither the table layer nor anything above it (its migrations are history: the
+    one of revision 0002 names the levels as they were shown then, from the table layer)."""
+    graph = _graph()
+    for name, imported in graph.items():
+        if name.startswith("spite_malice.match_records"):
+            outside = {
+                t
+                for t in imported
+                if not t.startswith(("spite_malice.match_records", "spite_malice.engine"))
+            }
+            assert not outside, f"{name} imports {sorted(outside)}"
+        if name.startswith("spite_malice.store") and ".migrations" not in name:
+            above = {
+                t
+                for t in imported
+                if t.startswith(
+                    (
+                        "spite_malice.table",
+                        "spite_malice.web",
+                        "spite_malice.tui",
+                        "spite_malice.bots",
+                    )
+                )
+            }
+            assert not above, f"{name} imports {sorted(above)}"

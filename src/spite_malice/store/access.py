@@ -31,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from ..engine.record import GameRecord
-from ..table.steps import Step
+from ..match_records import Step
 from .database import (
     HEAD_REVISION,
     KNOWN_REVISIONS,

@@ -31,8 +31,7 @@ from sqlalchemy.sql.expression import Update
 from ..engine.errors import SpiteMaliceError
 from ..engine.record import GameRecord
 from ..engine.rules import Rules
-from ..table.steps import CLAIM, DEAL, MOVE, RESIGN, Step
-from ..table.table import TableMeta
+from ..match_records import CLAIM, DEAL, MOVE, RESIGN, Step, TableMeta
 from .database import (
     NOTIFY_CHANNEL,
     DailyTaken,

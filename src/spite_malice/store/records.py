@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from ..engine.rules import Rules
-from ..table.steps import Step
-from ..table.table import TableMeta
+from ..match_records import Step, TableMeta
 from .stats import (
     DAILY,
     FRIEND,
