@@ -246,7 +246,7 @@ def announcement(origin: str, rooms: Iterable[str | None]) -> str:
     """The payload announcing stored steps of ``rooms`` on :data:`NOTIFY_CHANNEL`: the
     storing instance's name, then the rooms' codes, separated by spaces (one announcement
     a transaction, however many rooms it stored: a listener splits it, and a room it does
-    not hold costs it a dictionary lookup). At most :data:`lobby.BATCH_LIMIT` rooms of 6
+    not hold costs it a dictionary lookup). At most :data:`~.group_commit.BATCH_LIMIT` rooms of 6
     characters, far under PostgreSQL's 8000 bytes."""
     return " ".join([origin, *sorted({room for room in rooms if room is not None})])
 
