@@ -142,6 +142,7 @@ def test_the_offline_package_imports_only_what_runs_in_the_page() -> None:
     allowed = (
         "spite_malice.offline",
         "spite_malice.engine",
+        "spite_malice.match_records",
         "spite_malice.bots",
         "spite_malice.table",
         "spite_malice.i18n",
@@ -156,3 +157,33 @@ def test_the_offline_package_imports_only_what_runs_in_the_page() -> None:
     for name, imported in graph.items():
         if name.startswith(("spite_malice.engine", "spite_malice.bots", "spite_malice.table")):
             assert not {t for t in imported if t.startswith("spite_malice.offline")}, name
+
+
+def test_the_store_and_the_match_records_import_no_table_layer() -> None:
+    """The data the table layer and the store share (a step, a match's meta, a seat) sit in
+    ``spite_malice.match_records``, below both: it imports only the engine, and the store
+    imports neither the table layer nor anything above it (its migrations are history: the
+    one of revision 0002 names the levels as they were shown then, from the table layer)."""
+    graph = _graph()
+    for name, imported in graph.items():
+        if name.startswith("spite_malice.match_records"):
+            outside = {
+                t
+                for t in imported
+                if not t.startswith(("spite_malice.match_records", "spite_malice.engine"))
+            }
+            assert not outside, f"{name} imports {sorted(outside)}"
+        if name.startswith("spite_malice.store") and ".migrations" not in name:
+            above = {
+                t
+                for t in imported
+                if t.startswith(
+                    (
+                        "spite_malice.table",
+                        "spite_malice.web",
+                        "spite_malice.tui",
+                        "spite_malice.bots",
+                    )
+                )
+            }
+            assert not above, f"{name} imports {sorted(above)}"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spite_malice.store import Store
-from spite_malice.web import rooms as rooms_module
+from spite_malice.web import computer_player as rooms_module
 from spite_malice.web.lobby import Lobby
 
 from .lobbies import Listener, computer_room, person_discards, until

@@ -7,8 +7,8 @@ import pytest
 
 from spite_malice.engine.moves import Move
 from spite_malice.table import Table
+from spite_malice.web.computer_player import ComputerPlayer, ComputerTurn
 from spite_malice.web.protocol import MoveMessage
-from spite_malice.web.rooms import ComputerTurn, Room
 
 from .lobbies import Listener, computer_room, discard, started_lobbies, until
 
@@ -21,16 +21,16 @@ async def test_only_one_instance_plays_the_computer_turn(
     # which instance played computer moves in each turn (a turn may be played by the
     # computer's own task, or at once with the person's discard: both go through here)
     plays: dict[tuple[int, int], set[str]] = {}
-    original = Room._computer_plays
+    original = ComputerPlayer.plays
 
-    def counted(self: Room, table: Table, move: Move | None) -> ComputerTurn:
+    def counted(self: ComputerPlayer, table: Table, move: Move | None) -> ComputerTurn:
         key = (table.game_number, table.game.turn)
         turn = original(self, table, move)
         if turn.steps or turn.last is not None:
-            plays.setdefault(key, set()).add(self.lobby.instance)
+            plays.setdefault(key, set()).add(self.room.log.instance)
         return turn
 
-    monkeypatch.setattr(Room, "_computer_plays", counted)
+    monkeypatch.setattr(ComputerPlayer, "plays", counted)
     async with started_lobbies(postgres_schema_url, 2) as lobbies:
         # 20 pay-off cards: the person only discards, and with 5 the computer sometimes won
         # before the person's second turn (then fewer than two turns were counted)

@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spite_malice.store import Store
-from spite_malice.web import create_app, rooms
+from spite_malice.web import create_app, friend_games, presence, rooms
 from spite_malice.web.lobby import Lobby
 from spite_malice.web.rooms import CLAIM_ENV, Room
 
@@ -230,15 +230,13 @@ def test_the_host_who_left_before_the_friend_joined_is_not_claimed_against_at_on
     claim = 600.0
     monkeypatch.setenv(CLAIM_ENV, str(claim))
     offset = [0.0]
-    monkeypatch.setattr(
-        rooms,
-        "time",
-        SimpleNamespace(
-            time=lambda: time.time() + offset[0],
-            monotonic=time.monotonic,
-            perf_counter=time.perf_counter,
-        ),
+    clock = SimpleNamespace(
+        time=lambda: time.time() + offset[0],
+        monotonic=time.monotonic,
+        perf_counter=time.perf_counter,
     )
+    for module in (rooms, presence, friend_games):  # the room's parts that read the clock
+        monkeypatch.setattr(module, "time", clock)
     host = new_room(client, mode="friend", rules={"payoff_size": 20})
     room = room_of(client, host["room"])
     with open_seat(client, host):

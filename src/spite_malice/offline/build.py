@@ -43,7 +43,16 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 """What the worker loads from the package (the rest is its console and type stubs)."""
-PACKAGES = ("engine", "bots", "table", "i18n", "offline", "bot_protocol", "tutorial")
+PACKAGES = (
+    "engine",
+    "match_records",
+    "bots",
+    "table",
+    "i18n",
+    "offline",
+    "bot_protocol",
+    "tutorial",
+)
 """Our subpackages the offline session and lessons import (tests/offline checks the list)."""
 MODULES = ("__init__.py", "bot_registry.py", "py.typed")
 LEFT_OUT = ("offline/build.py",)

@@ -22,7 +22,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..table import DEAL, Step
+from ..match_records import DEAL, Step
 from .access import (
     APPEND_MANY_POSTGRES,
     LeaseRenewal,

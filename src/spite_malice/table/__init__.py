@@ -10,12 +10,13 @@ applies it, so the table is always at the last stored state.
 
 from __future__ import annotations
 
+from ..match_records.meta import TableMeta
 from .computer import Suggestion, choose, new_computer, suggest
 from .errors import TableError
 from .levels import default_level, is_level, level_label, level_name, levels
 from .seats import COMPUTER, FRIEND, PERSON, Seat
 from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
-from .table import Savepoint, Table, TableMeta
+from .table import Savepoint, Table
 
 __all__ = [
     "CLAIM",

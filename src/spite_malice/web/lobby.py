@@ -21,17 +21,16 @@ from typing import Any, TypeVar
 
 from ..engine.rules import Rules
 from ..store import (
-    AsyncWriter,
-    LeaseRenewal,
     MatchHeader,
     Store,
-    StoreConflict,
     StoredMatch,
     StoreError,
     StoreUnavailable,
 )
-from ..table import DEAL, Seat, Step, Table, default_level, is_level, level_label
+from ..store.group_commit import GroupCommit
+from ..table import Seat, Step, Table, default_level, is_level, level_label
 from .fanout import Fanout, fanout_for
+from .match_log import MatchLog
 from .rooms import (
     COMPUTER_MODE,
     Room,
@@ -55,11 +54,6 @@ FOLLOW_IDLE_SECONDS = 2.0
 rather than followed (a caller that just got it from the lobby keeps a working object)."""
 STORE_THREADS = 32
 """Worker threads for store calls: one slow call takes one of them, not the server."""
-FLUSHERS = 4
-"""Group commits of moves in flight at once (each on its own thread and connection); one on
-SQLite, which has a single writer anyway, so its batches are as large as they can be."""
-BATCH_LIMIT = 256
-"""Entries (a room's step, or a computer's turn of steps) written in one group commit at most."""
 PRESENCE_SECONDS = 30.0
 """How often this instance renews its word that it holds connections of friend rooms' seats,
 and reads the other instances' (so a friend connected elsewhere shows as online, and a claim
@@ -69,9 +63,6 @@ HEALTH_SECONDS = 3.0
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-_Entry = tuple[MatchHeader, tuple[Step, ...], float | None, "asyncio.Future[bool]"]
-"""One entry of the group commit: a room's steps, stored together; the seconds to renew the
-room's computer-turn lease for (None: not renewed); and who waits for them."""
 
 
 class Lobby:
@@ -92,15 +83,14 @@ class Lobby:
         self._presence: asyncio.Task[None] | None = None
         self._releasing: set[asyncio.Task[None]] = set()
         """Leases of forgotten rooms being given back."""
-        self._pending: list[_Entry] = []
-        self._flushing = 0
-        self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
-        self._writer = AsyncWriter(store) if store.announces else None
-        """PostgreSQL's group commits, run on the event loop rather than a worker thread."""
         self.fanout: Fanout = fanout_for(store)
         """How steps stored by other instances on this database reach this one."""
         self.instance = store.origin
         """This server instance's name in computer-turn leases."""
+        self.commits = GroupCommit(store, self.run, self.instance)
+        """The group commit of the rooms' steps (``store/group_commit.py``)."""
+        self.log = MatchLog(store, self.run, self.commits)
+        """What the rooms ask of the store: their one way to it (``web/match_log.py``)."""
 
     async def listen(self) -> None:
         """Start passing on the steps other instances store (PostgreSQL's LISTEN/NOTIFY)."""
@@ -214,89 +204,14 @@ class Lobby:
             task.add_done_callback(self._releasing.discard)
 
     async def append(self, header: MatchHeader, step: Step, renew: float | None = None) -> bool:
-        """Store one step of a room; return once it is committed (``StoreConflict``,
-        ``StoreUnavailable`` as :meth:`Store.append`). With ``renew``, the write also renews
-        the room's computer-turn lease, if this instance holds it, for that many seconds:
-        True when it did (see :meth:`append_steps`).
-
-        Steps asked for while the store is busy are written together (a group commit), by
-        up to :data:`FLUSHERS` writers at once (one on SQLite): a slow write holds up
-        only the steps in its own batch, the next ones go out through another writer.
-        Deals and the last moves of games (which write more rows) are written one by one."""
-        if step.finished is not None or step.kind == DEAL:
-            await self.run(self.store.append, header, step)
-            return False
-        return await self.append_steps(header, (step,), renew)
+        """Store one step of a room through the group commit (:meth:`GroupCommit.append`)."""
+        return await self.commits.append(header, step, renew)
 
     async def append_steps(
         self, header: MatchHeader, steps: tuple[Step, ...], renew: float | None = None
     ) -> bool:
-        """Store several steps of one room, in order, as one entry of the group commit: all
-        of them or none (a computer's whole turn, one write instead of one a move). Only
-        steps that end no game and deal none (those go through :meth:`append`).
-
-        With ``renew``, the group commit also renews the room's computer-turn lease for that
-        many seconds from the commit, if this instance still holds it: True when it did (a
-        room played here keeps its lease through its own writes, with no call of its own)."""
-        assert steps and all(step.finished is None and step.kind != DEAL for step in steps)
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._pending.append((header, steps, renew, future))
-        if self._flushing < self._flushers:
-            self._flushing += 1
-            asyncio.get_running_loop().create_task(self._flush())
-        return await future
-
-    async def _flush(self) -> None:
-        try:
-            while self._pending:
-                batch, self._pending = self._pending[:BATCH_LIMIT], self._pending[BATCH_LIMIT:]
-                await self._write(batch)
-        finally:
-            self._flushing -= 1
-
-    async def _write(self, batch: list[_Entry]) -> None:
-        steps = [(header, step) for header, group, _, _ in batch for step in group]
-        try:
-            renewed = await self._append_many(steps, self._renewal(batch))
-        except StoreConflict:
-            # some step was stored by another process: find which, entry by entry (each
-            # entry's steps in one transaction, so an entry is stored whole or not at all)
-            for header, group, renew, future in batch:
-                try:
-                    one = self._renewal([(header, group, renew, future)])
-                    kept = await self._append_many([(header, s) for s in group], one)
-                except Exception as error:
-                    _settle(future, _logged(error, 1))
-                else:
-                    _settle(future, None, header.room in kept)
-            return
-        except Exception as error:  # a store error, or a bug: every waiter hears of it
-            _logged(error, len(batch))
-            for _, _, _, future in batch:
-                _settle(future, error)
-            return
-        for header, _, _, future in batch:
-            _settle(future, None, header.room in renewed)
-
-    async def _append_many(
-        self, steps: list[tuple[MatchHeader, Step]], renew: LeaseRenewal | None
-    ) -> frozenset[str]:
-        """:meth:`Store.append_many`: on the event loop on PostgreSQL, else on a thread."""
-        if self._writer is not None:
-            return await self._writer.append_many(steps, renew)
-        return await self.run(self.store.append_many, steps, renew)
-
-    def _renewal(self, batch: list[_Entry]) -> LeaseRenewal | None:
-        """The leases a group commit of ``batch`` renews: its entries' rooms that ask for
-        it, for the longest time asked (every room asks for the same one)."""
-        asked = {
-            header.room: renew
-            for header, _, renew, _ in batch
-            if renew is not None and header.room is not None
-        }
-        if not asked:
-            return None
-        return LeaseRenewal(self.instance, frozenset(asked), max(asked.values()))
+        """Store steps of one room as one entry (:meth:`GroupCommit.append_steps`)."""
+        return await self.commits.append_steps(header, steps, renew)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Call the store on a worker thread of its own, off the event loop."""
@@ -434,24 +349,5 @@ class Lobby:
             room.close()
         if self._releasing:
             await asyncio.gather(*self._releasing, return_exceptions=True)
-        if self._writer is not None:
-            await self._writer.close()
+        await self.commits.close()
         self._threads.shutdown(wait=True)
-
-
-def _logged(error: Exception, entries: int) -> Exception:
-    """``error``, logged with its traceback when it is not the store's (a bug): a group
-    commit that fails answers its waiters with it rather than leaving them waiting."""
-    if not isinstance(error, StoreError):
-        log.error("a group commit of %d entries failed", entries, exc_info=error)
-    return error
-
-
-def _settle(future: asyncio.Future[bool], error: Exception | None, renewed: bool = False) -> None:
-    """Answer a group commit's waiter: stored (and whether its lease was renewed) or not."""
-    if future.done():
-        return
-    if error is None:
-        future.set_result(renewed)
-    else:
-        future.set_exception(error)
