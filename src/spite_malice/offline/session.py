@@ -178,6 +178,7 @@ class OfflineSession:
             "mode": MODE,
             "seat": seat,
             "level": table.level,
+            "daily": table.meta.daily,
             "players": table.names,
             "observation": observation_json(table.game, seat),
             "match": table.match_view(),

@@ -12,8 +12,9 @@ export function offlineSetting() {
   input.addEventListener("change", () => setOfflineWanted(input.checked));
   const box = h("section", { class: "card-box", id: "offline-setting" },
     h("h2", {}, _("Offline play")),
-    h("label", { class: "check", for: "offline-play" }, input, " ",
-      _("Keep the game on this device to play the computer with no network (about 7 MB).")),
+    h("div", { class: "field field-check" }, input,
+      h("label", { for: "offline-play" },
+        _("Keep the game on this device to play the computer with no network (about 7 MB)."))),
     status);
   engineStatus((state) => {
     status.textContent = !state.known ? ""
