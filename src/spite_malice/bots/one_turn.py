@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from ..engine.cards import KING, RANK_OF
 from ..engine.moves import Move
 from ..engine.observation import Observation
-from ..engine.stacks import built, fits
+from ..engine.stacks import built, fits, needs
 from .base import Bot
 
 MAX_STATES = 4000
@@ -69,9 +69,9 @@ def _fed(center: tuple[int, ...], opp_top: int, opp_side_tops: list[int]) -> boo
         return True  # a King goes anywhere (R3.1, R3.2): no stack can refuse it
     for value in center:
         tops = list(opp_side_tops)
-        while value + 1 != opp_top:
-            if value + 1 in tops:
-                tops.remove(value + 1)
+        while needs(value) != opp_top:
+            if needs(value) in tops:
+                tops.remove(needs(value))
             elif KING in tops:
                 tops.remove(KING)
             else:
