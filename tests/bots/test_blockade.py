@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from spite_malice.bots.evaluation import HARD_LEVEL_WEIGHTS, HARD_WEIGHTS, AwareEvaluator
+from spite_malice.bots.evaluation import HARD_WEIGHTS, AwareEvaluator
 from spite_malice.bots.view import quiet_turns, view_from_observation
 from spite_malice.engine import Game, parse_move
 
@@ -79,7 +79,7 @@ def test_a_completed_stack_is_worth_its_cards_back_in_the_stock_when_it_runs_low
     assert keeping.returned((11, 0, 0), view.hand, 0, view.payoff_left) == 0
 
 
-def test_the_hard_level_keeps_the_stock_alive_only_when_not_behind() -> None:
+def test_the_stock_is_kept_alive_only_when_not_behind() -> None:
     game = Game.from_position(
         position(
             payoffs=(["9C", "8C", "QC"], ["4H", "5S"]),
@@ -88,9 +88,10 @@ def test_the_hard_level_keeps_the_stock_alive_only_when_not_behind() -> None:
         seed=1,
     )
     behind = replace(view_from_observation(game.observation(0)), stock_count=15)
-    level = AwareEvaluator(HARD_LEVEL_WEIGHTS)
+    weights = replace(HARD_WEIGHTS, stock_return=5.0)
+    level = AwareEvaluator(weights)
     assert level.return_weight(behind) == 0.0
     even = replace(behind, payoff_left=2)
-    assert level.return_weight(even) == HARD_LEVEL_WEIGHTS.stock_return * 0.5
+    assert level.return_weight(even) == weights.stock_return * 0.5
     assert level.return_weight(replace(even, stock_count=40)) == 0.0
-    assert AwareEvaluator(HARD_WEIGHTS).return_weight(even) == 0.0  # Expert's and the hints'
+    assert AwareEvaluator(HARD_WEIGHTS).return_weight(even) == 0.0  # off in every level

@@ -14,7 +14,7 @@ they matter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import repeat
 from typing import NamedTuple
@@ -109,11 +109,6 @@ HARD_WEIGHTS = Weights(
 figures) and confirmed on held-out deals, except ``danger_low_stock``: the study's -18.5 drew
 9.5% of its games against ``hard-1``, 100 (press when the stock runs low and we are not
 behind) 5.9% at the same strength. ``hard-1``'s hand-set weights are in :mod:`.baselines`."""
-HARD_LEVEL_WEIGHTS = replace(HARD_WEIGHTS, stock_return=5.0, stock_return_behind=0.0)
-"""The Hard level's weights: :data:`HARD_WEIGHTS` (the evaluation Expert, its leaf model
-and the hints share) with the stock kept alive against players who block: a completed
-center stack's cards back in the stock count as the stock runs low (docs/bots.md, "Against
-players who block")."""
 EXPERT_WEIGHTS = HARD_WEIGHTS
 """Expert's own evaluation: Hard's. (Expert before issue 18 used Hard's with the danger at
 120 rather than 85; the tuned weights have not been retuned for Expert.)"""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from .evaluation import (
-    HARD_LEVEL_WEIGHTS,
+    HARD_WEIGHTS,
     MEDIUM_WEIGHTS,
     AwareEvaluator,
     ProgressEvaluator,
@@ -39,7 +39,7 @@ class PlanningSetting:
 
 MEDIUM = PlanningSetting("Medium", ProgressEvaluator, MEDIUM_WEIGHTS)
 """Medium: whole-turn planning for its own progress; it ignores the opponent."""
-HARD = PlanningSetting("Hard", AwareEvaluator, HARD_LEVEL_WEIGHTS)
+HARD = PlanningSetting("Hard", AwareEvaluator, HARD_WEIGHTS)
 """Hard: Medium's planning, plus the opponent."""
 
 
