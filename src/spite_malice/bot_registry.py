@@ -15,6 +15,7 @@ from .bots.base import Bot
 from .bots.baselines import Expert1Bot, Hard1Bot
 from .bots.easy import EasyBot
 from .bots.levels import expert, expert_1_with_option, expert_with_option
+from .bots.one_turn import blocker_1, nonblocker_1
 from .bots.planning_bot import hard_bot, medium_bot
 from .bots.reference import ReferenceBot
 
@@ -29,6 +30,8 @@ _REGISTRY: dict[str, BotFactory] = {
     "expert": expert,
     "hard-1": Hard1Bot,
     "expert-1": Expert1Bot,
+    "blocker-1": blocker_1,
+    "nonblocker-1": nonblocker_1,
 }
 _OPTION_REGISTRY: dict[str, OptionFactory] = {
     "expert": expert_with_option,

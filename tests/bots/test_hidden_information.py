@@ -12,7 +12,7 @@ from spite_malice.bots import ExpertBot, reference_move
 from spite_malice.bots.base import Bot
 from spite_malice.engine import Game
 
-LEVELS_UNDER_TEST = ("easy", "medium", "hard", "expert")
+LEVELS_UNDER_TEST = ("easy", "medium", "hard", "expert", "blocker-1", "nonblocker-1")
 
 
 def make(level: str, seed: int) -> Bot:

@@ -50,6 +50,25 @@ class Weights:
     danger_low_stock: float = 0.0
     """When we are not behind and the stock runs low (under 30 cards), the danger weight
     shrinks by up to this much: blocking then only stalls the game into a draw (R4.2)."""
+    danger_low_stock_behind: float = 0.0
+    """The same as :attr:`danger_low_stock` when we are behind: a stalled game (R4.2) scores
+    nothing for either player, so a blockade that runs the stock out is no refuge."""
+    danger_stalled: float = 0.0
+    """Breaking a blockade: for each turn past :attr:`stall_grace` in which neither player
+    played a pay-off card (:attr:`~.view.TurnView.quiet_turns`), the danger weight shrinks by
+    this much, so that the player presses on rather than waits while the stock runs out."""
+    stall_grace: float = 4.0
+    """How many quiet turns :attr:`danger_stalled` lets pass first."""
+    stock_return: float = 0.0
+    """Keeping the game alive: what each card sent back to the stock by completing a center
+    stack (R3.4(b)) is worth when the stock runs low, up to this much a card as the stock
+    nears empty (from :attr:`stock_return_from` cards down). Only completed stacks refill
+    the stock; when it runs out the game is a draw (R4.2), which scores nothing."""
+    stock_return_from: float = 30.0
+    """The stock size below which :attr:`stock_return` starts to count."""
+    stock_return_behind: float = 0.0
+    """:attr:`stock_return` when we are behind (more pay-off cards left than the opponent):
+    keeping the game alive then mostly turns a draw into a loss."""
     side_order: float = 1.0
     """The weight of :func:`side_order_score` in a discard's value."""
     discard_rank: float = 0.3
@@ -407,6 +426,8 @@ class AwareEvaluator(ProgressEvaluator):
         self._centers: dict[Ranks, CenterFacts] = {}
         self._reach: dict[tuple[int, int, int, int], float] = {}
         self._danger_weight = weights.danger
+        self._start_center = 0
+        self._return_weight = 0.0
 
     def begin(self, view: TurnView) -> None:
         super().begin(view)
@@ -437,6 +458,32 @@ class AwareEvaluator(ProgressEvaluator):
         self._last_center = None
         self._reach = {}
         self._danger_weight = self.danger_weight(view)
+        self._start_center = sum(view.center)
+        self._return_weight = self.return_weight(view)
+
+    def return_weight(self, view: TurnView) -> float:
+        """What a card sent back to the stock is worth in this position (see
+        :attr:`Weights.stock_return`)."""
+        w = self.weights
+        weight = (
+            w.stock_return if view.payoff_left <= view.opp_payoff_left else w.stock_return_behind
+        )
+        if not weight or w.stock_return_from <= 0:
+            return 0.0
+        return weight * max(0.0, 1.0 - view.stock_count / w.stock_return_from)
+
+    def returned(self, center: Ranks, hand: Ranks, side_cards: int, payoff_left: int) -> int:
+        """Cards sent back to the stock this turn by completed center stacks (R3.4(b)): every
+        card built that is not on the center stacks any more."""
+        built = (
+            self._start_payoff
+            - payoff_left
+            + self._start_hand
+            - len(hand)
+            + self._start_side
+            - side_cards
+        )
+        return self._start_center + built - sum(center)
 
     def danger_weight(self, view: TurnView) -> float:
         """The weight of the opponent's danger in this position: :attr:`Weights.danger`, more
@@ -449,8 +496,12 @@ class AwareEvaluator(ProgressEvaluator):
             weight += w.danger_per_card * lead
         if w.danger_near_win:
             weight += w.danger_near_win * max(0, 6 - view.opp_payoff_left)
-        if w.danger_low_stock and view.payoff_left <= view.opp_payoff_left:
-            weight -= w.danger_low_stock * max(0.0, (30 - view.stock_count) / 30)
+        if w.danger_low_stock or w.danger_low_stock_behind:
+            low = max(0.0, (30 - view.stock_count) / 30)
+            ahead = view.payoff_left <= view.opp_payoff_left
+            weight -= (w.danger_low_stock if ahead else w.danger_low_stock_behind) * low
+        if w.danger_stalled:
+            weight -= w.danger_stalled * max(0.0, view.quiet_turns - w.stall_grace)
         return max(0.0, weight)
 
     def danger(self, center: Ranks) -> float:
@@ -544,6 +595,8 @@ class AwareEvaluator(ProgressEvaluator):
             extra += w.own_chance * self.own_chance(center, known, kings, draws)
         if w.empty_side_kept:
             extra += w.empty_side_kept * facts.empty
+        if self._return_weight:
+            extra += self._return_weight * self.returned(center, hand, facts.cards, payoff_left)
         return value + extra
 
     def extra(
@@ -561,6 +614,8 @@ class AwareEvaluator(ProgressEvaluator):
             value += w.own_chance * self.own_chance(center, known, kings, draws)
         if w.empty_side_kept:
             value += w.empty_side_kept * facts.empty
+        if self._return_weight:
+            value += self._return_weight * self.returned(center, hand, facts.cards, payoff_left)
         return value
 
     def base_discard_score(self, rank: int, top: int) -> float:

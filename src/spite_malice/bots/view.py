@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import KING, RANK_OF, Card
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.observation import Observation
 from ..engine.rules import HAND_SIZE
 from ..engine.stacks import fits, ranks_to_reach, taken_by
@@ -54,6 +55,10 @@ class TurnView:
     of this one): with its hand and side stacks it could not build any of them up to its
     pay-off card, or it would have played it. Empty when not known (see
     :func:`refusal_of`)."""
+    quiet_turns: int = 0
+    """Turns since either player last played a pay-off card (R3.1), counted from the game's
+    moves (every turn but a winning one ends with a discard, R2.3); 0 when not known. A long
+    run of them is a blockade: both players keep the center stacks away from the other."""
 
 
 _rank_of = RANK_OF.__getitem__
@@ -89,7 +94,20 @@ def view_from_observation(obs: Observation, refused: Ranks = ()) -> TurnView:
         king_can_start=obs.rules.king_can_start_stack,
         opp_hand_count=opp.hand_count,
         refused=refused,
+        quiet_turns=quiet_turns(obs.history),
     )
+
+
+def quiet_turns(history: tuple[Move, ...]) -> int:
+    """:attr:`TurnView.quiet_turns` from a game's moves: the discards since the last pay-off
+    build (R2.3: each turn ends with one)."""
+    turns = 0
+    for move in reversed(history):
+        if move.is_from_payoff:
+            break
+        if move.is_discard:
+            turns += 1
+    return turns
 
 
 def view_from_game(game: Game, refused: Ranks = ()) -> TurnView:
