@@ -41,8 +41,8 @@ def register(subparsers: Any) -> None:
         "confidence interval (Wilson), points, average turns and thinking time. A bot is a "
         "level (easy, medium, hard, expert, expert:SECONDS or expert:SECONDS:SAMPLES; Expert "
         "takes 24 samples a search by default; either form may end in :leaf=FILE, another "
-        "leaf model for Expert's search), hard-1 or expert-1 (the frozen baselines), "
-        "reference, or a program path. With --sprt ELO0,ELO1 it plays pairs until a "
+        "leaf model for Expert's search), a frozen baseline (hard-1, expert-1, blocker-1, "
+        "nonblocker-1), reference, or a program path. With --sprt ELO0,ELO1 it plays pairs until a "
         "sequential probability ratio test (pentanomial GSPRT, as fishtest) accepts H0 (A is "
         "at most ELO0 better) or H1 (at least ELO1), printing the log-likelihood ratio as it "
         "goes; --games is then the most it plays.",
