@@ -83,7 +83,7 @@ def _digest(text: str) -> str:
 
 
 def test_event_kinds_and_build_sources_are_enums_with_the_protocol_s_words() -> None:
-    from spite_malice.web.protocol import event_to_json
+    from spite_malice.table.event_json import event_to_json
 
     assert [kind.value for kind in EventKind] == [
         "dealt",
@@ -119,7 +119,7 @@ def test_event_kinds_and_build_sources_are_enums_with_the_protocol_s_words() -> 
 
 
 def test_a_game_s_events_read_as_before_the_enums() -> None:
-    from spite_malice.web.protocol import public_events
+    from spite_malice.table.event_json import public_events
 
     seen = {}
     for path in sorted(GOLDEN.glob("*.json")):

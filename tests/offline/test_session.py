@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 
-from spite_malice.engine.events import public_event
 from spite_malice.offline import OfflineSession
-from spite_malice.offline.events import event_to_json
-from spite_malice.web.protocol import event_to_json as server_event_to_json
 
 from .conftest import new_session, play_out
 
@@ -22,16 +19,6 @@ def test_hello_is_welcome_state_and_presence_as_a_room_sends_them() -> None:
     assert state["cause"] == "connect"
     assert state["state"]["observation"]["rules"]["payoff_size"] == 5
     json.dumps(sent)  # all of it is JSON
-
-
-def test_the_events_are_written_as_the_server_writes_them() -> None:
-    session = new_session()
-    play_out(session)
-    events = session.table.game.events
-    assert events
-    for event in events:
-        shown = public_event(event, 0)
-        assert event_to_json(shown) == server_event_to_json(shown)
 
 
 def test_a_match_plays_to_the_end_against_each_level() -> None:

@@ -22,8 +22,8 @@ from ..engine.observation import observation_json
 from ..engine.rules import PRESETS, Rules
 from ..i18n import _, use_language
 from ..table import DEAL, HINT, MOVE, UNDO, Applied, Step, Table, TableError
+from ..table.event_json import public_events
 from ..table.words import rules_problem
-from .events import public_events
 from .record import COMPUTER_SEAT, FORMAT, OFFERED_LEVELS, PERSON, new_table, written_step
 
 Message = dict[str, Any]

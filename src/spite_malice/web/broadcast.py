@@ -10,10 +10,10 @@ from typing import Any, Protocol
 from ..engine.events import Event
 from ..engine.observation import observation_json
 from ..table import DEAL, HINT, MOVE, UNDO, Applied, Table
+from ..table.event_json import public_events
 from ..table.steps import CLAIM
 from . import messages
 from .presence import Presence, claim_seconds
-from .protocol import public_events
 from .room_common import FRIEND_MODE, Peer, in_language, peer_language
 
 

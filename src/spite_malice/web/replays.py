@@ -26,10 +26,10 @@ from ..engine.record import GameRecord
 from ..i18n import N_, _
 from ..replay import ReplayError, read_record, replay_frames
 from ..store.history import finished_games, game_record
+from ..table.event_json import event_to_json
 from . import limits
 from .api import _current, _lobby
 from .errors import error_response
-from .protocol import event_to_json
 
 router = APIRouter(prefix="/api")
 

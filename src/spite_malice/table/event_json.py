@@ -1,9 +1,6 @@
-"""Events as the game WebSocket writes them (``web-protocol.md`` 4.4), without pydantic.
-
-The same JSON as :func:`spite_malice.web.protocol.event_to_json` (which stays in the web
-layer for now; tests/offline check that both write the same): the worker in the page sends
-them to the same table code that draws the server's.
-"""
+"""Events as the game WebSocket writes them (``web-protocol.md`` 4.4), in plain JSON: the
+server (web.protocol) and the page's offline engine (offline.session) both send these, so
+the same table code draws either."""
 
 from __future__ import annotations
 
