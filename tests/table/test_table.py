@@ -268,6 +268,11 @@ def test_the_meta_round_trips() -> None:
     assert TableMeta.from_json(joined.to_json()) == joined
     for odd in (True, "1790000000", -1, None):  # what is not a time is no join time
         assert TableMeta.from_json(joined.to_json() | {"joined_at": odd}).joined_at is None
+    paired = replace(table.meta, pool="quick")  # a rated match between strangers
+    assert TableMeta.from_json(paired.to_json()) == paired
+    assert "pool" not in table.meta.to_json()
+    for odd in ("blitz", 1, None):  # only a rules preset's name is a pool
+        assert TableMeta.from_json(paired.to_json() | {"pool": odd}).pool is None
 
 
 def test_every_move_that_ends_a_game_is_checked_on_a_trial_copy() -> None:

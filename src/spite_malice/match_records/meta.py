@@ -32,6 +32,10 @@ class TableMeta:
     """When (wall-clock seconds since the epoch) the friend took the second seat: a friend
     room's claim clock starts no earlier (``web-protocol.md`` 4.2 ``claim``). None for a
     computer room, a room nobody joined yet, and rooms stored before it was kept."""
+    pool: str | None = None
+    """The quick-match pool (``standard`` or ``quick``, a rules preset's name) that paired
+    the two strangers of a rated match; None for every other match (never rated as a game
+    between strangers)."""
 
     @property
     def names(self) -> list[str | None]:
@@ -62,6 +66,7 @@ class TableMeta:
             }
             | ({"daily": self.daily} if self.daily is not None else {})
             | ({"joined_at": self.joined_at} if self.joined_at is not None else {})
+            | ({"pool": self.pool} if self.pool is not None else {})
         )
 
     @classmethod
@@ -80,6 +85,7 @@ class TableMeta:
             _seat_number(data.get("rematch")),
             _seat_number(data.get("declined")),
             _moment(data.get("joined_at")),
+            _pool(data.get("pool")),
         )
 
 
@@ -96,6 +102,11 @@ def _moment(value: object) -> float | None:
     if isinstance(value, (int, float)) and type(value) is not bool and 0 <= value < 1e11:
         return float(value)
     return None
+
+
+def _pool(value: object) -> str | None:
+    """A stored quick-match pool's name, else None."""
+    return value if value in ("standard", "quick") else None
 
 
 def _day(value: object) -> str | None:
