@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from ..engine.record import GameRecord
 from ..match_records import Step
+from ..ratings.policy import Rating
 from .database import (
     HEAD_REVISION,
     KNOWN_REVISIONS,
@@ -52,6 +53,7 @@ from .leases import Leases
 from .location import resolve_url
 from .move_log import APPEND_MANY_POSTGRES, MoveLog, append_many_values
 from .players import Players, hash_secret
+from .ratings import Ratings
 from .records import (
     ABANDONED,
     COMPUTER,
@@ -88,6 +90,7 @@ class Store:
         self.log = MoveLog(self.db)
         self.standing = StatsAndSettings(self.db)
         self.leases = Leases(self.db)
+        self.ratings = Ratings(self.db)
 
     @classmethod
     def open(cls, url: str | None = None, *, busy_timeout: float = 5.0) -> Store:
@@ -227,6 +230,13 @@ class Store:
     def save_settings(self, player: str, data: dict[str, Any]) -> None:
         self.standing.save_settings(player, data)
 
+    # ----------------------------------------------------------------- ratings
+
+    def rating_of(self, player_id: str, pool: str) -> Rating:
+        """``player_id``'s Glicko-2 rating in ``pool`` (``standard``, ``quick`` or
+        ``computer``); a new player's is 1500, 350, 0.06, provisional (``docs/ratings.md``)."""
+        return self.ratings.rating_of(player_id, pool)
+
     # ----------------------------------------------------------------- leases, presence
 
     def acquire_lease(self, room: str, owner: str, seconds: float) -> bool:
@@ -272,6 +282,7 @@ __all__: Sequence[str] = [
     "MatchHeader",
     "MatchSummary",
     "Player",
+    "Rating",
     "SeatPresence",
     "Store",
     "StoreConflict",
