@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session
 from ..engine.record import GameRecord
 from ..match_records import Step
 from ..ratings.policy import Rating
+from .credentials import Credentials
 from .database import (
     HEAD_REVISION,
     KNOWN_REVISIONS,
@@ -91,6 +92,7 @@ class Store:
         self.standing = StatsAndSettings(self.db)
         self.leases = Leases(self.db)
         self.ratings = Ratings(self.db)
+        self.credentials = Credentials(self.db)
 
     @classmethod
     def open(cls, url: str | None = None, *, busy_timeout: float = 5.0) -> Store:
@@ -137,8 +139,9 @@ class Store:
         return self.players.create_player(name, source)
 
     def player_for(self, secret: str) -> Player | None:
-        """The player whose secret this is, or None."""
-        return self.players.player_for(secret)
+        """The player whose secret this is (its first browser's, or one a browser got by
+        signing in: :class:`~.credentials.Credentials`), or None."""
+        return self.players.player_for(secret) or self.credentials.player_for_device(secret)
 
     def player(self, player_id: str) -> Player | None:
         return self.players.player(player_id)
