@@ -15,6 +15,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 480;
 const HEIGHT = 160;
 const PAD = 32;
+/** A rating as players read it: a whole number, never grouped ("1500", not "1,500"). */
+const shownRating = (value) => formatNumber(Math.round(value), { useGrouping: false });
 
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -43,15 +45,15 @@ export function historyChart(pool, history) {
   svg("polygon", { class: "rating-band", points: [...upper, ...lower].join(" ") }),
   svg("polyline", { class: "rating-line", points: line, fill: "none" }),
   ...ratings.map((r, i) => svg("circle", { class: "rating-point", cx: x(i).toFixed(1), cy: y(r).toFixed(1), r: 2.5 })),
-  svg("text", { x: 2, y: PAD / 2 + 4, class: "rating-axis" }, formatNumber(Math.round(high))),
-  svg("text", { x: 2, y: HEIGHT - 4, class: "rating-axis" }, formatNumber(Math.round(low))));
+  svg("text", { x: 2, y: PAD / 2 + 4, class: "rating-axis" }, shownRating(high)),
+  svg("text", { x: 2, y: HEIGHT - 4, class: "rating-axis" }, shownRating(low)));
 }
 
 function poolRow(pool) {
   return h("div", { class: "rating-pool", dataset: { pool: pool.pool } },
     h("h3", {}, _(POOL_NAMES[pool.pool] ?? pool.pool), " ",
       h("span", { class: "rating-shown", title: pool.provisional ? _("Provisional: too few games to be sure yet") : "" },
-        pool.provisional ? `${formatNumber(Math.round(pool.rating))}?` : formatNumber(Math.round(pool.rating)))),
+        pool.provisional ? `${shownRating(pool.rating)}?` : shownRating(pool.rating))),
     h("p", { class: "muted" }, _("{games} rated games, deviation {deviation}.",
       { games: formatNumber(pool.games), deviation: formatNumber(Math.round(pool.deviation)) })),
     pool.history.length ? historyChart(pool.pool, pool.history) : null);
@@ -76,7 +78,7 @@ async function leaderboard(pool, explain) {
     h("thead", {}, h("tr", {}, [_("Rank"), _("Player"), _("Rating"), _("Games")].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, board.players.map((p) => h("tr", {},
       h("td", {}, formatNumber(p.rank)), h("th", { scope: "row" }, p.name),
-      h("td", {}, formatNumber(p.rating)), h("td", {}, formatNumber(p.games)))))));
+      h("td", {}, shownRating(p.rating)), h("td", {}, formatNumber(p.games)))))));
   return box;
 }
 
