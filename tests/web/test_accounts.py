@@ -1,4 +1,4 @@
-"""Players that last (web-protocol 2.6): a player protected by a sign-in name and a password
+"""Players that last (web-protocol 9.1): a player protected by a sign-in name and a password
 signs in on another browser, which gets a secret of its own; wrong passwords, bad names and
 taken names get plain answers; sign-in attempts are rate-limited; a password never appears
 in a log or an answer."""

@@ -1,4 +1,4 @@
-"""Ratings over HTTP (web-protocol 2.7): a game against the computer under a rules preset,
+"""Ratings over HTTP (web-protocol 9.3): a game against the computer under a rules preset,
 given up through the server, moves the player's rating against the computer as Glicko-2
 gives against the level's fixed rating; it shows provisional, with its history; the
 leaderboards leave provisional players out; an unknown pool is explained."""

@@ -1,4 +1,4 @@
-"""Ratings over HTTP (``web-protocol.md`` 2.7): the player's own ratings with their history
+"""Ratings over HTTP (``web-protocol.md`` 9.3): the player's own ratings with their history
 (the statistics page's chart), and each pool's leaderboard."""
 
 from __future__ import annotations

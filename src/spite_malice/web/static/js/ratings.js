@@ -1,4 +1,4 @@
-// The Statistics page's ratings (web-protocol 2.7): the player's Glicko-2 rating in each
+// The Statistics page's ratings (web-protocol 9.3): the player's Glicko-2 rating in each
 // pool it played, "1500?" while provisional, a chart of its history (plain SVG drawn here
 // from the server's figures), and each pool's leaderboard.
 
