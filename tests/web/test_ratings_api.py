@@ -49,3 +49,39 @@ def test_ratings_need_the_players_secret_and_a_known_pool(client: TestClient) ->
     assert answer.json()["error"]["message"] == (
         "There is no such rating. The ratings are standard, quick and computer."
     )
+
+
+def test_a_leaderboard_shows_established_active_players_by_name_only(
+    client: TestClient,
+) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import insert
+
+    from spite_malice.store.schema import utcnow
+    from spite_malice.store.schema_accounts import RATINGS
+
+    store = client.app.state.lobby.store  # type: ignore[attr-defined]
+    made = {name: store.create_player(name)[0].id for name in ("Ann", "Ben", "Cy")}
+    now = utcnow()
+    rows = [
+        ("Ann", 1720.4, 70.0, 0),  # established, active
+        ("Ben", 1900.0, 150.0, 0),  # provisional
+        ("Cy", 1650.0, 60.0, 45),  # not active for 45 days
+    ]
+    with store.db.connection() as connection:
+        for name, rating, deviation, days in rows:
+            connection.execute(
+                insert(RATINGS).values(
+                    player=made[name],
+                    pool="standard",
+                    rating=rating,
+                    deviation=deviation,
+                    volatility=0.06,
+                    games=40,
+                    updated_at=now - timedelta(days=days),
+                )
+            )
+    board = client.get("/api/leaderboard/standard").json()
+    assert board["players"] == [{"rank": 1, "name": "Ann", "rating": 1720, "games": 40}]
+    assert made["Ann"] not in client.get("/api/leaderboard/standard").text
