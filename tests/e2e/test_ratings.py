@@ -1,7 +1,7 @@
 """End to end: after rated games against the computer, the statistics page shows the
-rating against the computer as provisional ("1432?"), its history as a chart drawn by the
-page (an SVG point per rated game), and the leaderboards, empty while everyone is
-provisional."""
+rating against the computer as provisional ("1340?"), its history as a chart drawn by the
+page (an SVG point per rated game), how ratings work with the levels' fixed ratings, and
+the leaderboards, empty while everyone is provisional."""
 
 from __future__ import annotations
 
@@ -46,4 +46,6 @@ def test_the_statistics_page_charts_the_rating_and_marks_it_provisional(
     board = page.locator("#leaderboards .leaderboard[data-pool=computer]")
     expect(board).to_contain_text("Nobody is on this leaderboard yet.")
     expect(page.locator("#leaderboards")).to_contain_text("in the last 30 days")
+    page.click("#ratings-help summary")  # how ratings work, with the levels' figures
+    expect(page.locator("#ratings-help")).to_contain_text("Medium 1532, Hard 1814")
     assert not player.errors

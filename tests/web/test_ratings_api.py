@@ -15,7 +15,11 @@ from .conftest import new_player, new_room
 
 
 def test_a_new_player_has_no_rating_yet(client: TestClient) -> None:
-    assert client.get("/api/ratings").json() == {"pools": [], "provisional_deviation": 110.0}
+    assert client.get("/api/ratings").json() == {
+        "pools": [],
+        "provisional_deviation": 110.0,
+        "levels": {"easy": 1154.0, "medium": 1532.0, "hard": 1814.0, "expert": 1957.0},
+    }
 
 
 def test_a_game_given_up_against_the_computer_is_rated(client: TestClient) -> None:

@@ -82,6 +82,17 @@ async function leaderboard(pool, explain) {
   return box;
 }
 
+/** How ratings work, for players (docs/ratings.md in full). */
+function explanation(ratings) {
+  const levels = Object.fromEntries(Object.entries(ratings).map(([level, value]) => [level, shownRating(value)]));
+  return h("details", { class: "ratings-help", id: "ratings-help" },
+    h("summary", {}, _("How ratings work")),
+    h("p", {}, _("A rating is a number around 1500 that goes up when you win and down when you lose, more against a stronger opponent. Beside it, the deviation says how sure it is: it starts high and shrinks as you play, and grows again when you do not play for weeks.")),
+    h("p", {}, _("Games against strangers count in the rating of their kind of game (standard or quick). Games against the computer count in a rating of their own, on the same scale: Easy is rated {easy}, Medium {medium}, Hard {hard} and Expert {expert}, so you can see how you compare with each level.", levels)),
+    h("p", {}, _("A game against the computer counts when it is played with standard or quick rules, is neither a practice game nor the daily deal, and you used no undo. Games with friends you invited never count.")),
+    h("p", {}, _("A leaderboard lists the players whose rating is no longer provisional and who played lately, best first.")));
+}
+
 /** Append the ratings' section and the leaderboards to the statistics page `page`. */
 export async function renderRatings(page) {
   const box = h("section", { class: "stats-box ratings", id: "ratings" }, h("h2", {}, _("Ratings")));
@@ -95,6 +106,7 @@ export async function renderRatings(page) {
   }
   box.append(h("p", { class: "muted" }, _("Glicko-2 ratings: a rating with a question mark is provisional until its deviation is {limit} or less.",
     { limit: formatNumber(mine.provisional_deviation) })));
+  box.append(explanation(mine.levels ?? {}));
   if (!mine.pools.length) box.append(h("p", { class: "muted", id: "no-ratings" }, _("No rated game yet.")));
   box.append(...mine.pools.map(poolRow));
   const explain = h("p", { class: "muted" });
