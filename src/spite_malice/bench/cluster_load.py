@@ -171,6 +171,9 @@ class Meter:
             line += f", the load clients {self.clients:.1f} s"
             if moves:
                 line += f" ({self.clients * 1000 / moves:.2f} ms a move)"
+        if self.clients is not None and moves:
+            every = used + (postgres - self.start[1]) + (haproxy - self.start[2]) + self.clients
+            line += f"; all parts {every * 1000 / moves:.2f} ms per client move"
         if machine is not None and self.start[3] is not None:
             busy = (machine - self.start[3]) / elapsed
             line += f"; the machine {busy:.2f} of its {os.cpu_count()} CPUs busy"
@@ -235,6 +238,11 @@ def main() -> int:
     parser.add_argument("--level", default="easy", help="the computer's level (easy)")
     parser.add_argument("--payoff-size", type=int, default=10, help="pay-off pile size (10)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
+    parser.add_argument(
+        "--whole-states",
+        action="store_true",
+        help="clients ask for whole states in every update, not deltas (the bytes before)",
+    )
     parser.add_argument(
         "--rounds",
         type=_rounds,
