@@ -94,11 +94,16 @@ def observation_delta(old: State, new: State) -> State:
             if not isinstance(before, list):
                 changed[HISTORY] = value
                 continue
-            at = 0
-            for had, has in zip(before, value, strict=False):
-                if had != has:
-                    break
-                at += 1
+            at = len(before)
+            if value[:at] != before:  # not moves added (a move taken back): where it differs
+                at = next(
+                    (
+                        n
+                        for n, (had, has) in enumerate(zip(before, value, strict=False))
+                        if had != has
+                    ),
+                    min(at, len(value)),
+                )
             changed[HISTORY_TAIL] = {"at": at, "moves": value[at:]}
         elif key not in old or old[key] != value:
             changed[key] = value
