@@ -121,6 +121,15 @@ class Seat:
     def play(self, move: str) -> dict[str, Any]:
         return self.request({"type": "move", "move": move})
 
+    def hint_build_undo(self) -> None:
+        """On this seat's turn: ask for a hint, play a build if there is one and take it
+        back (the helps' messages: a hint, an update, an undo's state)."""
+        self.request({"type": "hint"})
+        builds = [m for m in self.observation["legal_moves"] if "-C" in m]
+        if builds:
+            self.play(builds[0])
+            self.request({"type": "undo"})
+
 
 def greedy(observation: dict[str, Any]) -> str:
     """A simple policy on an observation's JSON: the pay-off card, then side stacks, then

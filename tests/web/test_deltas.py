@@ -31,11 +31,7 @@ def test_a_seat_taking_deltas_holds_the_states_of_one_taking_whole_states(
         whole.until(lambda m: m["type"] == "presence")  # the second tab's arrival
         start = len(whole.messages)
         whole.wait_my_turn_or_end()
-        whole.request({"type": "hint"})
-        builds = [m for m in whole.observation["legal_moves"] if "-C" in m]
-        if builds:
-            whole.play(builds[0])
-            whole.request({"type": "undo"})
+        whole.hint_build_undo()
         play_game_against_computer(whole)
         assert whole.request({"type": "new_game"})["type"] == "state"
         play_turn(whole)

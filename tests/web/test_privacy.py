@@ -158,11 +158,7 @@ def test_no_hidden_card_reaches_a_player_against_the_computer(
         for _ in range(2):
             seat.wait_my_turn_or_end()
             if seat.my_turn():
-                seat.request({"type": "hint"})
-                builds = [m for m in seat.observation["legal_moves"] if "-C" in m]
-                if builds:
-                    seat.play(builds[0])
-                    seat.request({"type": "undo"})
+                seat.hint_build_undo()
                 play_turn(seat)
             play_game_against_computer(seat)
             games.append(room.game)
