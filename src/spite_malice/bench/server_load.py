@@ -12,8 +12,15 @@ acknowledges it; the computer's thinking is not in it, the computer plays after 
 acknowledgement, except that a quick computer's turn, tens of microseconds at Easy, is
 stored in one write with the discard that began it, and that discard is acknowledged once
 both are stored) as p50/p95/p99/max; the error count (error replies, failed or dropped
-connections, unexpected messages); and lost games: every room is opened again at the end
-(and after a restart) and must hold every move its client had acknowledged.
+connections, unexpected messages); lost games: every room is opened again at the end
+(and after a restart) and must hold every move its client had acknowledged; the bytes sent a
+client move (the clients ask for updates as deltas, as the page does, web-protocol.md 4.3;
+``--whole-states`` for the whole state in every update); and the CPU a client move of the
+server, of the clients and of both.
+
+``--server-python PYTHON`` starts the server from another checkout's ``.venv/bin/python``,
+to compare two versions on one machine, old and new alternated (an older server knows no
+deltas: give it ``--whole-states``).
 
 ``--restart-after S`` kills the server (SIGKILL, no shutdown) S seconds in and starts it
 again on the same database; the clients reconnect with their tokens and play on. Their
@@ -21,6 +28,8 @@ dropped connections are counted as reconnects, not errors.
 
     .venv/bin/python benchmarks/load.py --games 200 --duration 60
     .venv/bin/python benchmarks/load.py --games 200 --duration 60 --restart-after 30
+    .venv/bin/python benchmarks/load.py --games 200 --duration 30 \
+        --server-python ../old/.venv/bin/python --whole-states
 
 Not a test: the figures depend on the machine. Target: p95 <= 50 ms, 0 errors, 0 lost games.
 
