@@ -1,7 +1,8 @@
 """End to end: the page asks for batches (web-protocol.md 4.3) and plays a batch's messages
 in order, one by one, as if each had come in a frame of its own (issue 13): the discard's
 update and the computer's whole turn after it come in one frame, and the move log then lists
-every move of the game in the order played, each once."""
+every move of the game in the order played, each once. It asks for deltas too: the states
+the test makes of them are the ones the page draws."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import WebSocket, expect
+
+from spite_malice.table.seat_state import apply_delta
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
@@ -61,7 +64,9 @@ def test_a_batch_of_the_computers_turn_is_played_in_order(
             break
     assert sent[0]["type"] == "hello" and sent[0]["batch"] is True
     assert batch, "no batch held several moves"
+    assert sent[0]["delta"] is True
     received = [m for f in frames for m in (f["messages"] if f["type"] == "batch" else [f])]
+    with_states(received)
     history: list[str] = [m for m in received if m["type"] == "update"][-1]["state"]["observation"][
         "history"
     ]
@@ -75,3 +80,16 @@ def test_a_batch_of_the_computers_turn_is_played_in_order(
     assert played[-len(updates) :] == [m["move"] for m in updates]
     assert history[: len(played)] == played
     assert me.errors == []
+
+
+def with_states(received: list[dict[str, Any]]) -> None:
+    """Give each update the whole state its delta makes of the one before (as net.js does,
+    web-protocol.md 4.3), checking that each follows the state it names."""
+    state: dict[str, Any] = {}
+    seq = None
+    for message in received:
+        if message["type"] == "update" and "delta" in message:
+            assert message["base"] == seq
+            message["state"] = apply_delta(state, message["delta"])
+        if message["type"] in ("state", "update"):
+            state, seq = message["state"], message["seq"]

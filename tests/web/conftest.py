@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from starlette.testclient import WebSocketTestSession  # noqa: E402
 
 from spite_malice.engine import match as engine_match  # noqa: E402
+from spite_malice.table.seat_state import apply_delta  # noqa: E402
 from spite_malice.web import create_app  # noqa: E402
 from spite_malice.web.api import PLAYER_HEADER  # noqa: E402
 from spite_malice.web.rooms import Room  # noqa: E402
@@ -40,12 +41,16 @@ def card_strings(text: str) -> set[str]:
 class Seat:
     """One seat's WebSocket: sends page messages and keeps every message received."""
 
-    def __init__(self, socket: WebSocketTestSession, seat: int) -> None:
+    def __init__(self, socket: WebSocketTestSession, seat: int, deltas: bool = False) -> None:
         self.socket = socket
         self.seat = seat
+        self.deltas = deltas
+        """Whether its hello asked for deltas: each update's ``delta`` is applied to the last
+        state (as ``net.js`` does) and the message kept with the ``state`` it makes."""
         self.messages: list[dict[str, Any]] = []
         self.texts: list[str] = []
         self.state: dict[str, Any] = {}
+        self.seq: int | None = None
         self.next_id = 0
 
     def receive(self) -> dict[str, Any]:
@@ -53,8 +58,17 @@ class Seat:
         message: dict[str, Any] = json.loads(text)
         self.texts.append(text)
         self.messages.append(message)
+        if "delta" in message:
+            assert self.deltas, f"a delta to a connection that did not ask: {text[:200]}"
+            assert "state" not in message
+            base = message["base"]
+            assert base == self.seq, f"a delta of state {base}, not {self.seq}"
+            message["state"] = apply_delta(self.state, message["delta"])
+        elif message["type"] == "update":
+            assert "state" in message and "base" not in message
         if "state" in message:
             self.state = message["state"]
+            self.seq = message["seq"]
         return message
 
     def until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -106,6 +120,15 @@ class Seat:
 
     def play(self, move: str) -> dict[str, Any]:
         return self.request({"type": "move", "move": move})
+
+    def hint_build_undo(self) -> None:
+        """On this seat's turn: ask for a hint, play a build if there is one and take it
+        back (the helps' messages: a hint, an update, an undo's state)."""
+        self.request({"type": "hint"})
+        builds = [m for m in self.observation["legal_moves"] if "-C" in m]
+        if builds:
+            self.play(builds[0])
+            self.request({"type": "undo"})
 
 
 def greedy(observation: dict[str, Any]) -> str:
@@ -159,8 +182,11 @@ def fixed_deals(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(engine_match, "secrets", SimpleNamespace(randbits=draws.getrandbits))
 
 
-def hello(answer: dict[str, Any]) -> dict[str, Any]:
-    """The first message of a seat's connection: its token (web-protocol 4)."""
+def hello(answer: dict[str, Any], deltas: bool = False) -> dict[str, Any]:
+    """The first message of a seat's connection: its token (web-protocol 4), and whether it
+    applies deltas (4.3)."""
+    if deltas:
+        return {"type": "hello", "token": answer["token"], "delta": True}
     return {"type": "hello", "token": answer["token"]}
 
 
@@ -178,10 +204,12 @@ def room_of(client: TestClient, code: str) -> Room:
 
 
 @contextmanager
-def open_seat(client: TestClient, answer: dict[str, Any]) -> Iterator[Seat]:
+def open_seat(
+    client: TestClient, answer: dict[str, Any], *, deltas: bool = False
+) -> Iterator[Seat]:
     with client.websocket_connect(answer["ws_url"]) as socket:
-        socket.send_json(hello(answer))
-        seat = Seat(socket, answer["seat"])
+        socket.send_json(hello(answer, deltas))
+        seat = Seat(socket, answer["seat"], deltas)
         assert seat.receive()["type"] == "welcome"
         first = seat.receive()
         assert first["type"] == "state" and first["cause"] == "connect"

@@ -1,5 +1,6 @@
 """The server's messages are written by orjson from their fields (``messages.to_text``): the
-text must be pydantic's ``model_dump_json()`` exactly, for every message a game sends."""
+text must be pydantic's ``model_dump_json()`` exactly, for every message a game sends (an
+``update`` without its empty fields: it carries a whole state or a delta)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def test_every_message_of_a_game_is_written_as_pydantic_writes_it(
 
     monkeypatch.setattr(messages, "to_text", recording)
     answer = new_room(client, level="easy", seed=7, rules={"payoff_size": 5})
-    with open_seat(client, answer) as seat:
+    with open_seat(client, answer) as seat, open_seat(client, answer, deltas=True) as other:
         assert seat.request({"type": "ping"})["type"] == "pong"
         assert seat.request({"type": "move", "move": "ZZ"})["type"] == "error"
         for _ in range(400):
@@ -36,12 +37,17 @@ def test_every_message_of_a_game_is_written_as_pydantic_writes_it(
             seat.play(greedy(seat.observation))
         assert seat.observation["outcome"] is not None
         assert seat.request({"type": "new_game"})["type"] == "state"
+        other.until(lambda m: m.get("cause") == "new_game")
+        assert other.state == seat.state
     with open_seat(client, new_room(client, mode="friend")) as seat:
         seat.request({"type": "sync"})
     kinds = {message.type for message, _ in written}
     assert {"welcome", "state", "update", "pong", "error", "presence"} <= kinds
+    assert any(isinstance(m, messages.Update) and m.delta is not None for m, _ in written)
     for message, text in written:
-        assert text == message.model_dump_json()
+        empty = {"seq", "base", "state", "delta"} if isinstance(message, messages.Update) else ()
+        left_out = {key for key in empty if getattr(message, key) is None}
+        assert text == message.model_dump_json(exclude=left_out)
 
 
 def test_what_orjson_cannot_write_is_written_by_pydantic() -> None:

@@ -1,6 +1,8 @@
 """R6.3: no message to a seat ever contains a card hidden from it, in any field.
 
 Each test plays whole games over the WebSocket, keeping every message each seat receives.
+A connection that asks for deltas (4.3) is checked the same way: the text of every
+delta is scanned, and the state it makes of the last one must be the engine's.
 Afterwards the game record is replayed with the engine, step by step, to find every card
 face that seat could ever see (its hand, every face-up card). A face outside that set was
 only ever in the other hand, the stock or the face-down pay-off cards: its notation must
@@ -88,7 +90,11 @@ def check_seat(seat: Seat, games: list[Game]) -> int:
             elif state["reveal"] is not None:
                 # the end-of-game reveal is the one place hidden cards may be: scan the rest
                 assert state["reveal"]["game"] == number
-                text = json.dumps({**message, "state": {**state, "reveal": None}})
+                # (and in a delta, which holds the reveal when it changed)
+                scanned = {**message, "state": {**state, "reveal": None}}
+                if "delta" in message:
+                    scanned["delta"] = {**message["delta"], "reveal": None}
+                text = json.dumps(scanned)
         leaked = card_strings(text) & hidden[number]
         assert not leaked, f"seat {seat.seat} was sent hidden cards {leaked}: {text[:300]}"
         checked[number] += 1
@@ -104,14 +110,18 @@ def check_seat(seat: Seat, games: list[Game]) -> int:
     return fewest
 
 
+@pytest.mark.parametrize("deltas", [False, True], ids=["whole states", "deltas"])
 def test_no_hidden_card_reaches_either_seat_of_a_friend_game(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, deltas: bool
 ) -> None:
     fixed_deals(monkeypatch, 31)  # a deal in which some faces stay hidden to the end
     host = new_room(client, mode="friend", rules={"payoff_size": 8})
     guest = client.post(f"/api/rooms/{host['room']}/join", json={"player": "bob"}).json()
     room = room_of(client, host["room"])
-    with open_seat(client, host) as one, open_seat(client, guest) as two:
+    with (
+        open_seat(client, host, deltas=deltas) as one,
+        open_seat(client, guest, deltas=deltas) as two,
+    ):
         seats = (one, two)
         for _ in range(3000):
             game = room.game
@@ -137,19 +147,18 @@ def test_no_hidden_card_reaches_either_seat_of_a_friend_game(
         check_seat(one, [room.game])
 
 
-def test_no_hidden_card_reaches_a_player_against_the_computer(client: TestClient) -> None:
+@pytest.mark.parametrize("deltas", [False, True], ids=["whole states", "deltas"])
+def test_no_hidden_card_reaches_a_player_against_the_computer(
+    client: TestClient, deltas: bool
+) -> None:
     answer = new_room(client, level="easy", rules={"payoff_size": 8}, seed=32)
     room = room_of(client, answer["room"])
-    with open_seat(client, answer) as seat:
+    with open_seat(client, answer, deltas=deltas) as seat:
         games = []
         for _ in range(2):
             seat.wait_my_turn_or_end()
             if seat.my_turn():
-                seat.request({"type": "hint"})
-                builds = [m for m in seat.observation["legal_moves"] if "-C" in m]
-                if builds:
-                    seat.play(builds[0])
-                    seat.request({"type": "undo"})
+                seat.hint_build_undo()
                 play_turn(seat)
             play_game_against_computer(seat)
             games.append(room.game)

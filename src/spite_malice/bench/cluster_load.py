@@ -10,11 +10,14 @@ deploy/haproxy.cfg), then in one run, on the same database:
    figure beside it, so that the cost of the balancer and the fan-out shows).
 
 Each prints :mod:`.server_load`'s report: the move round trip p50/p95/p99, errors and lost
-games (every room is read back at the end and must hold every acknowledged move), and the
-CPU the round cost: the instances' (per client move, with the computer's replies),
-PostgreSQL's (with its transactions and WAL flushes a client move), HAProxy's, the load clients'
-own, and how busy the whole machine was (every process on it, other work too), so that
-whether the target is within the machine's reach shows.
+games (every room is read back at the end and must hold every acknowledged move), the bytes
+sent a client move (the clients ask for deltas as the page does; ``--whole-states`` for the
+whole state in every update), and the CPU the round cost: the instances' (per client move,
+with the computer's replies), PostgreSQL's (with its transactions and WAL flushes a client
+move), HAProxy's, the load clients' own, all of them together, and how busy the whole machine
+was (every process on it, other work too), so that whether the target is within the
+machine's reach shows. A summary at the end gives each round's p95, errors, lost games, CPU
+of all parts and bytes a client move.
 
     .venv/bin/python benchmarks/cluster_load.py --games 600 --duration 60
 
@@ -32,6 +35,7 @@ import os
 import signal
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..cluster import Cluster
@@ -151,7 +155,10 @@ class Meter:
         if instance.process is not None:
             self.killed += load.cpu_seconds(instance.process.pid) or 0.0
 
-    def report(self, moves: int, elapsed: float) -> None:
+    def report(self, moves: int, elapsed: float) -> float | None:
+        """Print the round's CPU line; return the CPU of all parts a client move (ms), or
+        None when the clients' could not be read or no move was made."""
+        every_part: float | None = None
         instances, postgres, haproxy, machine = self._read()
         used = instances + self.killed - self.start[0]
         line = f"CPU: instances {used:.1f} s"
@@ -171,10 +178,15 @@ class Meter:
             line += f", the load clients {self.clients:.1f} s"
             if moves:
                 line += f" ({self.clients * 1000 / moves:.2f} ms a move)"
+        if self.clients is not None and moves:
+            every = used + (postgres - self.start[1]) + (haproxy - self.start[2]) + self.clients
+            every_part = every * 1000 / moves
+            line += f"; all parts {every_part:.2f} ms per client move"
         if machine is not None and self.start[3] is not None:
             busy = (machine - self.start[3]) / elapsed
             line += f"; the machine {busy:.2f} of its {os.cpu_count()} CPUs busy"
         print(f"{line}; machine load {load.machine_load()}", flush=True)
+        return every_part
 
 
 async def run(
@@ -182,9 +194,9 @@ async def run(
     base: str,
     cluster: Cluster,
     victim: Instance | None = None,
-) -> bool:
+) -> Round:
     """One round of :mod:`.server_load`'s clients against ``base`` (killing ``victim``
-    half-way when given); True when it met the target."""
+    half-way when given): what the summary says of it."""
     await load.wait_healthy(base, 60)
     meter = Meter(cluster)
     totals = load.Totals()
@@ -209,9 +221,35 @@ async def run(
     meter.clients_done()
     await load.check_rooms(players, totals, args.timeout)
     load.report(args, totals, elapsed, None)
-    meter.report(totals.moves, elapsed)
+    every_part = meter.report(totals.moves, elapsed)
     p95 = load.percentile(totals.latencies, 0.95) if totals.latencies else float("inf")
-    return not totals.errors and not totals.lost and p95 <= 0.050
+    sent = totals.received / totals.moves if totals.moves else 0.0
+    return Round(p95 * 1000, len(totals.errors), len(totals.lost), every_part, sent)
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round's figures for the summary (the Measures of the load target)."""
+
+    p95: float
+    """Milliseconds."""
+    errors: int
+    lost: int
+    every_part: float | None
+    """CPU of all parts a client move, milliseconds (None: not read)."""
+    sent: float
+    """Bytes sent a client move."""
+
+    @property
+    def met(self) -> bool:
+        return not self.errors and not self.lost and self.p95 <= 50.0
+
+    def line(self, name: str) -> str:
+        cpu = "?" if self.every_part is None else f"{self.every_part:.2f} ms"
+        return (
+            f"  {name}: p95 {self.p95:.1f} ms, errors {self.errors}, lost games {self.lost}, "
+            f"CPU all parts {cpu} a client move, {self.sent:.0f} bytes sent a client move"
+        )
 
 
 def _rounds(text: str) -> tuple[int, ...]:
@@ -236,6 +274,11 @@ def main() -> int:
     parser.add_argument("--payoff-size", type=int, default=10, help="pay-off pile size (10)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
     parser.add_argument(
+        "--whole-states",
+        action="store_true",
+        help="clients ask for whole states in every update, not deltas (the bytes before)",
+    )
+    parser.add_argument(
         "--rounds",
         type=_rounds,
         default=(1, 2, 3),
@@ -247,24 +290,32 @@ def main() -> int:
     cluster = Cluster(instances_wanted=3, config=_haproxy_config())
     print("starting PostgreSQL, three instances and HAProxy ...", flush=True)
     cluster.start()
-    met = []
+    met: list[tuple[str, Round]] = []
     try:
         victim = cluster.instances[0]
         if 1 in args.rounds:
             print(f"\n== 1. three instances through the balancer ({cluster.address})", flush=True)
-            met.append(load.run_loop(run(args, cluster.address, cluster)))
+            met.append(("1 balancer", load.run_loop(run(args, cluster.address, cluster))))
         if 2 in args.rounds:
             print("\n== 2. the same, one instance killed half-way", flush=True)
-            met.append(load.run_loop(run(args, cluster.address, cluster, victim)))
+            killed = load.run_loop(run(args, cluster.address, cluster, victim))
+            met.append(("2 instance killed", killed))
             cluster.restart(victim)
         if 3 in args.rounds:
             print(f"\n== 3. one instance directly ({victim.url}), no balancer", flush=True)
-            met.append(load.run_loop(run(args, victim.url, cluster)))
+            met.append(("3 one instance", load.run_loop(run(args, victim.url, cluster))))
     finally:
         cluster.stop()
         cluster.remove_folder()
-    print("\ntarget (p95 <= 50 ms, 0 errors, 0 lost games) met:", met, flush=True)
-    return 0 if all(met) else 1
+    print(f"\nsummary (machine load {load.machine_load()}):")
+    for name, figures in met:
+        print(figures.line(name))
+    print(
+        "target (p95 <= 50 ms, 0 errors, 0 lost games) met:",
+        [figures.met for _, figures in met],
+        flush=True,
+    )
+    return 0 if all(figures.met for _, figures in met) else 1
 
 
 if __name__ == "__main__":

@@ -12,8 +12,15 @@ acknowledges it; the computer's thinking is not in it, the computer plays after 
 acknowledgement, except that a quick computer's turn, tens of microseconds at Easy, is
 stored in one write with the discard that began it, and that discard is acknowledged once
 both are stored) as p50/p95/p99/max; the error count (error replies, failed or dropped
-connections, unexpected messages); and lost games: every room is opened again at the end
-(and after a restart) and must hold every move its client had acknowledged.
+connections, unexpected messages); lost games: every room is opened again at the end
+(and after a restart) and must hold every move its client had acknowledged; the bytes sent a
+client move (the clients ask for updates as deltas, as the page does, web-protocol.md 4.3;
+``--whole-states`` for the whole state in every update); and the CPU a client move of the
+server, of the clients and of both.
+
+``--server-python PYTHON`` starts the server from another checkout's ``.venv/bin/python``,
+to compare two versions on one machine, old and new alternated (an older server knows no
+deltas: give it ``--whole-states``).
 
 ``--restart-after S`` kills the server (SIGKILL, no shutdown) S seconds in and starts it
 again on the same database; the clients reconnect with their tokens and play on. Their
@@ -21,6 +28,8 @@ dropped connections are counted as reconnects, not errors.
 
     .venv/bin/python benchmarks/load.py --games 200 --duration 60
     .venv/bin/python benchmarks/load.py --games 200 --duration 60 --restart-after 30
+    .venv/bin/python benchmarks/load.py --games 200 --duration 30 \
+        --server-python ../old/.venv/bin/python --whole-states
 
 Not a test: the figures depend on the machine. Target: p95 <= 50 ms, 0 errors, 0 lost games.
 
@@ -50,6 +59,7 @@ from typing import Any, TypeVar
 import httpx
 import websockets
 
+from ..table.seat_state import apply_delta
 from ..web.limits import MAKE_LIMIT_ENV
 
 json_loads: Callable[[str | bytes], Any] = json.loads
@@ -86,8 +96,14 @@ class Totals:
     games_finished: int = 0
     matches_finished: int = 0
     reconnects: int = 0
+    received: int = 0
+    """Bytes of the frames the clients received (UTF-8 JSON text, the server's whole word)."""
+    updates: int = 0
+    """``update`` messages the clients received (their own moves' and the computer's)."""
     lost: set[int] = field(default_factory=set)
     """Clients whose room lost an acknowledged move."""
+    clients_cpu: float | None = None
+    """CPU seconds the load clients used while they played (this process)."""
     killed_at: float | None = None
     """When the planned restart killed the server (monotonic clock)."""
 
@@ -169,6 +185,8 @@ class Player:
         self.totals = totals
         self.rng = random.Random(number)
         self.state: dict[str, Any] = {}
+        self.seq: int | None = None
+        """The number of ``state`` (web-protocol.md 4.3): the next delta's ``base``."""
         self.next_id = 0
         self.ws_url = ""
         self.hello = ""
@@ -202,7 +220,11 @@ class Player:
             return
         self.ws_url = self.base.replace("http", "ws", 1) + response.json()["ws_url"]
         # batches: a discard's update and the computer's turn in one frame, as the page
-        self.hello = json.dumps({"type": "hello", "token": response.json()["token"], "batch": True})
+        # and deltas, as the page, unless --whole-states (an older server knows no deltas)
+        hello = {"type": "hello", "token": response.json()["token"], "batch": True}
+        if not self.args.whole_states:
+            hello["delta"] = True
+        self.hello = json.dumps(hello)
         while time.monotonic() < deadline:
             phase = "connecting"  # said with an error: a handshake, or a wait in the game
             try:
@@ -267,12 +289,21 @@ class Player:
         if not self.inbox:
             async with asyncio.timeout(self.args.timeout):  # no task per message, as wait_for
                 text = await self.ws.recv()
+            self.totals.received += len(text) if isinstance(text, bytes) else len(text.encode())
             self.inbox.extend(messages_of(text))
         message = self.inbox.popleft()
-        if message["type"] == "error":
+        kind = message["type"]
+        if kind == "error":
             self.totals.errors.append(f"error: {message}")
+        elif kind == "update":
+            self.totals.updates += 1
+            if "delta" in message:
+                if message["base"] != self.seq:  # a missed update: never expected
+                    self.totals.errors.append(f"a delta of state {message['base']}, not {self.seq}")
+                message["state"] = apply_delta(self.state, message["delta"])
         if "state" in message:
             self.state = message["state"]
+            self.seq = message.get("seq")
         return message
 
     async def expect(self, kind: str) -> dict[str, Any]:
@@ -337,15 +368,17 @@ async def check_rooms(players: list[Player], totals: Totals, timeout: float) -> 
 class Server:
     """``spite-malice serve`` as a child process."""
 
-    def __init__(self, port: int, db: str) -> None:
+    def __init__(self, port: int, db: str, python: str | None = None) -> None:
         self.port = port
         self.db = db
+        self.python = python or sys.executable
+        """The Python whose ``spite_malice`` serves (another checkout's, to compare)."""
         self.process: subprocess.Popen[str] | None = None
         self.cpu = 0.0
         """CPU seconds of the processes already stopped."""
 
     def start(self) -> str:
-        command = [sys.executable, "-m", "spite_malice", "serve", "--port", str(self.port)]
+        command = [self.python, "-m", "spite_malice", "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
             [*command, "--db", self.db], stdout=subprocess.PIPE, text=True
         )
@@ -432,8 +465,12 @@ async def main_async(args: argparse.Namespace, base: str, server: Server | None)
     if server is not None and args.restart_after is not None:
         restart = restart_later(server, base, args.restart_after, totals)
         tasks.append(asyncio.create_task(restart))
+    clients_before = cpu_seconds(os.getpid())
     await play_all(players, clients, deadline, tasks)
     elapsed = time.monotonic() - started
+    clients_after = cpu_seconds(os.getpid())
+    if clients_before is not None and clients_after is not None:
+        totals.clients_cpu = clients_after - clients_before
     await check_rooms(players, totals, args.timeout)
     report(args, totals, elapsed, server)
     p95 = percentile(totals.latencies, 0.95) if totals.latencies else float("inf")
@@ -490,13 +527,22 @@ def report(args: argparse.Namespace, totals: Totals, elapsed: float, server: Ser
     if totals.killed_at is not None:
         print(f"reconnects after the restart: {totals.reconnects}")
     print(f"lost games: {len(totals.lost)}")
-    client = cpu_seconds(os.getpid())
+    if totals.moves:
+        print(
+            f"bytes sent per client move: {totals.received / totals.moves:.0f} "
+            f"({totals.received / max(1, totals.updates):.0f} an update, "
+            f"{totals.updates / totals.moves:.2f} updates a client move; "
+            f"{'whole states' if args.whole_states else 'deltas'})"
+        )
     used = server.cpu_seconds() if server is not None else None
+    client = totals.clients_cpu
     if used is not None and client is not None and totals.moves:
         print(
             f"CPU: server {used:.1f} s ({used / elapsed:.0%} of one CPU, "
             f"{used * 1000 / totals.moves:.2f} ms per client move with the computer's "
-            f"replies), clients {client:.1f} s; machine load {machine_load()}"
+            f"replies), clients {client:.1f} s ({client * 1000 / totals.moves:.2f} ms a move); "
+            f"all parts {(used + client) * 1000 / totals.moves:.2f} ms per client move; "
+            f"machine load {machine_load()}"
         )
 
 
@@ -525,6 +571,18 @@ def main() -> int:
     parser.add_argument("--url", help="use a running server at this URL instead of starting one")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait a reply")
     parser.add_argument(
+        "--whole-states",
+        action="store_true",
+        help="clients ask for whole states in every update, not deltas (as an older server "
+        "sends them, and the bytes before deltas)",
+    )
+    parser.add_argument(
+        "--server-python",
+        metavar="PYTHON",
+        help="start the server with this Python's spite_malice (another checkout's "
+        ".venv/bin/python, to compare; with an older one, --whole-states)",
+    )
+    parser.add_argument(
         "--restart-after",
         type=float,
         metavar="S",
@@ -535,7 +593,7 @@ def main() -> int:
         return run_loop(main_async(args, args.url.rstrip("/"), None))
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(port, args.db or str(Path(folder) / "load.db"))
+        server = Server(port, args.db or str(Path(folder) / "load.db"), args.server_python)
         try:
             print(server.start())
             return run_loop(main_async(args, f"http://127.0.0.1:{port}", server))

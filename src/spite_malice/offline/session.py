@@ -18,11 +18,11 @@ import uuid
 from typing import Any
 
 from ..engine.errors import SpiteMaliceError, quote
-from ..engine.observation import observation_json
 from ..engine.rules import PRESETS, Rules
 from ..i18n import _, use_language
 from ..table import DEAL, HINT, MOVE, UNDO, Applied, Step, Table, TableError
 from ..table.event_json import public_events
+from ..table.seat_state import seat_state
 from ..table.words import rules_problem
 from .record import COMPUTER_SEAT, FORMAT, OFFERED_LEVELS, PERSON, new_table, written_step
 
@@ -99,6 +99,7 @@ class OfflineSession:
         self.name = name
         self.steps: list[Step] = []
         self.language: str | None = None
+        self.seq = 0
         self.thinking = False
         """Whether the computer's turn was announced (``thinking``) and not finished yet."""
 
@@ -172,35 +173,21 @@ class OfflineSession:
 
     def state_for(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see (``web-protocol.md`` 4.1), as a computer room says it."""
-        table = self.table
-        return {
-            "room": self.room,
-            "mode": MODE,
-            "seat": seat,
-            "level": table.level,
-            "daily": table.meta.daily,
-            "players": table.names,
-            "observation": observation_json(table.game, seat),
-            "match": table.match_view(),
-            "assisted": table.is_assisted,
-            "can_undo": table.can_undo(seat),
-            "can_hint": table.can_hint(seat),
-            "undo_barrier": table.undo_barrier(seat),
-            "connected": [True, True],
-            "thinking": table.computer_to_move,
-            "resigned": table.resigned,
-            "claimed": table.claimed,
-            "reveal": table.reveal(),
-            "away": [None, None],
-            "claim_after": None,
-            "rematch": None,
-        }
+        return seat_state(
+            self.table,
+            seat,
+            room=self.room,
+            connected=[True, True],
+            away=[None, None],
+            claim_after=None,
+        )
 
     def _state(self, cause: str, reply_to: object = None) -> Message:
         return {
             "type": "state",
             "reply_to": reply_to,
             "cause": cause,
+            "seq": self._next_seq(),
             "state": self.state_for(PERSON),
             "log": public_events(self.table.game.events, PERSON),
         }
@@ -213,8 +200,14 @@ class OfflineSession:
             "seat": step.seat,
             "move": str(applied.move),
             "events": public_events(applied.events, PERSON),
+            "seq": self._next_seq(),
             "state": self.state_for(PERSON),
         }
+
+    def _next_seq(self) -> int:
+        """The number of the next state sent (``web-protocol.md`` 4.3; whole states only)."""
+        self.seq += 1
+        return self.seq
 
     def hello(self, language: str | None = None) -> list[Message]:
         """What a connection gets first: ``welcome``, the state and who is connected."""

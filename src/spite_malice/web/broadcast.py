@@ -5,12 +5,14 @@ queue (see ``sockets``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine.events import Event
-from ..engine.observation import observation_json
+from ..i18n import current_language
 from ..table import DEAL, HINT, MOVE, UNDO, Applied, Table
 from ..table.event_json import public_events
+from ..table.seat_state import ALWAYS, seat_state, state_delta
 from ..table.steps import CLAIM
 from . import messages
 from .presence import Presence, claim_seconds
@@ -40,43 +42,24 @@ class Broadcaster:
 
     def __init__(self, room: ShownRoom) -> None:
         self.room = room
+        self._seq = 0
+        """The number of the last state made (any seat): ``seq`` of ``web-protocol.md`` 4.3."""
+        self._streams: dict[tuple[int, str], _Stream] = {}
+        """By seat and language: the last state sent to those connections."""
 
     # ----------------------------------------------------------------- the per-seat view
 
     def state_for(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see (``web-protocol.md`` 4.1)."""
         room = self.room
-        table = room.table
-        mode = room.mode
-        return {
-            "room": room.code,
-            "mode": mode,
-            "seat": seat,
-            "level": room.level,
-            "daily": table.meta.daily,
-            "players": room.names,
-            "observation": observation_json(table.game, seat),
-            "match": table.match_view(),
-            "assisted": table.is_assisted,
-            "can_undo": table.can_undo(seat),
-            "can_hint": table.can_hint(seat),
-            "undo_barrier": table.undo_barrier(seat),
-            "connected": room.presence.connected(),
-            "thinking": table.computer_to_move,
-            "resigned": table.resigned,
-            "claimed": table.claimed,
-            "reveal": table.reveal(),
-            "away": room.presence.away(),
-            "claim_after": claim_seconds() if mode == FRIEND_MODE else None,
-            "rematch": self.rematch_view(),
-        }
-
-    def rematch_view(self) -> dict[str, int | None] | None:
-        """A friend room's rematch offer (``web-protocol.md`` 4.1); None elsewhere."""
-        if self.room.mode != FRIEND_MODE:
-            return None
-        meta = self.room.table.meta
-        return {"offered_by": meta.rematch, "declined_by": meta.declined}
+        return seat_state(
+            room.table,
+            seat,
+            room=room.code,
+            connected=room.presence.connected(),
+            away=room.presence.away(),
+            claim_after=claim_seconds() if room.mode == FRIEND_MODE else None,
+        )
 
     def welcome(self, seat: int) -> messages.Welcome:
         room = self.room
@@ -85,13 +68,32 @@ class Broadcaster:
         )
 
     def state_message(self, seat: int, cause: str, reply_to: int | str | None) -> messages.State:
+        """The whole state of ``seat`` for one connection (a connect, a ``sync``), in the
+        current language. Its ``seq`` is the seat's stream's when the stream's last state is
+        this one but for :data:`ALWAYS`'s fields (then the connection follows the same deltas as
+        the others of its seat); else this state starts the stream afresh."""
+        state = self.state_for(seat)
+        key = (seat, current_language())
+        stream = self._streams.get(key)
+        if stream is None or not _same_but_always(stream.state, state):
+            stream = self._streams[key] = _Stream(self._next_seq(), state)
+        return self._state_message(seat, cause, reply_to, stream.seq, state)
+
+    def _state_message(
+        self, seat: int, cause: str, reply_to: int | str | None, seq: int, state: dict[str, Any]
+    ) -> messages.State:
         # made of this room's own data, never of a client's: built without pydantic's checks
         return messages.State.model_construct(
             reply_to=reply_to,
             cause=cause,
-            state=self.state_for(seat),
+            seq=seq,
+            state=state,
             log=public_events(self.room.table.game.events, seat),
         )
+
+    def _next_seq(self) -> int:
+        self._seq += 1
+        return self._seq
 
     # ----------------------------------------------------------------- sending
 
@@ -120,7 +122,7 @@ class Broadcaster:
 
     def state(self, cause: str, origin: Peer | None, reply_to: int | str | None) -> None:
         """Send every connection its seat's whole state (``cause``), ``origin`` with the
-        ``reply_to`` of its request."""
+        ``reply_to`` of its request; each seat's stream starts again from it."""
         for seat, peers in enumerate(self.room.peers):
             made: dict[str | None, messages.State] = {}  # one per language of the seat's peers
             for peer in list(peers):
@@ -128,7 +130,12 @@ class Broadcaster:
                 message = made.get(language)
                 if message is None:
                     with in_language(language):
-                        message = made[language] = self.state_message(seat, cause, None)
+                        state = self.state_for(seat)
+                        seq = self._next_seq()
+                        self._streams[(seat, current_language())] = _Stream(seq, state)
+                        message = made[language] = self._state_message(
+                            seat, cause, None, seq, state
+                        )
                 if peer is origin:
                     peer.push(message.model_copy(update={"reply_to": reply_to}))
                 else:
@@ -154,23 +161,62 @@ class Broadcaster:
         reply_to: int | str | None = None,
     ) -> list[tuple[Peer, messages.Update]]:
         """The update of a move for every connection, with the state as it stands now
-        (just after the move): made now, sent now or (a computer's turn) once stored."""
+        (just after the move): made now, sent now or (a computer's turn) once stored. A
+        connection that asked for deltas gets what changed since its stream's last state
+        (``base``, ``seq``); one that did not, the whole state. Made once per seat and
+        language, shared by that seat's connections in that language."""
         made_for: list[tuple[Peer, messages.Update]] = []
         for seat, peers in enumerate(self.room.peers):
-            made: dict[str | None, messages.Update] = {}  # one per language of the seat's peers
+            # one pair (whole, delta) per language of the seat's peers
+            made: dict[str | None, tuple[messages.Update, messages.Update]] = {}
             for peer in list(peers):
                 language = peer_language(peer)
-                message = made.get(language)
-                if message is None:
+                pair = made.get(language)
+                if pair is None:
                     with in_language(language):
-                        # built from our own data: pydantic's checks skipped (as in State)
-                        message = made[language] = messages.Update.model_construct(
-                            seat=mover,
-                            move=move,
-                            events=public_events(events, seat),
-                            state=self.state_for(seat),
-                        )
+                        pair = made[language] = self._update_pair(seat, mover, move, events)
+                message = pair[1] if getattr(peer, "deltas", False) else pair[0]
                 if peer is origin:
                     message = message.model_copy(update={"reply_to": reply_to})
                 made_for.append((peer, message))
         return made_for
+
+    def _update_pair(
+        self, seat: int, mover: int, move: str, events: list[Event]
+    ) -> tuple[messages.Update, messages.Update]:
+        """The update of a move for ``seat`` in the current language, whole and as a delta
+        of the seat's stream (the stream moves on to it). Built from our own data:
+        pydantic's checks skipped (as in State)."""
+        state = self.state_for(seat)
+        shown = public_events(events, seat)
+        key = (seat, current_language())
+        stream = self._streams.get(key)
+        seq = self._next_seq()
+        self._streams[key] = _Stream(seq, state)
+        whole = messages.Update.model_construct(
+            seat=mover, move=move, events=shown, seq=seq, state=state
+        )
+        if stream is None:  # nobody follows it yet: the whole state serves as the delta
+            return whole, whole
+        delta = messages.Update.model_construct(
+            seat=mover,
+            move=move,
+            events=shown,
+            seq=seq,
+            base=stream.seq,
+            delta=state_delta(stream.state, state),
+        )
+        return whole, delta
+
+
+@dataclass(slots=True)
+class _Stream:
+    """The last state sent to one seat's connections in one language, and its number."""
+
+    seq: int
+    state: dict[str, Any]
+
+
+def _same_but_always(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether two states of a seat differ at most in the fields every delta carries."""
+    return all(old.get(key) == value for key, value in new.items() if key not in ALWAYS)

@@ -35,19 +35,28 @@ class State(_ServerMessage):
     type: Literal["state"] = "state"
     reply_to: ReplyTo = None
     cause: str
+    seq: int | None = None
+    """This state's number: the next ``update``'s ``base`` when nothing was missed."""
     state: dict[str, Any]
     log: list[dict[str, Any]]
 
 
 class Update(_ServerMessage):
-    """One move, its public events and the state after it."""
+    """One move, its public events and the state after it: whole (``state``), or, for a
+    connection that asked for deltas, what changed since the state numbered ``base``
+    (``delta``, ``web-protocol.md`` 4.3)."""
 
     type: Literal["update"] = "update"
     reply_to: ReplyTo = None
     seat: int
     move: str
     events: list[dict[str, Any]]
-    state: dict[str, Any]
+    seq: int | None = None
+    """The number of the state after this move."""
+    base: int | None = None
+    """The number of the state ``delta`` applies to (None with a whole ``state``)."""
+    state: dict[str, Any] | None = None
+    delta: dict[str, Any] | None = None
 
 
 class Hint(_ServerMessage):
@@ -98,17 +107,25 @@ SERVER_MESSAGE_TYPES = tuple(
 )
 
 
+_KEPT = frozenset(("reply_to",))
+"""The fields of an ``update`` written also when None (the others are left out then)."""
+
+
 def to_text(message: ServerMessage) -> str:
     """The message as the JSON text sent on the socket: pydantic's ``model_dump_json()``
-    exactly, written by orjson from the model's fields (in their order) in about a tenth of
-    its time (the states' dictionaries of any values were pydantic's slow path: 4% of an
-    instance's CPU under load). What orjson cannot write as pydantic would (an integer over
-    64 bits, as a page's message id may be) goes through pydantic; text that cannot be
-    encoded raises ValueError either way."""
+        exactly, written by orjson from the model's fields (in their order) in about a tenth of
+        its time (the states' dictionaries of any values were pydantic's slow path: 4% of an
+        instance's CPU under load). What orjson cannot write as pydantic would (an integer over
+        64 bits, as a page's message id may be) goes through pydantic; text that cannot be
+        encoded raises ValueError either way. An ``update`` leaves out its empty ``seq``,
+    ``base``, ``state`` and ``delta`` (it carries a whole state or a delta, 4.3)."""
+    data = message.__dict__
+    if type(message) is Update:  # a whole state or a delta: the other's fields are left out
+        data = {key: value for key, value in data.items() if value is not None or key in _KEPT}
     try:
-        return orjson.dumps(message.__dict__).decode()
+        return orjson.dumps(data).decode()
     except orjson.JSONEncodeError:  # a TypeError: pydantic decides, and says ValueError
-        return message.model_dump_json()
+        return message.model_dump_json(exclude=set(message.__dict__) - set(data))
 
 
 BATCH = "batch"

@@ -108,6 +108,9 @@ class HelloMessage(_Message):
     batch: StrictBool = False
     """Whether the client reads ``batch`` frames (``web-protocol.md`` 4.3): then the messages
     waiting for this connection go out together, one frame (see ``sockets.SocketPeer``)."""
+    delta: StrictBool = False
+    """Whether the client applies ``delta`` updates (``web-protocol.md`` 4.3): then an update
+    carries what changed since the state it numbers ``base``, not the whole state."""
 
 
 ClientMessage = Annotated[

@@ -25,6 +25,7 @@ from . import limits, messages
 from .errors import DAMAGED, UNAVAILABLE
 from .lobby import Lobby
 from .protocol import (
+    HelloMessage,
     NewMatchMessage,
     ProtocolError,
     RematchMessage,
@@ -72,6 +73,9 @@ class SocketPeer:
         self.batches = False
         """Whether the client reads ``batch`` frames (its ``hello`` said so): then every
         message waiting in the queue when the writer sends goes out in one frame."""
+        self.deltas = False
+        """Whether the client applies ``delta`` updates (its ``hello`` said so): then each
+        ``update`` carries what changed, not the whole state (``web-protocol.md`` 4.3)."""
         self.closed = False
         self.on_overflow = on_overflow
         self._writer = asyncio.get_running_loop().create_task(self._write())
@@ -182,7 +186,8 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
         if hello is None:
             await _refuse(websocket, peer, None, CLOSE_UNKNOWN_ROOM)
             return
-        token, reply_to, peer.batches = hello
+        token, reply_to = hello.token, hello.id
+        peer.batches, peer.deltas = hello.batch, hello.delta
         lookups: limits.RateLimit = websocket.app.state.lookups
         client = limits.client_address(websocket.scope)
         while True:
@@ -237,12 +242,10 @@ async def _connection(websocket: WebSocket, code: str, language: str) -> None:
         await peer.finish()
 
 
-async def _hello(
-    websocket: WebSocket, peer: SocketPeer
-) -> tuple[str, int | str | None, bool] | None:
-    """Wait for the connection's ``hello`` (its seat's token) and return (token, id, whether
-    it reads batches); None when the connection closed or said nothing in time. Other
-    messages get an ``error``."""
+async def _hello(websocket: WebSocket, peer: SocketPeer) -> HelloMessage | None:
+    """Wait for the connection's ``hello`` (its seat's token, whether it reads batches and
+    deltas); None when the connection closed or said nothing in time. Other messages get an
+    ``error``."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + limits.HELLO_SECONDS
     while True:
@@ -261,7 +264,7 @@ async def _hello(
         except ProtocolError as error:
             peer.push(messages.error(error.code, error.message, error.reply_to))
             continue
-        return message.token, message.id, message.batch
+        return message
 
 
 async def _refuse(

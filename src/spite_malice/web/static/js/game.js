@@ -204,6 +204,10 @@ export class GameScreen {
         this.notePresence(msg.state);
         this.enqueue({ kind: "update", msg });
         break;
+      case "gap":
+        // An update missed (net.js asked for the whole state): my move's wait ends there.
+        if (msg.seat === this.seat) this.pendingMove = false;
+        break;
       case "thinking":
         // The banner keeps saying whose turn it is; only its "thinking" dots change.
         this.bannerNode.dataset.thinking = "true";

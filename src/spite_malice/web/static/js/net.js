@@ -26,6 +26,21 @@ function legacyToken(path) {
   return query ? new URLSearchParams(query).get("token") : null;
 }
 
+/** The state a `delta` makes of `state` (web-protocol.md 4.3): the fields it holds replace
+ * the state's; its `observation` holds the observation's changed fields, the move history as
+ * `history_tail` (the first `at` moves kept, then `moves`). A new object: what did not
+ * change is shared with `state`, which is left as it was. */
+export function applyDelta(state, delta) {
+  const made = { ...state, ...delta };
+  if (delta.observation) {
+    const { history_tail: tail, ...changed } = delta.observation;
+    const observation = { ...state.observation, ...changed };
+    if (tail) observation.history = state.observation.history.slice(0, tail.at).concat(tail.moves);
+    made.observation = observation;
+  }
+  return made;
+}
+
 export class GameConnection {
   /**
    * @param {string} wsPath the `ws_url` of the room
@@ -51,6 +66,12 @@ export class GameConnection {
     // each had come in a frame of its own; a MessageChannel, not a timer, so that a tab in
     // the background (whose timers are slowed) keeps up.
     this.inbox = [];
+    // The last whole state and its number (4.3): each `update` says what changed since the
+    // state it names (`base`); one that names another (a message missed) asks for the whole
+    // state again with a `sync`, and what comes before it is dropped.
+    this.state = null;
+    this.seq = null;
+    this.resyncing = false;
     this.nextTask = new MessageChannel();
     this.nextTask.port1.onmessage = () => this.handleNext();
   }
@@ -60,8 +81,11 @@ export class GameConnection {
     this.onStatus(this.attempt === 0 ? "connecting" : "reconnecting");
     const socket = new WebSocket(socketUrl(this.wsPath));
     this.socket = socket;
+    this.state = null; // a new connection starts with the whole state
+    this.seq = null;
+    this.resyncing = false;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", token: this.token, batch: true }));
+      socket.send(JSON.stringify({ type: "hello", token: this.token, batch: true, delta: true }));
       this.attempt = 0;
       this.onStatus("open");
       this.pingTimer = setInterval(() => this.send("ping").catch(() => {}), PING_EVERY_MS);
@@ -90,7 +114,9 @@ export class GameConnection {
     if (msg) this.handle(msg);
   }
 
-  handle(msg) {
+  handle(received) {
+    const msg = this.withState(received);
+    if (msg === null) return;
     if (msg.type === "error" && FINAL_ERRORS.has(msg.code)) {
       this.finalError = msg;
     }
@@ -103,6 +129,43 @@ export class GameConnection {
       else waiting.resolve(msg);
     }
     this.onMessage(msg);
+  }
+
+  /** The message with its whole `state`: an `update`'s delta applied to the last state
+   * (`applyDelta`). Null for an update that follows no state this connection has: a `sync`
+   * is sent (once) and the update dropped; the direct reply it was is answered all the same
+   * (the move was made), and the page hears of a `gap`. */
+  withState(msg) {
+    if (msg.type === "state") {
+      this.state = msg.state;
+      this.seq = msg.seq ?? null;
+      this.resyncing = false;
+      return msg;
+    }
+    if (msg.type !== "update") return msg;
+    let made = msg;
+    if (msg.delta) {
+      if (this.resyncing || this.state === null || msg.base !== this.seq) {
+        if (!this.resyncing) {
+          this.resyncing = true;
+          this.send("sync").catch(() => { this.resyncing = false; });
+        }
+        const waiting = msg.reply_to !== null && msg.reply_to !== undefined
+          ? this.pending.get(msg.reply_to)
+          : undefined;
+        if (waiting) {
+          this.pending.delete(msg.reply_to);
+          waiting.resolve(msg);
+        }
+        this.onMessage({ type: "gap", seat: msg.seat });
+        return null;
+      }
+      const { delta, base, ...rest } = msg;
+      made = { ...rest, state: applyDelta(this.state, delta) };
+    }
+    this.state = made.state;
+    this.seq = made.seq ?? null;
+    return made;
   }
 
   closed(socket, code) {
