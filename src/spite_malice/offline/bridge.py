@@ -57,7 +57,7 @@ class Bridge:
     def lesson(self, key: str, body: str, language: str | None) -> str:
         """A tutorial lesson's answer (``POST /api/tutorial/lessons/<key>``)."""
         from ..i18n import use_language
-        from .tutorial import lesson_answer
+        from ..tutorial.answers import lesson_answer
 
         data: dict[str, Any] = json.loads(body)
         moves = [str(m) for m in data.get("moves") or []]
