@@ -172,6 +172,21 @@ def _reopen(context: BrowserContext, me: Player, route: str) -> Player:
     return again
 
 
+def _give_up_in_the_lobby(me: Player, room: str) -> None:
+    """The lobby's Give up for an offline match: asked first, then the match is over."""
+    page = me.page
+    me.goto("play")
+    item = page.locator(f'#resume-list [data-room="{room}"]')
+    item.locator("button.give-up").click()
+    expect(page.locator("dialog[open]")).to_contain_text("counts as a loss")
+    page.click("#confirm-yes")
+    expect(item).to_have_count(0)
+    expect(page.locator(".form-status")).to_contain_text("counts as a loss")
+    [given_up] = [m for m in _offline_matches(page) if m["room"] == room]
+    assert given_up["record"]["over"] is True
+    assert given_up["record"]["steps"][-1]["kind"] == "resign"
+
+
 def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
@@ -212,17 +227,25 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     # the tutorial's lessons play offline too, by the same clicks
     _offline_lesson(me.page)
 
-    # back online: the match is sent, replayed and counted as an offline game
+    # a second match, given up from the lobby with no network: a lost game, as online
+    second = me.start_computer_game("medium")
+    assert second.startswith("OFF") and second != room
+    me.wait_phase("mine", "theirs", "over")
+    _give_up_in_the_lobby(me, second)
+
+    # back online: both matches are sent, replayed and counted as offline games
     context.set_offline(False)
     me.page.evaluate("() => window.spiteMaliceOffline.sendOfflineGames()")
     me.goto("stats")
     expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text(
-        "1", timeout=30_000
+        "2", timeout=30_000
     )
+    losses = me.page.locator("#offline-stats-table tfoot [data-col=losses]")
+    expect(losses).to_have_text(str(1 + (kept["record"]["score"][1] > 0)))
     expect(me.page.locator("#stats-table")).to_have_count(0)  # none on the server
 
     # the same match sent again counts once; a tampered one is refused with a reason
-    record = _offline_matches(me.page)[0]["record"]
+    record = next(m["record"] for m in _offline_matches(me.page) if m["room"] == room)
     again = _post(me.page, record)
     assert again["status"] == 200 and again["body"]["counted_games"] == 0
     forged = json.loads(json.dumps(record))
@@ -233,7 +256,7 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     assert refused["status"] == 422
     assert "does not replay" in refused["body"]["error"]["message"]
     me.page.reload()
-    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("1")
+    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("2")
 
     # a tampered match kept on the device: the page sends it, and says why it was refused
     me.page.evaluate(
@@ -254,7 +277,7 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     expect(me.page.locator("#offline-refused")).to_contain_text("does not replay")
     me.page.reload()
     expect(me.page.locator("#offline-stats .offline-refused")).to_contain_text("does not replay")
-    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("1")
+    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("2")
     assert _page_errors(me) == []
 
 
