@@ -3,6 +3,7 @@
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
 import { button, confirmDialog, gameFigures, gameOverDialog, resignedDialog } from "./dialogs.js";
+import { commitmentNote } from "./verify.js";
 import { delay, h, replaceChildren, withNodes } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
@@ -830,7 +831,8 @@ export class GameScreen {
         ...heading,
         this.state.assisted
           ? h("span", { class: "assisted", title: _("You used a hint or undo in this game") }, " · " + _("assisted"))
-          : null),
+          : null,
+        commitmentNote(this.state)),
       row(_("You"), match.score[seat], "score-me"),
       row(names.opponent, match.score[1 - seat], "score-opp"));
   }
