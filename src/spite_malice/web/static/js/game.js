@@ -133,6 +133,7 @@ export class GameScreen {
       h("button", { class: "btn more-close", id: "more-close", type: "button", onclick: () => this.toggleMore(false) },
         _("Close")),
       h("label", { class: "speed" }, _("Animation"), " ", this.speedSelect),
+      this.dealNode = h("p", { class: "deal-line" }),
       this.resignButton,
       h("details", { class: "log-box", open: true }, h("summary", {}, _("Move log")), this.logNode),
       h("details", { class: "keys-box" }, h("summary", {}, _("Keyboard")), keyList()),
@@ -831,10 +832,10 @@ export class GameScreen {
         ...heading,
         this.state.assisted
           ? h("span", { class: "assisted", title: _("You used a hint or undo in this game") }, " · " + _("assisted"))
-          : null,
-        commitmentNote(this.state)),
+          : null),
       row(_("You"), match.score[seat], "score-me"),
       row(names.opponent, match.score[1 - seat], "score-opp"));
+    replaceChildren(this.dealNode, commitmentNote(this.state)); // docs/verifying.md
   }
 
   updateInvite() {

@@ -26,7 +26,7 @@ export function commitmentNote(state) {
     }
   }
   return h("span", { class: "muted deal-commitment", id: "deal-commitment", title: committed },
-    " · " + _("deal {commitment}…", { commitment: committed.slice(0, SHORT) }));
+    _("deal {commitment}…", { commitment: committed.slice(0, SHORT) }));
 }
 
 async function sha256(text) {
