@@ -57,6 +57,13 @@ class Frame:
     ``outcome`` once the game is over."""
     events: tuple[ev.Event, ...]
 
+    @property
+    def player_turn(self) -> int:
+        """The mover's own count of its turns (1 for its first), as the end of a game and
+        the analysis count them: turns alternate (R2), so each player's turn ``n`` is the
+        game's turn ``2n - 1`` or ``2n``."""
+        return (self.turn + 1) // 2
+
     def to_json(self) -> dict[str, Any]:
         """The frame without its events (the web adds them in its protocol's form)."""
         return {
@@ -64,6 +71,7 @@ class Frame:
             "move": self.move,
             "seat": self.seat,
             "turn": self.turn,
+            "player_turn": self.player_turn,
             "to_move": self.to_move,
             "table": self.table,
         }

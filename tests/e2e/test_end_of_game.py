@@ -130,3 +130,33 @@ def test_a_resigned_match_shows_the_reveal_after_a_reload(
     page.click("#reveal summary")
     assert reveal_on_page(page) == stored_reveal(server, me.room)
     assert me.errors == []
+
+
+def test_the_deal_is_committed_to_at_the_start_and_verified_at_the_end(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """docs/verifying.md: the game info shows the commitment from the deal on; at the end,
+    "Verify the deal" checks the revealed seed and salt in the browser and the replay from
+    the seed on the server, and says so in plain words."""
+    me = Player.open(new_context(), server.url, "verifier")
+    me.configure(payoff_size=5, speed="off")
+    me.start_computer_game("easy")
+    page = me.page
+    note = page.locator("#deal-commitment")
+    expect(note).to_contain_text("deal ")
+    committed = note.get_attribute("title")
+    assert committed is not None and len(committed) == 64
+    assert committed[:12] in note.inner_text()
+    for _ in range(200):
+        if me.wait_phase("mine", "over") == "over":
+            break
+        me.play_greedy_turn()
+    dialog = page.locator("#game-over")
+    expect(dialog).to_be_visible()
+    dialog.locator("#verify-deal").click()
+    checks = dialog.locator("#verify-checks")
+    expect(checks).to_have_attribute("data-ok", "yes")
+    expect(checks).to_contain_text("Checked in this browser: the seed and the salt revealed make")
+    expect(checks).to_contain_text("the seed was fixed before the first move")
+    expect(checks).to_contain_text("The deal is verified.")
+    assert me.errors == []

@@ -7,14 +7,17 @@ counts them once as offline games and refuses a tampered one."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spite_malice.offline import build
 from spite_malice.tutorial import LESSONS
 
+from .conftest import CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS, chromium_path
 from .player import ContextFactory, Player
 from .server import ServerProcess
 
@@ -89,10 +92,27 @@ def _post(page: Page, record: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
+@pytest.fixture
+def profile_context(browser: Browser, tmp_path: Path) -> Iterator[BrowserContext]:
+    """A context with a profile on disk, as a person's browser has (a plain Playwright
+    context is an incognito one, where chromium installs nothing)."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile",
+        executable_path=str(chromium_path()),
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 900},
+    )
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
 def test_the_manifest_and_icons_load_and_the_service_worker_takes_control(
-    server: ServerProcess, new_context: ContextFactory
+    server: ServerProcess, profile_context: BrowserContext
 ) -> None:
-    me = Player.open(new_context(), server.url, "installer")
+    me = Player.open(profile_context, server.url, "installer")
     page = me.page
     me.goto("play")
     href = page.get_attribute("link[rel=manifest]", "href")
@@ -114,10 +134,9 @@ def test_the_manifest_and_icons_load_and_the_service_worker_takes_control(
     assert page.evaluate("async () => (await navigator.serviceWorker.ready).active.scriptURL")
     # chromium itself sees an installable app (its own check, through the DevTools protocol)
     session = page.context.new_cdp_session(page)
-    errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
-    # a Playwright context is an incognito profile, where chromium never installs anything:
-    # that is the one objection allowed (the manifest, icons and worker raise none)
-    assert {error["errorId"] for error in errors} <= {"in-incognito"}, errors
+    assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest_check = session.send("Page.getAppManifest")
+    assert manifest_check["errors"] == [], manifest_check["errors"]
     assert me.errors == []
 
 
@@ -151,6 +170,21 @@ def _reopen(context: BrowserContext, me: Player, route: str) -> Player:
     again.name = me.name
     again.goto(route)
     return again
+
+
+def _give_up_in_the_lobby(me: Player, room: str) -> None:
+    """The lobby's Give up for an offline match: asked first, then the match is over."""
+    page = me.page
+    me.goto("play")
+    item = page.locator(f'#resume-list [data-room="{room}"]')
+    item.locator("button.give-up").click()
+    expect(page.locator("dialog[open]")).to_contain_text("counts as a loss")
+    page.click("#confirm-yes")
+    expect(item).to_have_count(0)
+    expect(page.locator(".form-status")).to_contain_text("counts as a loss")
+    [given_up] = [m for m in _offline_matches(page) if m["room"] == room]
+    assert given_up["record"]["over"] is True
+    assert given_up["record"]["steps"][-1]["kind"] == "resign"
 
 
 def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
@@ -193,17 +227,25 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     # the tutorial's lessons play offline too, by the same clicks
     _offline_lesson(me.page)
 
-    # back online: the match is sent, replayed and counted as an offline game
+    # a second match, given up from the lobby with no network: a lost game, as online
+    second = me.start_computer_game("medium")
+    assert second.startswith("OFF") and second != room
+    me.wait_phase("mine", "theirs", "over")
+    _give_up_in_the_lobby(me, second)
+
+    # back online: both matches are sent, replayed and counted as offline games
     context.set_offline(False)
     me.page.evaluate("() => window.spiteMaliceOffline.sendOfflineGames()")
     me.goto("stats")
     expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text(
-        "1", timeout=30_000
+        "2", timeout=30_000
     )
+    losses = me.page.locator("#offline-stats-table tfoot [data-col=losses]")
+    expect(losses).to_have_text(str(1 + (kept["record"]["score"][1] > 0)))
     expect(me.page.locator("#stats-table")).to_have_count(0)  # none on the server
 
     # the same match sent again counts once; a tampered one is refused with a reason
-    record = _offline_matches(me.page)[0]["record"]
+    record = next(m["record"] for m in _offline_matches(me.page) if m["room"] == room)
     again = _post(me.page, record)
     assert again["status"] == 200 and again["body"]["counted_games"] == 0
     forged = json.loads(json.dumps(record))
@@ -214,7 +256,7 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     assert refused["status"] == 422
     assert "does not replay" in refused["body"]["error"]["message"]
     me.page.reload()
-    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("1")
+    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("2")
 
     # a tampered match kept on the device: the page sends it, and says why it was refused
     me.page.evaluate(
@@ -235,7 +277,7 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     expect(me.page.locator("#offline-refused")).to_contain_text("does not replay")
     me.page.reload()
     expect(me.page.locator("#offline-stats .offline-refused")).to_contain_text("does not replay")
-    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("1")
+    expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("2")
     assert _page_errors(me) == []
 
 

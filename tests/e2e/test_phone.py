@@ -136,6 +136,24 @@ def no_scroll(page: Page, label: str) -> None:
     assert scroll[0] <= 0 and scroll[1] <= 0, f"{label}: the page scrolls by {scroll}"
 
 
+PANEL_JS = """() => { const p = document.querySelector('.replay-panel');
+  const outside = [...p.querySelectorAll('#replay-status, .replay-steps .btn, #replay-slider')]
+    .filter((n) => n.offsetParent !== null)
+    .filter((n) => { const r = n.getBoundingClientRect();
+      return r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5
+        || r.right > innerWidth + 0.5; })
+    .map((n) => n.id || n.textContent.trim());
+  return { scroll: p.scrollHeight - p.clientHeight, outside }; }"""
+
+
+def panel_fits(page: Page, label: str) -> None:
+    """The replay's panel does not scroll, and its steps, slider and status are on screen."""
+    settle(page)
+    found: dict[str, Any] = page.evaluate(PANEL_JS)
+    assert found["scroll"] <= 0, f"{label}: the panel scrolls by {found['scroll']} px"
+    assert found["outside"] == [], f"{label}: off screen: {found['outside']}"
+
+
 def size_label(width: int, height: int) -> str:
     return f"{width}x{height}"
 
@@ -199,8 +217,16 @@ def test_every_control_of_every_view_is_a_thumb_target(
     page.locator("#replay-list a.resume-link").first.click()
     page.wait_for_url("**/#/replay/*")
     expect(page.locator("#table .seat")).to_have_count(2)
+    page.click("#replay-end")  # the longest words: the last move and the resignation
     counts["replay"] = audit(page, shots, f"replay-{at}")
     no_scroll(page, f"replay {at}")
+    panel_fits(page, f"replay {at}")
+    # the rest of the replay's controls open as a sheet, and close again
+    page.click("#more-button")
+    expect(page.locator("#panel-more.is-open")).to_be_visible()
+    counts["replay more"] = audit(page, shots, f"replay-more-{at}")
+    page.click("#more-close")
+    expect(page.locator("#panel-more.is-open")).to_have_count(0)
 
     # The daily deal's table.
     me.goto("daily")

@@ -65,10 +65,14 @@ def test_a_finished_game_replays_downloads_and_opens_again(
     assert _replay_table(me) == final
     # every card face up: the opponent's hand shows faces, not backs
     expect(page.locator(".seat-opponent .card-back")).to_have_count(0)
-    # jump to a turn, then play at the fast speed until the end
+    # jump to my second turn (each player counts their own turns, as the end of a game
+    # does): the table just before it, then its first move; then play fast to the end
     page.fill("#replay-turn", "2")
     page.click("#replay-jump")
-    expect(page.locator("#replay-status")).to_contain_text("turn 1")
+    expect(page.locator("#replay-status")).not_to_contain_text("your turn 2")
+    page.click("#replay-forward")
+    expect(page.locator("#replay-status")).to_contain_text("your turn 2")
+    expect(page.locator("#replay-turn")).to_have_value("2")
     page.select_option("#replay-speed", "fast")
     page.click("#replay-play")
     expect(table).to_have_attribute("data-frame", str(moves), timeout=120_000)

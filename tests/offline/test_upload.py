@@ -15,6 +15,8 @@ import pytest
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
+from spite_malice.bots import ReferenceBot  # noqa: E402
+from spite_malice.table import TableError  # noqa: E402
 from spite_malice.web import create_app  # noqa: E402
 from spite_malice.web.api import PLAYER_HEADER  # noqa: E402
 
@@ -168,3 +170,41 @@ def test_an_offline_room_sends_what_a_computer_room_of_the_server_sends(
     assert state.keys() == theirs.keys()
     assert state["observation"].keys() == theirs["observation"].keys()
     assert state["match"].keys() == theirs["match"].keys()
+
+
+def _given_up(between_games: bool) -> tuple[dict[str, Any], int]:
+    """A match of two games given up from the lobby: in its first game, or between its
+    first and second games; its record and the losses it counts."""
+    session = new_session("medium", seed=41, rules={"payoff_size": 5, "match_target": 2})
+    person = ReferenceBot(2)
+    moves = 0
+    while not session.table.is_game_over and (between_games or moves < 3):
+        if session.computer_to_move:
+            session.computer_move()
+        else:
+            move = person.choose(session.table.observation(0))
+            session.handle({"type": "move", "id": moves, "move": str(move)})
+            moves += 1
+    first_lost = between_games and session.table.match.score[1] > 0
+    state = session.give_up()
+    assert state["cause"] == "resign" and state["state"]["resigned"] == 0
+    record = session.record()
+    assert record["over"] is True and record["steps"][-1]["kind"] == "resign"
+    with pytest.raises(TableError):
+        session.give_up()  # once only: the match is over
+    return record, 1 + first_lost
+
+
+@pytest.mark.parametrize("between_games", [False, True])
+def test_a_match_given_up_offline_counts_a_lost_game_as_online(
+    client: TestClient, between_games: bool
+) -> None:
+    record, losses = _given_up(between_games)
+    answer = client.post("/api/offline-games", json=record)
+    assert answer.status_code == 200, answer.text
+    played = 2 if between_games else 1
+    assert answer.json()["counted_games"] == played and answer.json()["counted_match"] is True
+    row = _offline_row(client)
+    # the game in progress (between games: the next one, dealt and given up) is lost
+    assert row["games"] == played and row["losses"] == losses
+    assert row["matches"] == 1 and row["matches_lost"] == 1 and row["matches_won"] == 0

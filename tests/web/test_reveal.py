@@ -35,7 +35,8 @@ def stored_records(client: TestClient, code: str) -> list[GameRecord]:
 
 
 def without_game(reveal: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in reveal.items() if key != "game"}
+    """The reveal's cards (its seed, salt and record are test_deal_commitment's)."""
+    return {key: reveal[key] for key in ("payoffs", "hands", "stock")}
 
 
 def test_the_reveal_of_a_finished_game_is_the_stored_record(client: TestClient) -> None:

@@ -9,6 +9,8 @@ center stacks and games end (R4.2 makes a game whose cards stay on the side stac
 
 from __future__ import annotations
 
+import random
+
 from ..engine.cards import KING
 from ..engine.moves import Move
 from ..engine.observation import Observation
@@ -28,18 +30,28 @@ class EasyBot(Bot):
 
     name = "Easy"
 
+    def _draws(self, observation: Observation) -> random.Random:
+        """The generator of this decision: with a seed, one that depends only on the seed
+        and the point of the game, so that Easy plays the same moves from its seed whether
+        the game was played in one go or resumed from storage with a fresh bot (an offline
+        match's record is checked so, docs/offline.md); without one, the bot's own."""
+        if self.seed is None:
+            return self.rng
+        return random.Random(f"easy/{self.seed}/{len(observation.history)}")
+
     def choose(self, observation: Observation) -> Move:
         legal = observation.legal_moves
+        rng = self._draws(observation)
         for move in legal:
             if move.is_from_payoff:  # R3.1: the pay-off top fits, so play it
                 return move
         builds = [m for m in legal if m.is_build]
-        if builds and self.rng.random() < BUILD_CHANCE:
+        if builds and rng.random() < BUILD_CHANCE:
             from_side = [m for m in builds if m.is_from_side]
-            return self.rng.choice(from_side or builds)
+            return rng.choice(from_side or builds)
         discards = [m for m in legal if m.is_discard and m.hand_rank != KING]
         if not discards:  # a hand of Kings only: a King must go (R3.3)
             discards = [m for m in legal if m.is_discard]
         if not discards:  # cannot happen at a decision point (the hand is never empty)
             return legal[0]
-        return self.rng.choice(discards)
+        return rng.choice(discards)

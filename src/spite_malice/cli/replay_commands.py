@@ -48,6 +48,28 @@ def register(subparsers: Any) -> None:
         "--player", default=None, help="your player id there (default: the terminal's own)"
     )
     replay.set_defaults(handler=_replay)
+    verify = subparsers.add_parser(
+        "verify",
+        help="check a finished game's deal against the commitment shown at its deal",
+        description="Check a game record (the JSON of notation.md, as the browser game gives "
+        "it at the end of a game): the seed and salt it reveals must make the commitment the "
+        "table showed from the deal on, and the game dealt again from the seed must replay "
+        "every move with the record's result (docs/verifying.md). Prints what matched or did "
+        "not, one sentence a check; exits 0 when everything matched, 1 otherwise.",
+    )
+    verify.add_argument("record", type=Path, help="a game record, RECORD.json")
+    verify.set_defaults(handler=_verify)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from ..verify import verify_text
+
+    path: Path = args.record
+    verification = verify_text(path.read_bytes())
+    for check in verification.checks:
+        print(("✓ " if check.ok else "✗ ") + check.text)
+    print(_("The deal is verified.") if verification.ok else _("The deal is NOT verified."))
+    return 0 if verification.ok else 1
 
 
 def _seat(text: str | None, default: int) -> int:

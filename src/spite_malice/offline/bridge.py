@@ -48,6 +48,15 @@ class Bridge:
     def handle(self, room: str, message: str) -> str:
         return json.dumps(self.sessions[room].handle(json.loads(message)))
 
+    def give_up(self, room: str) -> str:
+        """Give up the match of ``room`` (the lobby's give-up): ``{"messages"}`` for its open
+        connections, or ``{"error": {"code", "message"}}``."""
+        try:
+            state = self.sessions[room].give_up()
+        except TableError as error:
+            return json.dumps({"error": {"code": error.code, "message": error.message}})
+        return json.dumps({"messages": [state]})
+
     def computer_to_move(self, room: str) -> bool:
         return self.sessions[room].computer_to_move
 
@@ -57,7 +66,7 @@ class Bridge:
     def lesson(self, key: str, body: str, language: str | None) -> str:
         """A tutorial lesson's answer (``POST /api/tutorial/lessons/<key>``)."""
         from ..i18n import use_language
-        from .tutorial import lesson_answer
+        from ..tutorial.answers import lesson_answer
 
         data: dict[str, Any] = json.loads(body)
         moves = [str(m) for m in data.get("moves") or []]

@@ -5,8 +5,9 @@ A record is the match's rules, level, seed and every step of its log, as the tab
 in the page (:meth:`spite_malice.table.Step.to_json`). :func:`replay_record` plays it again
 step by step on a fresh table: every deal must be the one the seed deals (R1.1), every move
 legal for the seat to move (R2, R3), every undo, hint and resignation allowed where it stands,
-and, at the levels whose choices depend only on where the game stands (Medium and Hard),
-every move of the computer the one the computer plays there.
+and every move of the computer, at every level, the one the computer plays there from the
+match's seed (the bots' seed, :attr:`~spite_malice.table.TableMeta.bot_seed`): offline, each
+level's choice depends only on that seed and where the game stands (:func:`offline_computer`).
 Anything else refuses the record with :class:`RecordRefused`, whose ``reason`` is a sentence
 for the player, in the current language. The results come from the replay, never from what
 the record says of itself.
@@ -14,15 +15,19 @@ the record says of itself.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots import Bot
+from ..bots.expert import DEFAULT_SAMPLES, ExpertBot
 from ..engine.errors import SpiteMaliceError
 from ..engine.moves import parse_move
 from ..engine.rules import Rules
 from ..i18n import N_, _
 from ..table import DEAL, HINT, MOVE, RESIGN, UNDO, Seat, Step, Table, TableError, level_label
+from ..table import computer as computers
 from ..table.seats import COMPUTER
 
 FORMAT = 1
@@ -31,11 +36,16 @@ OFFERED_LEVELS = ("easy", "medium", "hard", "expert")
 """The computer levels a match played offline may have."""
 MAX_STEPS = 20_000
 """More steps than any match plays (a game is drawn at 1000 turns, R4.3): refused."""
-CHECKED_LEVELS = ("medium", "hard")
-"""Levels whose every move is thought again in the replay: their choice depends only on the
-position. Easy draws from a generator that runs on from one decision to the next (a game
-resumed from storage draws anew) and Expert searches within a time budget, so their moves
-are checked for legality only."""
+CHECKED_LEVELS = OFFERED_LEVELS
+"""Levels whose every move is thought again in the replay: all of them. Easy draws each
+decision from a generator seeded by the bots' seed and the point of the game; Medium and Hard
+have no chance in them; Expert's samples come from the seed and the point of the game, and
+offline it takes all of its samples whatever the time (:data:`OFFLINE_EXPERT_BUDGET`)."""
+OFFLINE_EXPERT_BUDGET = math.inf
+"""Expert's thinking time in an offline match: no limit, so that its search always takes its
+:data:`~spite_malice.bots.expert.DEFAULT_SAMPLES` samples and plays the same move in the page
+(however slow the device) as in the server's replay. On the server it thinks within 1 s a
+turn, and on a loaded machine may take fewer samples: a move made so could not be checked."""
 ID_PATTERN = re.compile(r"^[0-9a-f]{32}$")
 PERSON, COMPUTER_SEAT = 0, 1
 
@@ -79,10 +89,24 @@ class Replayed:
     """Whether the person won the match (None while it is not over)."""
 
 
+def offline_computer(level: str, seed: int) -> Bot:
+    """The computer of an offline match at ``level``: the server's, but for Expert, which
+    takes all of its samples whatever the time (:data:`OFFLINE_EXPERT_BUDGET`)."""
+    if level == "expert":
+        return ExpertBot(seed, OFFLINE_EXPERT_BUDGET, max_samples=DEFAULT_SAMPLES)
+    return computers.new_computer(level, seed)
+
+
 def new_table(level: str, rules: Rules, seed: int, name: str) -> Table:
-    """The table of a match against the computer at ``level``, dealt from ``seed``."""
+    """The table of a match against the computer at ``level``, dealt from ``seed`` (which
+    seeds the computer too)."""
     seats = (Seat("person", name), Seat(COMPUTER, level_label(level)))
-    return Table.new(rules, seats, level=level, seed=seed)
+    table = Table.new(rules, seats, level=level, seed=seed)
+    if level == "expert":
+        if table.bot is not None:
+            table.bot.close()
+        table.bot = offline_computer(level, table.meta.bot_seed)
+    return table
 
 
 def written_step(step: Step) -> dict[str, Any]:
@@ -235,7 +259,9 @@ def _check(table: Table, step: Step, check_computer: bool) -> Step:
 
 
 def _check_computer_move(table: Table, step: Step) -> None:
-    """Refuse a computer move that is not the one the computer plays there."""
+    """Refuse a computer move that is not the one the computer plays there from the bots'
+    seed (the page's computer thinks as this one does, also after a resume:
+    :meth:`~spite_malice.offline.OfflineSession.restore`)."""
     if table.game.to_move != COMPUTER_SEAT or table.game.is_over:
         return  # the table's check says what is wrong
     try:
@@ -245,9 +271,8 @@ def _check_computer_move(table: Table, step: Step) -> None:
     if table.think() != recorded:
         raise _refuse(
             _(
-                "The offline game does not replay: the computer would not have played "
-                "{move} at game {game}, move {ply}.",
-                move=step.move or "",
+                "The offline game does not replay: at game {game}, move {ply}, the computer "
+                "made a move it does not make there from the game's seed.",
                 game=step.game,
                 ply=step.ply,
             )

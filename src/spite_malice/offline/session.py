@@ -132,8 +132,20 @@ class OfflineSession:
         name = str(record.get("name") or "Player")
         table = new_table(level, Rules.from_json(record["rules"]), seed, name)
         session = cls(room, table, str(record["id"]), seed, name)
-        for raw in record["steps"]:
+        steps = record["steps"]
+        turn = len(steps)  # where the computer's turn in play (if any) began
+        while turn > 0 and (steps[turn - 1]["kind"], steps[turn - 1]["seat"]) == (
+            MOVE,
+            COMPUTER_SEAT,
+        ):
+            turn -= 1
+        for index, raw in enumerate(steps):
             dealt = None if raw["seed"] is None else int(raw["seed"])
+            if index >= turn:
+                # closed in the middle of the computer's turn: it thinks that turn again, so
+                # that it goes on with the plan it had (a bot that plans a whole turn keeps
+                # it) and plays what the server's replay of the record expects (.record)
+                table.think()
             session._apply(
                 Step(raw["kind"], raw["game"], raw["ply"], raw["seat"], raw["move"], dealt)
             )
@@ -304,6 +316,22 @@ class OfflineSession:
         self.table, self.match_id, self.seed = fresh.table, fresh.match_id, fresh.seed
         self.steps, self.thinking = fresh.steps, False
         return [self._state("new_match", reply_to)]
+
+    def give_up(self) -> Message:
+        """Give up the match from the lobby (web-protocol 3.6, as the server's give-up): it
+        ends as if the person resigned (4.2), so its current game counts as lost for no
+        points; between two games the next one is dealt and resigned, so that a give-up
+        always counts as a lost game. The state afterwards; TableError when the match is
+        over already."""
+        table = self.table
+        with use_language(self.language):
+            if table.match.is_over or table.resigned is not None:
+                raise TableError("match_over", _("This match is over already."))
+            if table.is_game_over:
+                self._apply(table.check_deal())
+            self._apply(table.check_resign(PERSON))
+            self.thinking = False
+            return self._state("resign")
 
     # ----------------------------------------------------------------- the computer
 

@@ -7,6 +7,8 @@ stores each one between the two, so a step the store refused never happened.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -14,6 +16,7 @@ from typing import Any
 
 from ..bots import Bot
 from ..engine.cards import card_str
+from ..engine.commitment import commitment as seed_commitment
 from ..engine.errors import NotationError, SpiteMaliceError, quote
 from ..engine.game import Game, Outcome
 from ..engine.match import Match
@@ -235,16 +238,49 @@ class Table:
         so that players can check that nobody cheated; None while it is played (R6: no
         hidden card leaves the server during play). Pay-off piles bottom to top (their
         face-up top last), hands in their order, the stock in the order it would have been
-        drawn (the next card first)."""
+        drawn (the next card first). With them the game's seed (decimal text: a page's
+        numbers hold 53 bits) and salt, which its commitment was made of (docs/verifying.md),
+        and the game's record, to verify the deal from."""
         if not self.is_dealt or not self.is_game_over:
             return None
         game = self.game
+        assert game.seed is not None
+        ended = game.outcome
+        if ended is None:  # resigned (or claimed): the game ends where it stood
+            assert self.resigned is not None
+            ended = Outcome(1 - self.resigned, 0, CLAIMED if self.claimed else RESIGNED)
+        record = self._game_record(ended).to_json()
+        record["seed"] = str(record["seed"])  # exact in a page, as the seed beside it
         return {
             "game": self.game_number,
             "payoffs": [[card_str(c) for c in player.payoff] for player in game.players],
             "hands": [[card_str(c) for c in player.hand] for player in game.players],
             "stock": [card_str(c) for c in reversed(game.stock)],
+            "seed": str(game.seed),
+            "salt": self.deal_salt(),
+            "commitment": self.commitment(),
+            "record": record,
         }
+
+    def deal_salt(self) -> str:
+        """The secret salt of the current game's commitment (docs/verifying.md): an HMAC-SHA256
+        of the game's number and seed keyed by the match's computer seed, a 63-bit secret the
+        server keeps and never sends, so that each game's salt is secret until its end, and
+        revealing one tells nothing of the next."""
+        game = self.game
+        assert game.seed is not None
+        key = self.meta.bot_seed.to_bytes(8, "big")
+        message = f"{self.game_number}:{game.seed}".encode("ascii")
+        return hmac.new(key, message, hashlib.sha256).hexdigest()[:32]
+
+    def commitment(self) -> str | None:
+        """The current game's commitment to its seed (SHA-256 of the seed and its salt, shown
+        from the deal on); None before the first deal."""
+        if not self.is_dealt:
+            return None
+        game = self.game
+        assert game.seed is not None
+        return seed_commitment(game.seed, self.deal_salt())
 
     def match_view(self) -> dict[str, Any]:
         """The match's score and finished games, as both front ends show them."""
@@ -266,6 +302,7 @@ class Table:
             "over": match.is_over,
             "winner": match.winner,
             "games": games,
+            "commitment": self.commitment(),
         }
 
     # ----------------------------------------------------------------- checking requests
@@ -376,6 +413,7 @@ class Table:
             players=self.match.players,
             first=game.first,
             result=result,
+            extra={"deal": {"commitment": self.commitment(), "salt": self.deal_salt()}},
         )
 
     def _is_turn(self, seat: int) -> bool:

@@ -7,6 +7,8 @@ its frames (``docs/web-protocol.md`` 2.6).
 - ``GET /api/games/<id>/replay``: that game's frames.
 - ``POST /api/replays``: the frames of a record file the page sends (its bytes, as the
   body): checked, bounded (``limits.MAX_BODY``), refused with a plain sentence.
+- ``POST /api/verify``: a finished game's record checked against its commitment
+  (``docs/verifying.md``), in plain sentences.
 
 The page holds no rules: the server replays the record and sends the whole table after each
 move, every card face up (the game is over, or the file's seed tells every card anyway).
@@ -24,9 +26,10 @@ from fastapi.responses import JSONResponse, Response
 
 from ..engine.record import GameRecord
 from ..i18n import N_, _
-from ..replay import ReplayError, read_record, replay_frames
+from ..replay import MAX_RECORD_BYTES, ReplayError, read_record, replay_frames
 from ..store.history import finished_games, game_record
 from ..table.event_json import event_to_json
+from ..verify import verify_record
 from . import limits
 from .api import _current, _lobby
 from .errors import error_response
@@ -161,6 +164,33 @@ async def replay_file(request: Request) -> Response:
         return await _replay(request, parsed, None)
     except ReplayError as error:
         return error_response(422, "bad_record", str(error))
+
+
+@router.post("/verify", response_model=None)
+async def verify_deal(request: Request, seen: str | None = None) -> Response:
+    """Verify a finished game's deal (web-protocol 2.8): the body is its record (its seed
+    may be decimal text, as the page keeps it), ``seen`` the commitment the player saw at
+    the deal; the answer says, check by check, what matched."""
+    player = await _current(request)
+    refused = _too_many_replays(request, player.id)
+    if refused is not None:
+        return refused
+    body = await request.body()
+    try:
+        data = json.loads(body) if len(body) <= MAX_RECORD_BYTES else None
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    if isinstance(data, dict):
+        seed = data.get("seed")
+        if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 19:
+            data["seed"] = int(seed)
+    try:
+        parsed = read_record(json.dumps(data)) if data is not None else read_record(body)
+    except ReplayError as error:
+        return error_response(422, "bad_record", str(error))
+    checked = seen if isinstance(seen, str) and len(seen) <= 64 else None
+    verification = await asyncio.to_thread(verify_record, parsed, checked)
+    return JSONResponse(verification.to_json())
 
 
 __all__ = ["REPLAYS_AT_ONCE", "UNKNOWN_GAME", "replay_answer", "replay_body", "router"]

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from ..i18n import _
 from ..store import Player, Store
 from ..tutorial import LESSONS, PRACTICE_LEVEL, PRACTICE_SEED, LessonRun, Progress, TutorialError
+from ..tutorial.answers import answer
 from ..tutorial.lesson import Attempt
 from ..tutorial.lessons import LESSON_KEYS, lesson_named
 from ..tutorial.practice import PRACTICE_PRESET
@@ -134,38 +135,4 @@ async def lesson(request: Request, key: str, body: LessonRequest) -> dict[str, A
             lobby = _lobby(request)
             progress = (await lobby.run(_read, lobby.store, player)).with_finished(chosen.key)
             await lobby.run(_write, lobby.store, player, progress)
-    return _answer(run, attempt)
-
-
-def _answer(run: LessonRun, attempt: Attempt | None) -> dict[str, Any]:
-    lesson = run.lesson
-    number = LESSONS.index(lesson) + 1
-    observation = run.game.observation(0).to_json()  # the learner's seat only (R6.3)
-    following = LESSONS[number].key if number < len(LESSONS) else None
-    shown = run.show_me()
-    return {
-        "lesson": {
-            "key": lesson.key,
-            "number": number,
-            "count": len(LESSONS),
-            "title": lesson.title,
-            "intro": lesson.intro,
-            "steps": len(lesson.steps),
-            "next": following,
-        },
-        "step": run.index,
-        "say": run.instruction,
-        "finished": run.is_finished,
-        "moves": list(run.moves),
-        "legal_moves": [move.notation for move in run.legal_moves()],
-        "state": {"observation": observation},
-        "show": None if shown is None else {"move": shown[0].notation, "text": shown[1]},
-        "attempt": None
-        if attempt is None
-        else {
-            "accepted": attempt.accepted,
-            "text": attempt.text,
-            "finished_step": attempt.finished_step,
-            "opponent_moves": [move.notation for move in attempt.opponent_moves],
-        },
-    }
+    return answer(run, attempt)

@@ -4,6 +4,7 @@
 import { cardFace } from "./cards.js";
 import { h, replaceChildren } from "./dom.js";
 import { _, formatNumber, ngettext } from "./i18n.js";
+import { verifyBox } from "./verify.js";
 import { displayName, lastGameDrawn, nobodyScores } from "./words.js";
 
 export function button(id, label, onclick, { primary = false, title = null, hidden = false } = {}) {
@@ -173,6 +174,7 @@ export function resignedDialog({ state, opponent, onClose, next = null, nextLabe
     h("p", { class: "dialog-lead" }, text),
     note ? h("p", { class: "rematch-note", id: "rematch-note" }, note) : null,
     revealSection(state.reveal, seat, opponent),
+    verifyBox(state),
     h("div", { class: "dialog-actions" },
       h("button", { class: "btn", type: "button", onclick: close }, _("Look at the table")),
       actions ? extra : primary));
@@ -224,6 +226,7 @@ export function gameOverDialog({ state, opponent, who, next, onClose, figures = 
         _("You {mine} · {name} {theirs} · first to {target}", { mine, name: opponent, theirs, target: match.target }))))),
     note ? h("p", { class: "rematch-note", id: "rematch-note" }, note) : null,
     revealSection(state.reveal, seat, opponent),
+    verifyBox(state),
     h("div", { class: "dialog-actions" },
       h("button", { class: "btn", type: "button", onclick: close }, _("Look at the table")),
       actions ? extra : primary),

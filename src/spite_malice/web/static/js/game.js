@@ -3,6 +3,7 @@
 
 import { finishFlights, flyCard, speedOf } from "./animate.js";
 import { button, confirmDialog, gameFigures, gameOverDialog, resignedDialog } from "./dialogs.js";
+import { commitmentNote } from "./verify.js";
 import { delay, h, replaceChildren, withNodes } from "./dom.js";
 import { keyList, MoveInput } from "./input.js";
 import { MoveLog } from "./log.js";
@@ -132,6 +133,7 @@ export class GameScreen {
       h("button", { class: "btn more-close", id: "more-close", type: "button", onclick: () => this.toggleMore(false) },
         _("Close")),
       h("label", { class: "speed" }, _("Animation"), " ", this.speedSelect),
+      this.dealNode = h("p", { class: "deal-line" }),
       this.resignButton,
       h("details", { class: "log-box", open: true }, h("summary", {}, _("Move log")), this.logNode),
       h("details", { class: "keys-box" }, h("summary", {}, _("Keyboard")), keyList()),
@@ -837,6 +839,7 @@ export class GameScreen {
           : null),
       row(_("You"), match.score[seat], "score-me"),
       row(names.opponent, match.score[1 - seat], "score-opp"));
+    replaceChildren(this.dealNode, commitmentNote(this.state)); // docs/verifying.md
   }
 
   updateInvite() {

@@ -200,29 +200,30 @@ export class ReplayScreen {
       type: "range", id: "replay-slider", min: "0", max: String(this.frames.length - 1), value: "0",
       "aria-label": _("Move"), oninput: () => this.show(Number(this.slider.value)),
     });
-    const lastTurn = this.frames[this.frames.length - 1].turn;
-    this.turnInput = h("input", { type: "number", id: "replay-turn", min: "1", max: String(lastTurn), value: "1",
-      "aria-label": _("Turn to jump to") });
-    this.playButton = this.button("replay-play", pgettext("replay", "Play"), () => (this.timer ? this.pause() : this.play()));
+    this.turnInput = h("input", { type: "number", id: "replay-turn", min: "1", max: String(this.lastTurn(this.view)),
+      value: "1", "aria-label": _("Turn to jump to, of the seat you watch") });
+    this.playButton = this.stepButton("replay-play", "▶", pgettext("replay", "Play"),
+      () => (this.timer ? this.pause() : this.play()));
     const seatSelect = this.seatSelect = h("select", { id: "replay-seat", "aria-label": _("Watch from the seat of"),
-      onchange: (e) => { this.view = Number(e.target.value); this.show(this.index); } },
+      onchange: (e) => {
+        this.view = Number(e.target.value);
+        this.turnInput.max = String(this.lastTurn(this.view));
+        this.show(this.index);
+      } },
     [0, 1].map((s) => h("option", { value: String(s), selected: s === this.view }, players[s])));
     const speedSelect = h("select", { id: "replay-speed", "aria-label": _("Replay speed"),
       onchange: (e) => { this.speed = e.target.value; if (this.timer) { this.pause(); this.play(); } } },
     SPEEDS.map(([id, label]) => h("option", { value: id, selected: id === this.speed }, pgettext("speed", label))));
     // "Where did I lose?": only for a stored game of yours (the server analyses your seat)
     this.analysisBox = this.game && this.data.seat !== null ? h("div", { id: "analysis-box" }) : null;
-    const panel = h("aside", { class: "panel replay-panel", "aria-label": _("Replay controls") },
-      h("div", { class: "panel-status" },
-        h("h1", { class: "replay-title" }, _("{first} against {second}", { first: players[0], second: players[1] })),
-        this.statusNode, this.messageNode),
-      h("div", { class: "actions" },
-        this.button("replay-start", pgettext("replay", "Start"), () => this.show(0)),
-        this.button("replay-back", "◀ " + _("Back"), () => this.step(-1)),
-        this.playButton,
-        this.button("replay-forward", _("Forward") + " ▶", () => this.step(1)),
-        this.button("replay-end", _("End"), () => this.show(this.frames.length - 1))),
-      this.slider,
+    // On a phone (upright, or held sideways) the rest opens as a sheet, as on the game screen,
+    // so that the panel fits the window: the frame's words, the steps, the slider, "More".
+    this.moreButton = this.button("more-button", _("More"), () => this.toggleMore());
+    this.moreButton.classList.add("more-button");
+    this.moreButton.setAttribute("aria-expanded", "false");
+    this.moreNode = h("div", { class: "panel-more", id: "panel-more" },
+      h("button", { class: "btn more-close", id: "more-close", type: "button", onclick: () => this.toggleMore(false) },
+        _("Close")),
       h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); this.jumpToTurn(Number(this.turnInput.value)); } },
         h("label", { for: "replay-turn" }, _("Turn")), this.turnInput,
         h("button", { class: "btn", type: "submit", id: "replay-jump" }, _("Go"))),
@@ -233,14 +234,27 @@ export class ReplayScreen {
         h("a", { class: "btn btn-link", href: "#/replays" }, _("← All replays")), menuButton()),
       this.analysisBox,
       h("p", { class: "muted" }, _("Keys: ← and → step, Space plays or pauses, Home and End.")));
+    const panel = h("aside", { class: "panel replay-panel", "aria-label": _("Replay controls") },
+      h("div", { class: "panel-status" },
+        h("h1", { class: "replay-title" }, _("{first} against {second}", { first: players[0], second: players[1] })),
+        this.statusNode, this.messageNode),
+      h("div", { class: "actions replay-steps" },
+        this.stepButton("replay-start", "«", pgettext("replay", "Start"), () => this.show(0)),
+        this.stepButton("replay-back", "‹", _("Back"), () => this.step(-1)),
+        this.playButton,
+        this.stepButton("replay-forward", "›", _("Forward"), () => this.step(1), true),
+        this.stepButton("replay-end", "»", _("End"), () => this.show(this.frames.length - 1), true),
+        this.moreButton),
+      this.slider,
+      this.moreNode);
     const wrap = h("div", { class: "table-wrap" }, this.tableNode);
     replaceChildren(this.mount, h("div", { class: "game replay" }, wrap, panel));
     this.stopFitting = keepFitted(this.tableNode);
     if (this.analysisBox) {
       this.analysis = new AnalysisView(this.analysisBox, {
         game: this.game,
-        show: (decision) => this.showDecision(decision),
-        jump: (movesBefore) => { this.pause(); this.show(movesBefore); },
+        show: (decision) => { this.toggleMore(false); this.showDecision(decision); },
+        jump: (movesBefore) => { this.toggleMore(false); this.pause(); this.show(movesBefore); },
       });
       if (sessionStorage.getItem(ANALYSE_KEY) === String(this.game)) {
         sessionStorage.removeItem(ANALYSE_KEY);
@@ -265,13 +279,46 @@ export class ReplayScreen {
       }
     }
     this.tableNode.dataset.frame = "analysis";
-    this.statusNode.textContent = _("Turn {n}, as you saw it", { n: decision.turn });
+    this.statusNode.textContent = _("Your turn {n}, as you saw it", { n: decision.player_turn });
     // TRANSLATORS: {better} and {reason} come from the server's analysis, in the player's language
     this.messageNode.textContent = _("Better: {better}. Why: {reason}", { better: decision.better_words, reason: decision.reason });
   }
 
   button(id, label, onclick) {
     return h("button", { class: "btn", id, type: "button", onclick }, label);
+  }
+
+  /** A step button: its sign and its word (only the sign on a phone; the word stays its
+   * name), the sign after the word for the steps forward. */
+  stepButton(id, sign, label, onclick, after = false) {
+    const parts = [h("span", { class: "step-sign", "aria-hidden": "true" }, sign),
+      h("span", { class: "step-word" }, label)];
+    return h("button", { class: "btn step-button", id, type: "button", onclick, "aria-label": label, title: label },
+      ...(after ? parts.reverse() : parts));
+  }
+
+  /** The Play button as playing (Pause) or not (Play). */
+  setPlaying(playing) {
+    if (!this.playButton) return;
+    const label = playing ? _("Pause") : pgettext("replay", "Play");
+    this.playButton.querySelector(".step-sign").textContent = playing ? "‖" : "▶";
+    this.playButton.querySelector(".step-word").textContent = label;
+    this.playButton.setAttribute("aria-label", label);
+    this.playButton.title = label;
+  }
+
+  /** On a phone, the sheet with the rest of the controls (Escape closes it). */
+  toggleMore(open = !this.moreNode.classList.contains("is-open")) {
+    this.moreNode.classList.toggle("is-open", open);
+    this.moreButton.setAttribute("aria-expanded", String(open));
+    if (open) this.moreNode.querySelector("#more-close")?.focus();
+  }
+
+  /** The seat's own count of turns (as the end of a game and the analysis count them) in
+   * the last frame it moved in. */
+  lastTurn(seat) {
+    const own = this.frames.filter((f) => f.seat === seat).map((f) => f.player_turn);
+    return own.length ? Math.max(...own) : 1;
   }
 
   async download() {
@@ -287,15 +334,17 @@ export class ReplayScreen {
     this.show(Math.max(0, Math.min(this.frames.length - 1, this.index + delta)));
   }
 
+  /** Show the table at the start of the watched seat's own turn `turn` (1, 2, 3...). */
   jumpToTurn(turn) {
-    const found = this.frames.findIndex((f) => f.index > 0 && f.turn >= turn);
+    const found = this.frames.findIndex((f) => f.seat === this.view && f.player_turn >= turn);
+    this.toggleMore(false);
     this.show(found < 0 ? this.frames.length - 1 : Math.max(0, found - 1));
   }
 
   play() {
     if (this.index >= this.frames.length - 1) this.show(0);
     const ms = SPEEDS.find(([id]) => id === this.speed)?.[2] ?? 1000;
-    this.playButton.textContent = _("Pause");
+    this.setPlaying(true);
     this.timer = setInterval(() => {
       if (this.index >= this.frames.length - 1) this.pause();
       else this.step(1);
@@ -305,10 +354,15 @@ export class ReplayScreen {
   pause() {
     clearInterval(this.timer);
     this.timer = null;
-    if (this.playButton) this.playButton.textContent = pgettext("replay", "Play");
+    this.setPlaying(false);
   }
 
   onKey(event) {
+    if (event.key === "Escape" && this.moreNode.classList.contains("is-open")) {
+      this.toggleMore(false);
+      this.moreButton.focus();
+      return;
+    }
     if (event.target.closest?.("input, select, textarea")) return;
     const actions = {
       ArrowRight: () => this.step(1), ArrowLeft: () => this.step(-1), Home: () => this.show(0),
@@ -376,10 +430,20 @@ export class ReplayScreen {
     this.tableNode.dataset.frame = String(index);
     this.tableNode.dataset.frames = String(this.frames.length);
     this.slider.value = String(index);
-    this.turnInput.value = String(frame.turn);
     const last = this.frames.length - 1;
-    this.statusNode.textContent = _("Move {index} of {last} · turn {turn}", { index, last, turn: frame.turn });
+    this.statusNode.textContent = this.status(frame, last);
+    if (frame.seat === this.view) this.turnInput.value = String(frame.player_turn);
     this.messageNode.textContent = this.sentence(frame);
+  }
+
+  /** Where the replay stands: the move, and whose own turn it was in (each player counts
+   * their own turns, as the end of a game and the analysis do: "your turn 12"). */
+  status(frame, last) {
+    const index = frame.index;
+    if (frame.seat === null) return _("Move {index} of {last} · the deal", { index, last });
+    const who = this.who(frame.seat);
+    if (who === YOU) return _("Move {index} of {last} · your turn {turn}", { index, last, turn: frame.player_turn });
+    return _("Move {index} of {last} · turn {turn} of {name}", { index, last, turn: frame.player_turn, name: who });
   }
 
   sentence(frame) {

@@ -38,6 +38,11 @@ function engine() {
       waiting.delete(data.req);
       if (data.error) promise?.reject(data.error);
       else promise?.resolve(data.ticket);
+    } else if (data.op === "given-up") {
+      const promise = waiting.get(data.req);
+      waiting.delete(data.req);
+      if (data.error) promise?.reject(data.error);
+      else promise?.resolve();
     } else if (data.op === "lesson") {
       const promise = waiting.get(data.req);
       waiting.delete(data.req);
@@ -90,6 +95,15 @@ export function startOfflineMatch({ level, rules, preset, name }) {
   const req = ++requests;
   const promise = new Promise((resolve, reject) => waiting.set(req, { resolve, reject }));
   engine().postMessage({ op: "create", req, options: { level, rules, preset, name } });
+  return promise;
+}
+
+/** Give up an offline match from the lobby (as POST /api/rooms/<room>/give-up: the game in
+ * progress counts as lost); resolves once it is saved, rejects with {code, message}. */
+export function giveUpOfflineMatch(room) {
+  const req = ++requests;
+  const promise = new Promise((resolve, reject) => waiting.set(req, { resolve, reject }));
+  engine().postMessage({ op: "give-up", req, room });
   return promise;
 }
 

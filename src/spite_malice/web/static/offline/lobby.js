@@ -6,7 +6,7 @@ import { api } from "../js/api.js";
 import { h } from "../js/dom.js";
 import { _, formatNumber } from "../js/i18n.js";
 import { roomTicket, saveRoomTicket } from "../js/store.js";
-import { offlineInstalled, startOfflineMatch } from "./client.js";
+import { giveUpOfflineMatch, offlineInstalled, startOfflineMatch } from "./client.js";
 import { allMatches } from "./db.js";
 
 async function offlineMatch(body, player) {
@@ -31,8 +31,9 @@ export async function createRoom(body, player) {
   }
 }
 
-/** Add the unfinished offline matches to the lobby's resume list. */
-export async function listOfflineMatches(list, box, levels) {
+/** Add the unfinished offline matches to the lobby's resume list; `giveUp(opponent, item,
+ * action)` is the lobby's give-up (it asks, then runs `action`), as for the server's rooms. */
+export async function listOfflineMatches(list, box, levels, giveUp) {
   let matches;
   try {
     matches = await allMatches();
@@ -50,7 +51,14 @@ export async function listOfflineMatches(list, box, levels) {
         }))),
       h("span", { class: "resume-actions" },
         h("a", { class: "btn", href: `#/game/${record.room}`, "aria-label": _("Resume the game against {name}", name) },
-          _("Resume")))));
+          _("Resume")),
+        h("button", {
+          class: "btn give-up", type: "button", "aria-label": _("Give up the game against {name}", name),
+          onclick: (event) => giveUp(name.name, event.target.closest("li"), async () => {
+            await giveUpOfflineMatch(record.room);
+            window.spiteMaliceOffline?.sendOfflineGames(); // counted as soon as the server answers
+          }),
+        }, _("Give up")))));
     box.hidden = false;
   }
 }

@@ -5,7 +5,9 @@
 //
 // Page -> worker: {op: "create", req, options} | {op: "hello", room, lang}
 //                 | {op: "send", room, message} | {op: "lesson", req, key, body, lang}
+//                 | {op: "give-up", req, room}
 // Worker -> page: {op: "created", req, ticket | error} | {op: "messages", room, messages}
+//                 | {op: "given-up", req, error?}
 //                 | {op: "failed", room?, req?, message}
 
 import { loadPyodide } from "./build/pyodide/pyodide.mjs";
@@ -90,11 +92,19 @@ async function handle(data) {
   }
   const { room } = data;
   if (!(await open(room))) {
-    self.postMessage({ op: "failed", room, code: "unknown_room" });
+    self.postMessage({ op: "failed", room, req: data.req, code: "unknown_room" });
     return;
   }
   if (data.op === "hello") {
     post(room, JSON.parse(bridge.hello(room, data.lang ?? null)));
+  } else if (data.op === "give-up") { // the lobby's give-up (offline/lobby.js)
+    const answer = JSON.parse(bridge.give_up(room));
+    if (answer.messages) {
+      await save(room);
+      post(room, answer.messages);
+    }
+    self.postMessage({ op: "given-up", req: data.req, error: answer.error });
+    return;
   } else if (data.op === "send") {
     const messages = JSON.parse(bridge.handle(room, JSON.stringify(data.message)));
     await save(room);

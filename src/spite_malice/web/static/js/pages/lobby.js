@@ -93,15 +93,16 @@ export async function renderLobby(mount, app) {
     status,
     resumeBox));
 
-  /** Give up an unfinished match, after saying that it counts as a loss (web-protocol 3.6). */
-  const giveUp = async (r, opponent, item) => {
+  /** Give up an unfinished match, after saying that it counts as a loss (web-protocol 3.6):
+   * `action` gives it up (the server's room, or an offline match in this browser). */
+  const giveUp = async (opponent, item, action) => {
     const ok = await confirmDialog(_("Give up this game?"),
       _("It counts as a loss: the game in progress is lost, with no points, and the match ends. {name} wins it.",
         { name: opponent }),
       { yes: _("Give up"), no: _("Keep it") });
     if (!ok) return;
     try {
-      await api.giveUp(r.room, roomTicket(r.room).token);
+      await action();
       item.remove();
       status.textContent = _("You gave up the game against {name}. It counts as a loss.", { name: opponent });
       resumeBox.hidden = resumeList.childElementCount === 0;
@@ -110,7 +111,7 @@ export async function renderLobby(mount, app) {
     }
   };
 
-  listOfflineMatches(resumeList, resumeBox, levels);
+  listOfflineMatches(resumeList, resumeBox, levels, giveUp);
   try {
     const { rooms } = await api.rooms();
     const mine = rooms.filter((r) => roomTicket(r.room));
@@ -129,7 +130,7 @@ export async function renderLobby(mount, app) {
             _("Resume")),
           h("button", {
             class: "btn give-up", type: "button", "aria-label": _("Give up the game against {name}", name),
-            onclick: () => giveUp(r, opponent, item),
+            onclick: () => giveUp(opponent, item, () => api.giveUp(r.room, roomTicket(r.room).token)),
           }, _("Give up"))));
       resumeList.append(item);
     }

@@ -1,9 +1,8 @@
-"""The tutorial's lessons in the page's offline engine: the answer of
-``POST /api/tutorial/lessons/<key>`` (``web-protocol.md`` 2.5), made here with no server.
-
-The same JSON as :func:`spite_malice.web.tutorial._answer` (which stays in the web layer for
-now; tests/offline check that both answer the same). Progress is not kept offline: a lesson
-finished with no network is marked finished the next time it is played online.
+"""A lesson's answer as the page draws it (``web-protocol.md`` 2.5,
+``POST /api/tutorial/lessons/<key>``): the learner's view of the table, what is legal, what to
+do and what became of the move tried. The server's endpoint and the page's offline engine
+(Pyodide, with no server) both answer with these functions, so this module uses nothing but
+the tutorial and the translations (no web framework, no pydantic).
 """
 
 from __future__ import annotations
@@ -11,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import _
-from ..tutorial import LESSONS, LessonRun, TutorialError
-from ..tutorial.lesson import Attempt
-from ..tutorial.lessons import lesson_named
+from .errors import TutorialError
+from .lesson import Attempt, LessonRun
+from .lessons import LESSONS, lesson_named
 
 
 def lesson_answer(key: str, moves: list[str], move: str | None) -> dict[str, Any]:
