@@ -17,7 +17,18 @@ from fastapi.staticfiles import StaticFiles
 
 from ..i18n import _
 from ..store import Store
-from . import analyses, api, daily, errors, language, limits, replays, sockets, tutorial
+from . import (
+    analyses,
+    api,
+    daily,
+    errors,
+    language,
+    limits,
+    replays,
+    sockets,
+    stranger_api,
+    tutorial,
+)
 from .headers import SecurityHeaders
 from .instance import InstanceHeader
 from .lobby import Lobby
@@ -72,6 +83,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
         openapi_url=None,
     )
     app.include_router(api.router)
+    app.include_router(stranger_api.router)
     app.include_router(language.router)
     app.include_router(tutorial.router)
     app.include_router(replays.router)

@@ -5,6 +5,7 @@ queue (see ``sockets``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..engine.events import Event
@@ -40,6 +41,8 @@ class Broadcaster:
 
     def __init__(self, room: ShownRoom) -> None:
         self.room = room
+        self.extra: Callable[[int], dict[str, Any]] | None = None
+        """More fields of a seat's state (a stranger room's ``strangers``, ``claim_after``)."""
 
     # ----------------------------------------------------------------- the per-seat view
 
@@ -48,7 +51,7 @@ class Broadcaster:
         room = self.room
         table = room.table
         mode = room.mode
-        return {
+        view = {
             "room": room.code,
             "mode": mode,
             "seat": seat,
@@ -70,6 +73,9 @@ class Broadcaster:
             "claim_after": claim_seconds() if mode == FRIEND_MODE else None,
             "rematch": self.rematch_view(),
         }
+        if self.extra is not None:
+            view.update(self.extra(seat))
+        return view
 
     def rematch_view(self) -> dict[str, int | None] | None:
         """A friend room's rematch offer (``web-protocol.md`` 4.1); None elsewhere."""
