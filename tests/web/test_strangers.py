@@ -107,9 +107,29 @@ def test_two_strangers_are_paired_once_and_play_a_rated_match(server: TestClient
         mover = to_move(seats)
         assert mover.request({"type": "resign"})["state"]["resigned"] == mover.seat
     room = room_of(server, code)
-    records = lobby_of(server).store.games(room.header.id)
+    store = lobby_of(server).store
+    records = store.games(room.header.id)
     assert len(records) == 1 and records[0].result is not None
     assert records[0].result.winner == 1 - mover.seat
+    # the finished game is rated in the pool (the ratings are store/ratings.py's)
+    winner, loser = room.table.seats[1 - mover.seat].player, room.table.seats[mover.seat].player
+    assert winner is not None and loser is not None
+    assert store.rating_of(winner, "standard").games == 1
+    assert (
+        store.rating_of(winner, "standard").rating
+        > 1500
+        > store.rating_of(loser, "standard").rating
+    )
+
+
+def test_pairs_are_made_by_rating(server: TestClient) -> None:
+    players = [new_player(server, name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    ids = [server.get("/api/players/me", headers=who).json()["id"] for who in players]
+    ratings = dict(zip(ids, (1000.0, 2030.0, 1020.0, 2000.0), strict=True))
+    lobby_of(server).quick.ratings = lambda player, pool: ratings[player]
+    games = paired(server, *players)
+    rooms = [game["room"] for game in games]
+    assert rooms[0] == rooms[2] and rooms[1] == rooms[3] and rooms[0] != rooms[1]
 
 
 def test_a_player_leaves_the_pool_and_is_never_paired_with_itself(server: TestClient) -> None:

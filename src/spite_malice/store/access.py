@@ -32,6 +32,8 @@ from sqlalchemy.orm import Session
 
 from ..engine.record import GameRecord
 from ..match_records import Step
+from ..ratings.policy import Rating
+from .credentials import Credentials
 from .database import (
     HEAD_REVISION,
     KNOWN_REVISIONS,
@@ -52,6 +54,7 @@ from .leases import Leases
 from .location import resolve_url
 from .move_log import APPEND_MANY_POSTGRES, MoveLog, append_many_values
 from .players import Players, hash_secret
+from .ratings import Ratings
 from .records import (
     ABANDONED,
     COMPUTER,
@@ -88,6 +91,8 @@ class Store:
         self.log = MoveLog(self.db)
         self.standing = StatsAndSettings(self.db)
         self.leases = Leases(self.db)
+        self.ratings = Ratings(self.db)
+        self.credentials = Credentials(self.db)
 
     @classmethod
     def open(cls, url: str | None = None, *, busy_timeout: float = 5.0) -> Store:
@@ -134,8 +139,9 @@ class Store:
         return self.players.create_player(name, source)
 
     def player_for(self, secret: str) -> Player | None:
-        """The player whose secret this is, or None."""
-        return self.players.player_for(secret)
+        """The player whose secret this is (its first browser's, or one a browser got by
+        signing in: :class:`~.credentials.Credentials`), or None."""
+        return self.players.player_for(secret) or self.credentials.player_for_device(secret)
 
     def player(self, player_id: str) -> Player | None:
         return self.players.player(player_id)
@@ -227,6 +233,13 @@ class Store:
     def save_settings(self, player: str, data: dict[str, Any]) -> None:
         self.standing.save_settings(player, data)
 
+    # ----------------------------------------------------------------- ratings
+
+    def rating_of(self, player_id: str, pool: str) -> Rating:
+        """``player_id``'s Glicko-2 rating in ``pool`` (``standard``, ``quick`` or
+        ``computer``); a new player's is 1500, 350, 0.06, provisional (``docs/ratings.md``)."""
+        return self.ratings.rating_of(player_id, pool)
+
     # ----------------------------------------------------------------- leases, presence
 
     def acquire_lease(self, room: str, owner: str, seconds: float) -> bool:
@@ -272,6 +285,7 @@ __all__: Sequence[str] = [
     "MatchHeader",
     "MatchSummary",
     "Player",
+    "Rating",
     "SeatPresence",
     "Store",
     "StoreConflict",

@@ -42,6 +42,7 @@ from .database import (
     announcement,
     aware,
 )
+from .ratings import rate_game
 from .records import (
     ABANDONED,
     FINISHED,
@@ -474,6 +475,7 @@ class MoveLog:
             )
         if results:
             connection.execute(insert(_RESULTS), results)
+        rate_game(connection, header, step, game_id, now)  # ratings.py: rated games only
         if result.winner is not None and result.points:
             column = _MATCHES.c.score0 if result.winner == 0 else _MATCHES.c.score1
             values[column.name] = column + result.points

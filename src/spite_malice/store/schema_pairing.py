@@ -1,5 +1,5 @@
 """The tables of play between strangers (``docs/deploying.md``, "Quick match"), kept apart
-from ``schema.py``: made by migration 0007.
+from ``schema.py``: made by migration 0008.
 
 - ``pool_entries``: one row per player waiting in a quick-match pool, then paired (the room
   it was given, its seat and that seat's token until the player has been told), so that a

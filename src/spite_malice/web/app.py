@@ -18,12 +18,15 @@ from fastapi.staticfiles import StaticFiles
 from ..i18n import _
 from ..store import Store
 from . import (
+    accounts,
     analyses,
     api,
     daily,
     errors,
     language,
     limits,
+    passkeys,
+    ratings_api,
     replays,
     sockets,
     stranger_api,
@@ -91,6 +94,8 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     app.include_router(analyses.router)
     app.include_router(sockets.router)
     app.include_router(pwa_router)
+    for router in (accounts.router, passkeys.router, ratings_api.router):  # players that last
+        app.include_router(router)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

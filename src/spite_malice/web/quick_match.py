@@ -58,8 +58,18 @@ T = TypeVar("T")
 
 
 def flat_ratings(player: str, pool: str) -> float:
-    """Every player at :data:`DEFAULT_RATING` (when no ratings are kept)."""
+    """Every player at :data:`DEFAULT_RATING` (the pure tests' lookup)."""
     return DEFAULT_RATING
+
+
+def stored_ratings(store: Store) -> RatingLookup:
+    """The players' Glicko-2 ratings in each pool, as the store keeps them
+    (:meth:`Store.rating_of`: a new player's is 1500)."""
+
+    def lookup(player: str, pool: str) -> float:
+        return store.rating_of(player, pool).rating
+
+    return lookup
 
 
 def unknown_pool(pool: str) -> RoomError:
@@ -83,11 +93,11 @@ class QuickMatch:
     """The pools as one server instance serves them: joining, waiting, leaving, and the
     waves when this instance holds their lease."""
 
-    def __init__(self, lobby: PairingHost, ratings: RatingLookup = flat_ratings) -> None:
+    def __init__(self, lobby: PairingHost, ratings: RatingLookup | None = None) -> None:
         self.lobby = lobby
         self.store = lobby.store
         self.instance = lobby.instance
-        self.ratings = ratings
+        self.ratings = ratings or stored_ratings(lobby.store)
         self._news = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.waves_run = 0

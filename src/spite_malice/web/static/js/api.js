@@ -67,4 +67,14 @@ export const api = {
     request("POST", `/api/rooms/${encodeURIComponent(room)}/give-up`, undefined, {
       "X-Seat-Token": token,
     }),
+  // players that last and ratings (web-protocol 2.6, 2.7): secrets and passwords in bodies only
+  account: () => request("GET", "/api/account"),
+  protectWithPassword: (body) => request("POST", "/api/account/password", body),
+  signIn: (body) => request("POST", "/api/account/sign-in", body),
+  passkeyOptions: () => request("POST", "/api/account/passkey/options"),
+  addPasskey: (body) => request("POST", "/api/account/passkey", body),
+  passkeySignInOptions: () => request("POST", "/api/account/passkey/sign-in/options"),
+  passkeySignIn: (body) => request("POST", "/api/account/passkey/sign-in", body),
+  ratings: () => request("GET", "/api/ratings"),
+  leaderboard: (pool) => request("GET", `/api/leaderboard/${encodeURIComponent(pool)}`),
 };

@@ -6,6 +6,7 @@ import { h, replaceChildren, withNodes } from "../dom.js";
 import { _, currentLanguage, LANGUAGE_NAMES, N_, NP_, pgettext } from "../i18n.js";
 import { pref, setPref } from "../prefs.js";
 import { savePlayerName } from "../store.js";
+import { renderAccount } from "../account.js";
 import { offlineSetting } from "../../offline/settings.js";
 import { nameSet } from "../welcome.js";
 
@@ -254,4 +255,5 @@ export function renderSettings(mount, app) {
 
   replaceChildren(mount, h("div", { class: "page settings" }, h("h1", {}, _("Settings")), languageField(app), form));
   mount.querySelector(".page")?.append(offlineSetting());
+  renderAccount(mount.querySelector(".page"));
 }

@@ -4,6 +4,7 @@
 import { api } from "../api.js";
 import { h, replaceChildren, withNodes } from "../dom.js";
 import { _, formatNumber, N_ } from "../i18n.js";
+import { renderRatings } from "../ratings.js";
 import { renderOfflineStats } from "../../offline/stats.js";
 
 const COLUMNS = [
@@ -43,6 +44,7 @@ export async function renderStats(mount, app) {
       _("Assisted: games in which you used a hint or undo.")),
     box));
   renderOfflineStats(mount.querySelector(".page"), app);
+  renderRatings(mount.querySelector(".page"));
   let stats;
   try {
     stats = await api.stats();

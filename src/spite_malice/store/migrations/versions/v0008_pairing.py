@@ -1,11 +1,11 @@
-"""Version 7: play between strangers (``docs/deploying.md``, "Quick match").
+"""Version 8: play between strangers (``docs/deploying.md``, "Quick match").
 
 ``pool_entries`` keeps the players waiting in a quick-match pool and the pairs a wave made
 until both players are told; ``blocks`` who blocked whom; ``play_outcomes`` and ``playbans``
 the rated matches a player ended badly and the bans they earned (``store/schema_pairing.py``).
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
@@ -58,7 +58,7 @@ def upgrade() -> None:
         sa.Column("started_at", sa.DateTime(timezone=True), primary_key=True),
         sa.Column("until", sa.DateTime(timezone=True), nullable=False),
     )
-    op.execute("UPDATE store_info SET value = '7' WHERE key = 'schema_version'")
+    op.execute("UPDATE store_info SET value = '8' WHERE key = 'schema_version'")
 
 
 def downgrade() -> None:
@@ -67,4 +67,4 @@ def downgrade() -> None:
     op.drop_table("blocks")
     op.drop_index("pool_entries_waiting", table_name="pool_entries")
     op.drop_table("pool_entries")
-    op.execute("UPDATE store_info SET value = '6' WHERE key = 'schema_version'")
+    op.execute("UPDATE store_info SET value = '7' WHERE key = 'schema_version'")
