@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import CursorResult, and_, delete, func, insert, or_, select, update
+from sqlalchemy import CursorResult, and_, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .access import Store
@@ -61,6 +61,8 @@ class Pairing:
     match_id: str
     players: tuple[str, str]
     tokens: tuple[str, str]
+    names: tuple[str, str] = ("", "")
+    """The players' names as they joined (the seats' names)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,39 +192,49 @@ def record_pairs(
     store: Store, pool: str, pairs: Sequence[Pairing], passed: Sequence[str]
 ) -> list[Pairing]:
     """A wave's first half, one transaction: give each pair its room (only entries still
-    waiting: a player who left meanwhile leaves its pair unmade, the other waiting on),
-    and count one more missed wave for the ``passed`` players. Returns the pairs made."""
+    waiting, locked meanwhile: a player who left leaves its pair unmade, the other waiting
+    on), and count one more missed wave for the ``passed`` players. Returns the pairs made."""
     now = utcnow()
-    made: list[Pairing] = []
+    wanted = [player for pair in pairs for player in pair.players]
     with store.db.connection() as connection:
-        for pair in pairs:
-            done = 0
-            for seat in (0, 1):
-                result: CursorResult[Any] = connection.execute(
-                    update(POOL_ENTRIES)
-                    .where(
-                        POOL_ENTRIES.c.player == pair.players[seat],
-                        POOL_ENTRIES.c.pool == pool,
-                        POOL_ENTRIES.c.room.is_(None),
-                    )
-                    .values(
-                        room=pair.room,
-                        match_id=pair.match_id,
-                        seat=seat,
-                        token=pair.tokens[seat],
-                        opponent=pair.players[1 - seat],
-                        paired_at=now,
-                    )
-                )
-                done += result.rowcount
-            if done == 2:
-                made.append(pair)
-            elif done == 1:  # one of them left: the other waits on
-                connection.execute(
-                    update(POOL_ENTRIES)
-                    .where(POOL_ENTRIES.c.room == pair.room)
-                    .values(room=None, match_id=None, seat=None, token=None, opponent=None)
-                )
+        still = set()
+        if wanted:
+            query = select(POOL_ENTRIES.c.player).where(
+                POOL_ENTRIES.c.player.in_(wanted),
+                POOL_ENTRIES.c.pool == pool,
+                POOL_ENTRIES.c.room.is_(None),
+            )
+            if connection.dialect.name == "postgresql":
+                query = query.with_for_update()  # a player leaving now waits for this wave
+            still = {row.player for row in connection.execute(query)}
+        made = [pair for pair in pairs if set(pair.players) <= still]
+        seats = [
+            {
+                "who": pair.players[seat],
+                "room": pair.room,
+                "match_id": pair.match_id,
+                "seat": seat,
+                "token": pair.tokens[seat],
+                "opponent": pair.players[1 - seat],
+                "paired_at": now,
+            }
+            for pair in made
+            for seat in (0, 1)
+        ]
+        if seats:
+            connection.execute(
+                update(POOL_ENTRIES)
+                .where(POOL_ENTRIES.c.player == bindparam("who"))
+                .values(
+                    room=bindparam("room"),
+                    match_id=bindparam("match_id"),
+                    seat=bindparam("seat"),
+                    token=bindparam("token"),
+                    opponent=bindparam("opponent"),
+                    paired_at=bindparam("paired_at"),
+                ),
+                seats,
+            )
         if passed:
             connection.execute(
                 update(POOL_ENTRIES)
@@ -249,10 +261,11 @@ def unready(store: Store) -> list[tuple[Pairing, str, tuple[str, str]]]:
         if len(seats) != 2:
             continue  # cannot happen: both seats are written in one transaction
         first, second = seats
+        names = (str(first.name), str(second.name))
         pairing = Pairing(
-            room, first.match_id, (first.player, second.player), (first.token, second.token)
+            room, first.match_id, (first.player, second.player), (first.token, second.token), names
         )
-        found.append((pairing, str(first.pool), (str(first.name), str(second.name))))
+        found.append((pairing, str(first.pool), names))
     return found
 
 
@@ -265,6 +278,17 @@ def mark_ready(store: Store, rooms: Sequence[str]) -> None:
             update(POOL_ENTRIES).where(POOL_ENTRIES.c.room.in_(rooms)).values(ready=1)
         )
         store.db.announce(connection, POOL_SIGNAL)
+
+
+def taken_rooms(store: Store, codes: Sequence[str]) -> set[str]:
+    """Which of ``codes`` are rooms already (one query for a whole wave's codes)."""
+    from .schema import MatchRow
+
+    if not codes:
+        return set()
+    with store.db.connection(write=False) as connection:
+        rows = connection.execute(select(MatchRow.room).where(MatchRow.room.in_(codes))).all()
+    return {str(row.room) for row in rows}
 
 
 def pool_sizes(store: Store) -> dict[str, int]:
