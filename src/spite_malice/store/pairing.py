@@ -29,6 +29,10 @@ POOL_SIGNAL = "~pool"
 (codes are six capitals and digits), so the instances' lobbies tell it apart."""
 WAVE_LEASE = "~pairing"
 """The lease (in the ``leases`` table) of the instance running the waves."""
+TOLD_SECONDS = 60.0
+"""How long a player's game is told again (an answer lost on the way is not a lost game)."""
+WAITING, READY, TOLD = 0, 1, 2
+"""``pool_entries.ready``: the match not stored yet, stored, told to the player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +51,17 @@ class PoolEntry:
     token: str | None = None
     opponent: str | None = None
     ready: bool = False
+    """The match is stored (told or not)."""
+    ready_state: int = 0
 
     @property
     def waiting(self) -> bool:
         return self.room is None
+
+    @property
+    def told(self) -> bool:
+        """Its game was told to the player already (told again for a while)."""
+        return self.ready_state == TOLD
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +97,7 @@ def _entry(row: Any) -> PoolEntry:
         token=row.token,
         opponent=row.opponent,
         ready=bool(row.ready),
+        ready_state=int(row.ready),
     )
 
 
@@ -100,8 +112,8 @@ def join_pool(store: Store, player: str, pool: str, name: str, rating: float) ->
         row = connection.execute(
             select(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player)
         ).first()
-        if row is not None and row.room is not None:
-            return _entry(row)
+        if row is not None and row.room is not None and row.ready != TOLD:
+            return _entry(row)  # paired: its game comes back
         values = {
             "pool": pool,
             "name": name,
@@ -109,11 +121,13 @@ def join_pool(store: Store, player: str, pool: str, name: str, rating: float) ->
             "waves": 0,
             "joined_at": now,
             "seen_at": now,
-            "ready": 0,
+            "ready": WAITING,
         }
         if row is None:
             connection.execute(insert(POOL_ENTRIES).values(player=player, **values))
-        elif row.pool != pool:
+        elif row.pool != pool or row.room is not None:  # another pool, or a game told
+            values |= {"room": None, "match_id": None, "seat": None, "token": None}
+            values |= {"opponent": None, "paired_at": None}
             connection.execute(
                 update(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player).values(values)
             )
@@ -135,7 +149,8 @@ def leave_pool(store: Store, player: str) -> PoolEntry | None:
     with store.db.connection() as connection:
         connection.execute(
             delete(POOL_ENTRIES).where(
-                POOL_ENTRIES.c.player == player, POOL_ENTRIES.c.room.is_(None)
+                POOL_ENTRIES.c.player == player,
+                POOL_ENTRIES.c.room.is_(None) | (POOL_ENTRIES.c.ready == TOLD),
             )
         )
         row = connection.execute(
@@ -158,14 +173,24 @@ def pool_entry(store: Store, player: str, *, seen: bool = True) -> PoolEntry | N
 
 
 def collect(store: Store, player: str) -> PoolEntry | None:
-    """``player``'s ready pairing, its entry gone once read (the token is told once)."""
+    """``player``'s ready pairing, marked told; told again for :data:`TOLD_SECONDS` after
+    the pairing (the answer may be lost on its way), then gone."""
+    now = utcnow()
     with store.db.connection() as connection:
         row = connection.execute(
-            select(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player, POOL_ENTRIES.c.ready == 1)
+            select(POOL_ENTRIES).where(
+                POOL_ENTRIES.c.player == player, POOL_ENTRIES.c.ready.in_((READY, TOLD))
+            )
         ).first()
         if row is None:
             return None
-        connection.execute(delete(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player))
+        if row.ready == TOLD and _aware(row.paired_at) < now - timedelta(seconds=TOLD_SECONDS):
+            connection.execute(delete(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player))
+            return None
+        if row.ready == READY:
+            connection.execute(
+                update(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player).values(ready=TOLD)
+            )
         return _entry(row)
 
 
@@ -178,6 +203,12 @@ def waiting(store: Store, pool: str, stale_seconds: float) -> list[PoolEntry]:
             delete(POOL_ENTRIES).where(
                 POOL_ENTRIES.c.room.is_(None),
                 POOL_ENTRIES.c.seen_at < now - timedelta(seconds=stale_seconds),
+            )
+        )
+        connection.execute(
+            delete(POOL_ENTRIES).where(
+                POOL_ENTRIES.c.ready == TOLD,
+                POOL_ENTRIES.c.paired_at < now - timedelta(seconds=TOLD_SECONDS),
             )
         )
         rows = connection.execute(
@@ -250,7 +281,7 @@ def unready(store: Store) -> list[tuple[Pairing, str, tuple[str, str]]]:
     with store.db.connection(write=False) as connection:
         rows = connection.execute(
             select(POOL_ENTRIES)
-            .where(POOL_ENTRIES.c.room.is_not(None), POOL_ENTRIES.c.ready == 0)
+            .where(POOL_ENTRIES.c.room.is_not(None), POOL_ENTRIES.c.ready == WAITING)
             .order_by(POOL_ENTRIES.c.room, POOL_ENTRIES.c.seat)
         ).all()
     rooms: dict[str, list[Any]] = {}
@@ -275,7 +306,9 @@ def mark_ready(store: Store, rooms: Sequence[str]) -> None:
         return
     with store.db.connection() as connection:
         connection.execute(
-            update(POOL_ENTRIES).where(POOL_ENTRIES.c.room.in_(rooms)).values(ready=1)
+            update(POOL_ENTRIES)
+            .where(POOL_ENTRIES.c.room.in_(rooms), POOL_ENTRIES.c.ready == WAITING)
+            .values(ready=READY)
         )
         store.db.announce(connection, POOL_SIGNAL)
 
