@@ -99,9 +99,10 @@ export function quickMatchBox(status) {
   const box = h("section", { class: "card-box quick-match", id: "quick-match" });
   replaceChildren(box,
     h("h2", {}, _("Play someone")),
-    h("p", { class: "muted" }, _("Play a stranger of about your rating: a rated game with a clock on every turn.")),
-    chooser, waitView,
-    h("p", { class: "muted" }, h("a", { href: "#/rules/strangers", id: "strangers-help" }, _("How pairing, the clock and bans work"))));
+    // the link inside the sentence: running text, not a control of its own
+    h("p", { class: "muted" }, _("Play a stranger of about your rating: a rated game with a clock on every turn."), " ",
+      h("a", { href: "#/rules/strangers", id: "strangers-help" }, _("How pairing, the clock and bans work"))),
+    chooser, waitView);
   // a page left while waiting: leave the pool too (the server also drops a silent place)
   window.addEventListener("hashchange", () => {
     if (waiting && !location.hash.startsWith("#/game/")) {
