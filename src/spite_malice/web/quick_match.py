@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
+from ..engine.errors import quote
 from ..engine.rules import PRESETS
 from ..i18n import _
 from ..store import MatchHeader, Store, StoreError
@@ -77,7 +78,11 @@ def stored_ratings(store: Store) -> RatingLookup:
 def unknown_pool(pool: str) -> RoomError:
     return RoomError(
         "invalid",
-        _("There is no pool {pool}. The pools are: {names}.", pool=pool, names=", ".join(POOLS)),
+        _(
+            "There is no pool {pool}. The pools are: {names}.",
+            pool=quote(pool),
+            names=", ".join(POOLS),
+        ),
     )
 
 
@@ -123,8 +128,9 @@ class QuickMatch:
         return entry
 
     async def wait(self, player: str, timeout: float = WAIT_SECONDS) -> dict[str, Any]:
-        """What ``GET /api/pool`` answers: the game once paired (told once), else the place
-        in the pool after up to ``timeout`` seconds (or ``none``: in no pool)."""
+        """What ``GET /api/pool`` answers: the game once paired (told again for a while:
+        ``store.pairing.TOLD_SECONDS``), else the place in the pool after up to ``timeout``
+        seconds (or ``none``: in no pool)."""
         deadline = time.monotonic() + timeout
         while True:
             news = self._news
