@@ -337,3 +337,34 @@ def test_a_game_is_told_again_only_for_a_while(
     assert news(server, ann) == {"status": "none"}
     # back in the pool afterwards: waiting afresh, not sent to the old game
     assert join(server, bob)["status"] == "waiting"
+
+
+def test_bans_grow_with_each_one_and_end(server: TestClient) -> None:
+    """The documented pattern (web/fair_play.py), on a clock of the test's: three bad
+    endings ban for 10 minutes; three more within the week, 30 minutes; then the ban ends."""
+    from datetime import timedelta
+
+    lobby = lobby_of(server)
+    moment = [_long_ago() + timedelta(days=9000)]
+    lobby.fair_play.now = lambda: moment[0]
+    ann = new_player(server, "Ann")
+    player = server.get("/api/players/me", headers=ann).json()["id"]
+
+    def bad(match: str) -> timedelta | None:
+        moment[0] += timedelta(minutes=1)
+        note = lobby.fair_play.note(player, match, "timeout")
+        earned: timedelta | None = server.portal.call(lambda: note)  # type: ignore[union-attr]
+        return earned
+
+    assert bad("m1") is None and bad("m2") is None
+    assert bad("m3") == timedelta(minutes=10)
+    assert bad("m3") is None  # the same match counts once (a minute later: 9 left)
+    refused = server.post("/api/pool", json={"pool": "quick"}, headers=ann)
+    assert refused.status_code == 403 and "9 minutes" in refused.json()["error"]["message"]
+    moment[0] += timedelta(minutes=11)
+    assert join(server, ann, "quick")["status"] == "waiting"  # the ban is over
+    server.delete("/api/pool", headers=ann)
+    assert bad("m4") is None and bad("m5") is None
+    assert bad("m6") == timedelta(minutes=30)
+    refused = server.post("/api/pool", json={"pool": "quick"}, headers=ann)
+    assert refused.status_code == 403 and "30 minutes" in refused.json()["error"]["message"]

@@ -39,6 +39,7 @@ export class StrangerPanel {
   update() {
     const strangers = this.state;
     const open = this.game.connection?.isOpen ?? false;
+    if (strangers) this.game.claimButton.title = _("Your opponent has been offline too long: win the game");
     this.abortButton.hidden = !strangers?.can_abort;
     this.abortButton.disabled = !open;
     const opponent = this.game.names().opponent;
