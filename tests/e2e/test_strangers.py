@@ -51,6 +51,46 @@ def test_two_strangers_meet_see_the_clock_abort_and_block(
     assert ann.errors == [] and bob.errors == []
 
 
+RATINGS_JS = """async () => {
+  const { api } = await import("/static/js/api.js");
+  return (await api.ratings()).pools;
+}"""
+
+
+def test_two_strangers_play_a_rated_game_to_a_resignation(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """Both move (the abort goes), the clock follows the turn, one resigns: the game is rated
+    for both, as their ratings say."""
+    ann = Player.open(new_context(), server.url, "ann")
+    bob = Player.open(new_context(), server.url, "bob")
+    for player in (ann, bob):
+        player.configure()
+        play_someone(player)
+    for player in (ann, bob):
+        player.page.wait_for_url("**/#/game/*", timeout=60_000)
+        player.wait_started()
+    first, second = (ann, bob) if ann.wait_phase("mine", "theirs") == "mine" else (bob, ann)
+    first.play_greedy_turn()
+    # emptying a pay-off pile of 10 in the first turn is all but impossible: the second turn comes
+    assert second.wait_phase("mine") == "mine"
+    expect(second.page.locator("#move-clock")).to_contain_text("Your time: 1:")
+    second.play_greedy_turn()
+    assert first.wait_phase("mine") == "mine"
+    for player in (ann, bob):
+        expect(player.page.locator("#abort-button")).to_be_hidden()
+    first.page.click("#resign-button")
+    first.page.click("#confirm-yes")
+    expect(first.page.locator("#turn-banner")).to_have_text("You resigned the match")
+    expect(second.page.locator("#turn-banner")).to_contain_text("resigned: you win the match")
+    for player in (ann, bob):
+        player.wait_phase("over")
+        pools = player.page.evaluate(RATINGS_JS)
+        assert [pool["pool"] for pool in pools] == ["quick"], pools
+        assert pools[0]["games"] == 1 and pools[0]["provisional"] is True
+    assert ann.errors == [] and bob.errors == []
+
+
 def test_a_player_alone_in_the_pool_cancels(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
