@@ -38,6 +38,7 @@ LAUNCHERS = {
     "arena_compare.py": "arena_compare",
     "offline_timing.py": "offline_timing",
     "pairing.py": "pairing_load",
+    "rating_update.py": "rating_update",
 }
 
 

@@ -67,7 +67,7 @@ export const api = {
     request("POST", `/api/rooms/${encodeURIComponent(room)}/give-up`, undefined, {
       "X-Seat-Token": token,
     }),
-  // players that last and ratings (web-protocol 2.6, 2.7): secrets and passwords in bodies only
+  // players that last and ratings (web-protocol 9): secrets and passwords in bodies only
   account: () => request("GET", "/api/account"),
   protectWithPassword: (body) => request("POST", "/api/account/password", body),
   signIn: (body) => request("POST", "/api/account/sign-in", body),
