@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from .meta import TableMeta
 from .seats import COMPUTER, FRIEND, PERSON, Seat
-from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Step
+from .steps import ABORT, CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Step
 
 __all__ = [
+    "ABORT",
     "CLAIM",
     "COMPUTER",
     "DEAL",

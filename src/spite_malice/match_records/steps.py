@@ -16,7 +16,10 @@ DEAL, MOVE, UNDO, HINT, RESIGN = "deal", "move", "undo", "hint", "resign"
 CLAIM = "claim"
 """A friend claiming the game when the other seat has been offline too long: the absent
 seat's match ends as if it had resigned (``web-protocol.md`` 4.2 ``claim``)."""
-KINDS = (DEAL, MOVE, UNDO, HINT, RESIGN, CLAIM)
+ABORT = "abort"
+"""A game between strangers called off before both players moved (``web-protocol.md``
+3.9): the match ends without a result, so it is neither counted nor rated."""
+KINDS = (DEAL, MOVE, UNDO, HINT, RESIGN, CLAIM, ABORT)
 
 
 @dataclass(frozen=True, slots=True)

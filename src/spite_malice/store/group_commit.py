@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..match_records import DEAL, Step
+from ..match_records import ABORT, DEAL, Step
 from .access import LeaseRenewal, MatchHeader, Store, StoreConflict, StoreError
 from .async_writer import AsyncWriter
 
@@ -57,7 +57,7 @@ class GroupCommit:
         up to :data:`FLUSHERS` writers at once (one on SQLite): a slow write holds up
         only the steps in its own batch, the next ones go out through another writer.
         Deals and the last moves of games (which write more rows) are written one by one."""
-        if step.finished is not None or step.kind == DEAL:
+        if step.finished is not None or step.kind in (DEAL, ABORT):
             await self.run(self.store.append, header, step)
             return False
         return await self.append_steps(header, (step,), renew)

@@ -31,7 +31,7 @@ from sqlalchemy.sql.expression import Update
 from ..engine.errors import SpiteMaliceError
 from ..engine.record import GameRecord
 from ..engine.rules import Rules
-from ..match_records import CLAIM, DEAL, MOVE, RESIGN, Step, TableMeta
+from ..match_records import ABORT, CLAIM, DEAL, MOVE, RESIGN, Step, TableMeta
 from .database import (
     NOTIFY_CHANNEL,
     DailyTaken,
@@ -242,6 +242,8 @@ class MoveLog:
                 connection.execute(insert(_MOVES), [_move_row(header.id, step, now)])
                 if step.finished is not None:
                     self._add_game(connection, header, step, values, now)
+                if step.kind == ABORT:  # no result: no game row, nothing counted or rated
+                    values["status"] = ABANDONED
                 connection.execute(_touch(header.id, values))
                 self.db.announce(connection, header.room)
         except IntegrityError as error:

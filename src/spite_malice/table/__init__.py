@@ -15,10 +15,11 @@ from .computer import Suggestion, choose, new_computer, suggest
 from .errors import TableError
 from .levels import default_level, is_level, level_label, level_name, levels
 from .seats import COMPUTER, FRIEND, PERSON, Seat
-from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
+from .steps import ABORT, CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
 from .table import Savepoint, Table
 
 __all__ = [
+    "ABORT",
     "CLAIM",
     "COMPUTER",
     "DEAL",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..engine.events import Event
 from ..engine.moves import Move
-from ..match_records.steps import CLAIM, DEAL, HINT, KINDS, MOVE, RESIGN, UNDO, Step
+from ..match_records.steps import ABORT, CLAIM, DEAL, HINT, KINDS, MOVE, RESIGN, UNDO, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,4 +23,4 @@ class Applied:
     events: list[Event] = field(default_factory=list)
 
 
-__all__ = ["CLAIM", "DEAL", "HINT", "KINDS", "MOVE", "RESIGN", "UNDO", "Applied", "Step"]
+__all__ = ["ABORT", "CLAIM", "DEAL", "HINT", "KINDS", "MOVE", "RESIGN", "UNDO", "Applied", "Step"]

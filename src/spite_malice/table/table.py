@@ -31,7 +31,7 @@ from .computer import Suggestion
 from .errors import TableError
 from .levels import level_label
 from .seats import COMPUTER, PERSON, Seat
-from .steps import CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
+from .steps import ABORT, CLAIM, DEAL, HINT, MOVE, RESIGN, UNDO, Applied, Step
 from .words import barrier_sentence, notation_problem, say_reason
 
 RESIGNED = "resigned"
@@ -74,6 +74,12 @@ class Table:
         """Whether the match ended by a claim (the resigned seat was offline too long)."""
         self.plies = 0
         """Steps applied in the current game's log (the deal is the first)."""
+        self.aborted = False
+        """Whether the match was called off before both players moved (no result)."""
+        self.moved: set[int] = set()
+        """The seats that have played a move in the current game."""
+        self.turns = 0
+        """Turns ended in the current game (each move that passes the turn counts one)."""
         self.bot: Bot | None = None
         if self.computer_seat is not None:
             self.bot = computer.new_computer(meta.level or "medium", meta.bot_seed)
@@ -398,6 +404,22 @@ class Table:
         record = self._game_record(Outcome(seat, 0, CLAIMED))
         return Step(CLAIM, self.game_number, self.plies, seat, finished=record)
 
+    def check_abort(self, seat: int) -> Step:
+        """``seat`` calling off a match between strangers before both players have moved
+        in its first game: it ends without a result (no finished game, never rated)."""
+        if self.meta.pool is None:
+            raise TableError("not_available", _("Only a game between strangers is aborted."))
+        if not self.is_dealt:
+            raise TableError("game_not_dealt", _("No game is dealt yet."))
+        if self.is_game_over:
+            raise TableError("game_over", _("The game is over."))
+        if self.game_number != 1 or len(self.moved) == 2:
+            raise TableError(
+                "too_late",
+                _("Both players have moved: the game can no longer be aborted. You may resign."),
+            )
+        return Step(ABORT, self.game_number, self.plies, seat)
+
     def _game_record(self, result: Outcome, last: str | None = None) -> GameRecord:
         """The record of the game in play ending with ``result``: after the move ``last``
         (which ends it), or where it stands (a resignation or a claim)."""
@@ -466,6 +488,7 @@ class Table:
         if step.kind == DEAL:
             game = self.match.next_game(seed=step.seed)
             self.plies = 1
+            self.moved, self.turns = set(), 0
             if self.bot is not None and self.computer_seat is not None:
                 self.bot.new_game(self.computer_seat)
             return Applied(step, None, list(game.events))
@@ -474,7 +497,11 @@ class Table:
             assert step.move is not None
             game = self.game
             before = len(game.events)
+            mover = game.to_move
             move = self.match.play(step.move)
+            self.moved.add(mover)
+            if game.is_over or game.to_move != mover:
+                self.turns += 1
             return Applied(step, move, game.events[before:])
         if step.kind == UNDO:
             self.assisted.add(self.game_number)
@@ -484,6 +511,9 @@ class Table:
             return Applied(step)
         if step.kind == RESIGN:
             self.resigned = step.seat
+            return Applied(step)
+        if step.kind == ABORT:
+            self.resigned, self.aborted = step.seat, True
             return Applied(step)
         if step.kind == CLAIM:
             assert step.seat is not None

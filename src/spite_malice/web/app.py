@@ -29,6 +29,7 @@ from . import (
     ratings_api,
     replays,
     sockets,
+    stranger_api,
     tutorial,
 )
 from .headers import SecurityHeaders
@@ -85,6 +86,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
         openapi_url=None,
     )
     app.include_router(api.router)
+    app.include_router(stranger_api.router)
     app.include_router(language.router)
     app.include_router(tutorial.router)
     app.include_router(replays.router)

@@ -5,6 +5,7 @@ queue (see ``sockets``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -46,13 +47,15 @@ class Broadcaster:
         """The number of the last state made (any seat): ``seq`` of ``web-protocol.md`` 4.3."""
         self._streams: dict[tuple[int, str], _Stream] = {}
         """By seat and language: the last state sent to those connections."""
+        self.extra: Callable[[int], dict[str, Any]] | None = None
+        """More fields of a seat's state (a stranger room's ``strangers``, ``claim_after``)."""
 
     # ----------------------------------------------------------------- the per-seat view
 
     def state_for(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see (``web-protocol.md`` 4.1)."""
         room = self.room
-        return seat_state(
+        view = seat_state(
             room.table,
             seat,
             room=room.code,
@@ -60,6 +63,9 @@ class Broadcaster:
             away=room.presence.away(),
             claim_after=claim_seconds() if room.mode == FRIEND_MODE else None,
         )
+        if self.extra is not None:
+            view.update(self.extra(seat))
+        return view
 
     def welcome(self, seat: int) -> messages.Welcome:
         room = self.room

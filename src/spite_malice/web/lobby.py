@@ -28,9 +28,13 @@ from ..store import (
     StoreUnavailable,
 )
 from ..store.group_commit import GroupCommit
+from ..store.pairing import POOL_SIGNAL
 from ..table import Seat, Step, Table, default_level, is_level, level_label
+from .fair_play import FairPlay
 from .fanout import Fanout, fanout_for
 from .match_log import MatchLog
+from .quick_match import QuickMatch
+from .room_common import CODE_ALPHABET, CODE_LENGTH
 from .rooms import (
     COMPUTER_MODE,
     Room,
@@ -41,10 +45,6 @@ from .rooms import (
     store_unavailable,
     unknown_level,
 )
-
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""Room codes: no 0/O, 1/I/L to misread."""
-CODE_LENGTH = 6
 
 IDLE_SECONDS = 600.0
 """A room nobody has used for this long is forgotten (kept in the store only)."""
@@ -91,6 +91,10 @@ class Lobby:
         """The group commit of the rooms' steps (``store/group_commit.py``)."""
         self.log = MatchLog(store, self.run, self.commits)
         """What the rooms ask of the store: their one way to it (``web/match_log.py``)."""
+        self.fair_play = FairPlay(self)
+        """Bans from play between strangers (``web/fair_play.py``)."""
+        self.quick = QuickMatch(self)
+        """The quick-match pools and their waves (``web/quick_match.py``)."""
 
     async def listen(self) -> None:
         """Start passing on the steps other instances store (PostgreSQL's LISTEN/NOTIFY)."""
@@ -101,6 +105,9 @@ class Lobby:
         in use here; forget it when nobody here uses it (the instance that made a room is
         often not the one its seats connect to): following it would cost two queries per
         step and a race for every computer turn, and the next use loads it again."""
+        if code == POOL_SIGNAL:  # a wave's rooms are ready: tell the waiting players here
+            self.quick.heard()
+            return
         room = self.rooms.get(code)
         if room is None:
             return
@@ -137,6 +144,7 @@ class Lobby:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweeping())
         if self._presence is None:
             self._presence = asyncio.get_running_loop().create_task(self._renewing_presence())
+        self.quick.start()
 
     async def _renewing_presence(self) -> None:
         while True:
@@ -329,6 +337,7 @@ class Lobby:
     async def close(self) -> None:
         """Stop listening, the computer turns and the store's threads."""
         await self.fanout.close()
+        await self.quick.close()
         for task in (self._sweeper, self._presence):
             if task is not None:
                 task.cancel()

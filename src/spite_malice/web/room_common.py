@@ -15,6 +15,10 @@ from . import messages
 
 COMPUTER_MODE, FRIEND_MODE = "computer", "friend"
 PERSON_SEAT, COMPUTER_SEAT = 0, 1
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Room codes: no 0/O, 1/I/L to misread."""
+CODE_LENGTH = 6
+
 STORE_UNAVAILABLE = N_(
     "The game could not be saved, so that did not happen. Try again in a moment."
 )

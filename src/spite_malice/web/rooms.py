@@ -9,6 +9,7 @@ parts it is made of, each in a module of its own:
 - ``presence``: which seats are connected, here or elsewhere, and for how long one is away;
 - ``broadcast``: what each seat may see (R6) and sending it to every connection;
 - ``friend_games``: a friend room's rematch, join and claim;
+- ``stranger_games``: a rated match between strangers' clock, abort and claim;
 - ``match_log``: the room's one way to the store.
 
 A move's walk: :meth:`Room.handle` -> ``_move`` -> :meth:`StepPipeline.request` (the
@@ -68,6 +69,7 @@ from .room_common import (
     store_unavailable,
 )
 from .room_steps import StepPipeline, restore
+from .stranger_games import StrangerGames
 
 
 class RoomHost(Protocol):
@@ -144,6 +146,8 @@ class Room:
         self.computer = ComputerPlayer(self)
         self.steps = StepPipeline(self)
         self.friends = FriendGames(self)
+        self.strangers = StrangerGames(self, getattr(lobby, "fair_play", None))
+        self.broadcaster.extra = self.strangers.view
 
     # ----------------------------------------------------------------- reading
 
@@ -229,6 +233,7 @@ class Room:
         self.steps.follow()
 
     def close(self) -> None:
+        self.strangers.stop()
         self.table.close()
 
     # ----------------------------------------------------------------- connections
@@ -256,6 +261,7 @@ class Room:
                 peer.push(self.broadcaster.state_message(seat, "connect", None))
             self.broadcaster.presence()
         self.computer.start()
+        self.strangers.start()
 
     async def disconnect(self, peer: Peer, seat: int) -> None:
         async with self.lock:
@@ -463,7 +469,10 @@ class Room:
         await self.friends.decline_rematch(peer, seat, message.id)
 
     async def _claim(self, peer: Peer, seat: int, message: ClientMessage) -> None:
-        await self.friends.claim(peer, seat, message.id)
+        if self.strangers.active:
+            await self.strangers.claim(peer, seat, message.id)
+        else:
+            await self.friends.claim(peer, seat, message.id)
 
     async def join(self, player: str, name: str) -> str:
         """Seat the friend in seat 1; return its token (:meth:`FriendGames.join`)."""
