@@ -53,6 +53,7 @@ from .database import (
 from .leases import Leases
 from .location import resolve_url
 from .move_log import APPEND_MANY_POSTGRES, MoveLog, append_many_values
+from .notifications import Notifications
 from .players import Players, hash_secret
 from .ratings import Ratings
 from .records import (
@@ -93,6 +94,7 @@ class Store:
         self.leases = Leases(self.db)
         self.ratings = Ratings(self.db)
         self.credentials = Credentials(self.db)
+        self.notifications = Notifications(self.db)  # push keys, subscriptions, outbox
 
     @classmethod
     def open(cls, url: str | None = None, *, busy_timeout: float = 5.0) -> Store:

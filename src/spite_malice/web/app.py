@@ -26,6 +26,7 @@ from . import (
     language,
     limits,
     passkeys,
+    push_api,
     ratings_api,
     replays,
     sockets,
@@ -96,6 +97,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     app.include_router(pwa_router)
     for router in (accounts.router, passkeys.router, ratings_api.router):  # players that last
         app.include_router(router)
+    app.include_router(push_api.router)  # notifications (web/notifications.py)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

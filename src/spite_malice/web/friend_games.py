@@ -15,6 +15,7 @@ from ..table import Seat, Table, TableMeta
 from . import limits
 from .broadcast import Broadcaster
 from .match_log import MatchLog
+from .notifications import Notices
 from .presence import Presence, claim_seconds, minutes
 from .room_common import FRIEND_MODE, Peer, RoomError, hash_token, new_token, store_unavailable
 from .room_steps import StepPipeline
@@ -30,6 +31,7 @@ class FriendRoom(Protocol):
     steps: StepPipeline
     broadcaster: Broadcaster
     presence: Presence
+    notices: Notices
 
     @property
     def mode(self) -> str: ...
@@ -80,6 +82,7 @@ class FriendGames:
             return
         if meta.rematch != seat:
             await self.save_meta(replace(meta, rematch=seat, declined=None))
+            self.room.notices.rematch(seat)
         self.room.broadcaster.state("rematch", peer, reply_to)
 
     async def decline_rematch(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:

@@ -33,6 +33,7 @@ from ..table import Seat, Step, Table, default_level, is_level, level_label
 from .fair_play import FairPlay
 from .fanout import Fanout, fanout_for
 from .match_log import MatchLog
+from .notifications import Notifier
 from .quick_match import QuickMatch
 from .room_common import CODE_ALPHABET, CODE_LENGTH
 from .rooms import (
@@ -95,6 +96,8 @@ class Lobby:
         """Bans from play between strangers (``web/fair_play.py``)."""
         self.quick = QuickMatch(self)
         """The quick-match pools and their waves (``web/quick_match.py``)."""
+        self.notifier = Notifier(self)
+        """Notifications of players away from their games (``web/notifications.py``)."""
 
     async def listen(self) -> None:
         """Start passing on the steps other instances store (PostgreSQL's LISTEN/NOTIFY)."""
@@ -145,6 +148,7 @@ class Lobby:
         if self._presence is None:
             self._presence = asyncio.get_running_loop().create_task(self._renewing_presence())
         self.quick.start()
+        self.notifier.start()
 
     async def _renewing_presence(self) -> None:
         while True:
@@ -358,5 +362,6 @@ class Lobby:
             room.close()
         if self._releasing:
             await asyncio.gather(*self._releasing, return_exceptions=True)
+        await self.notifier.close()
         await self.commits.close()
         self._threads.shutdown(wait=True)

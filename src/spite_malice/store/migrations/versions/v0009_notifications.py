@@ -1,0 +1,57 @@
+"""Version 9: notifications (``docs/deploying.md``, "Notifications").
+
+``server_keys`` keeps the server's Web Push (VAPID) key, ``push_subscriptions`` the browsers
+that turned notifications on, ``notification_outbox`` one row per notification sent, whose
+key makes each event's notification go out once across the cluster
+(``store/schema_notify.py``).
+
+Revision ID: 0009
+Revises: 0008
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0009"
+down_revision = "0008"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "server_keys",
+        sa.Column("name", sa.String(32), primary_key=True),
+        sa.Column("value", sa.Text, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_table(
+        "push_subscriptions",
+        sa.Column("endpoint", sa.String(1024), primary_key=True),
+        sa.Column("player", sa.String(128), nullable=False),
+        sa.Column("p256dh", sa.String(256), nullable=False),
+        sa.Column("auth", sa.String(64), nullable=False),
+        sa.Column("language", sa.String(16), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("push_subscriptions_player", "push_subscriptions", ["player"])
+    op.create_table(
+        "notification_outbox",
+        sa.Column("key", sa.String(160), primary_key=True),
+        sa.Column("player", sa.String(128), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("instance", sa.String(64), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("sent_at", sa.DateTime(timezone=True), nullable=True),
+    )
+    op.execute("UPDATE store_info SET value = '9' WHERE key = 'schema_version'")
+
+
+def downgrade() -> None:
+    op.drop_table("notification_outbox")
+    op.drop_index("push_subscriptions_player", table_name="push_subscriptions")
+    op.drop_table("push_subscriptions")
+    op.drop_table("server_keys")
+    op.execute("UPDATE store_info SET value = '8' WHERE key = 'schema_version'")
