@@ -43,3 +43,36 @@ async def end_turn(room: Room, listener: Listener) -> int:
         move = next(m for m in legal if "-S" in m and m.startswith("H"))
         await room.handle(listener, mover, MoveMessage(type="move", move=move))
     return mover
+
+
+class Clock:
+    """An injected clock: the seconds a test sets (a simulated week, no sleeping)."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.at = start
+
+    def __call__(self) -> float:
+        return self.at
+
+    def advance(self, hours: float) -> None:
+        self.at += hours * 3600
+
+
+async def turn_game(
+    lobby: Lobby, days: int, players: tuple[Player, Player] | None = None
+) -> tuple[Room, Player, Player]:
+    """A turn-based friend game (``days`` a move) of Alice (seat 0) and Bob (seat 1), both
+    seated: its clock is running."""
+    if players is None:
+        alice, _ = await lobby.run(lobby.store.create_player, "Alice")
+        bob, _ = await lobby.run(lobby.store.create_player, "Bob")
+    else:
+        alice, bob = players
+    rules = Rules.from_json({"payoff_size": 20, "match_target": 1})
+    room, _token = await lobby.create(
+        mode="friend", player=alice.id, name="Alice", level=None, rules=rules, seed=None
+    )
+    await lobby.run(lobby.turns.create, room.code, room.header.id, days)
+    await room.join(bob.id, "Bob")
+    await lobby.turns.settled()
+    return room, alice, bob

@@ -70,6 +70,7 @@ from .records import (
 )
 from .stats import PlayerStats
 from .stats_settings import StatsAndSettings
+from .turn_games import TurnGames
 
 
 class Store:
@@ -95,6 +96,7 @@ class Store:
         self.ratings = Ratings(self.db)
         self.credentials = Credentials(self.db)
         self.notifications = Notifications(self.db)  # push keys, subscriptions, outbox
+        self.turn_games = TurnGames(self.db)  # the clocks of turn-based games
 
     @classmethod
     def open(cls, url: str | None = None, *, busy_timeout: float = 5.0) -> Store:

@@ -7,12 +7,15 @@
   service's endpoint and keys, whose player it is and the language it reads;
 - ``notification_outbox``: one row per notification, its key naming the event (a game's
   turn, its end, a rematch offer, a reminder): the instance that inserts it is the one that
-  sends it, so each event is sent once across the cluster.
+  sends it, so each event is sent once across the cluster;
+- ``turn_games``: one row per turn-based game (``docs/browser.md``, "Games over days"): its
+  time per move, whose turn it is and since when, its deadline and whether the reminder
+  went out: what every instance's clock reads, so a game's time runs on across restarts.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Column, DateTime, Index, MetaData, String, Table, Text
+from sqlalchemy import Column, DateTime, Float, Index, Integer, MetaData, String, Table, Text
 
 NOTIFY_META = MetaData()
 
@@ -46,3 +49,24 @@ NOTIFICATION_OUTBOX = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("sent_at", DateTime(timezone=True), nullable=True),
 )
+
+TURN_GAMES = Table(
+    "turn_games",
+    NOTIFY_META,
+    Column("room", String(32), primary_key=True),
+    Column("match_id", String(64), nullable=False),
+    Column("days", Integer, nullable=False),
+    Column("player0", String(128), nullable=True),
+    Column("player1", String(128), nullable=True),
+    Column("name0", String(64), nullable=True),
+    Column("name1", String(64), nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("to_move", Integer, nullable=True),
+    Column("turn", String(64), nullable=True),
+    Column("turn_started", Float, nullable=True),
+    Column("deadline", Float, nullable=True),
+    Column("reminded", Integer, nullable=False, default=0),
+)
+Index("turn_games_deadline", TURN_GAMES.c.status, TURN_GAMES.c.deadline)
+Index("turn_games_player0", TURN_GAMES.c.player0)
+Index("turn_games_player1", TURN_GAMES.c.player1)

@@ -31,6 +31,7 @@ from . import (
     replays,
     sockets,
     stranger_api,
+    turn_api,
     tutorial,
 )
 from .headers import SecurityHeaders
@@ -98,6 +99,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     for router in (accounts.router, passkeys.router, ratings_api.router):  # players that last
         app.include_router(router)
     app.include_router(push_api.router)  # notifications (web/notifications.py)
+    app.include_router(turn_api.router)  # games over days (web/turn_based.py)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -113,6 +113,14 @@ class FriendGames:
         async with self.room.opened():
             await self.room.steps.catch_up()
             step = self.room.table.check_claim(seat)  # friend rooms, a game being played
+            if await self.room.notices.turn_based():
+                raise RoomError(
+                    "turn_based",
+                    _(
+                        "A game played over days is not claimed: it is lost when the time "
+                        "for a move runs out."
+                    ),
+                )
             friend = 1 - seat
             try:
                 await self.room.presence.read()
@@ -172,4 +180,5 @@ class FriendGames:
                 raise RoomError("room_full", _("This room already has two players."))
             self.room.header = header
             self.room.broadcaster.state("joined", None, None)
+            self.room.notices.joined()
             return token

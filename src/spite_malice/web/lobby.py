@@ -46,6 +46,7 @@ from .rooms import (
     store_unavailable,
     unknown_level,
 )
+from .turn_based import TurnClock
 
 IDLE_SECONDS = 600.0
 """A room nobody has used for this long is forgotten (kept in the store only)."""
@@ -98,6 +99,8 @@ class Lobby:
         """The quick-match pools and their waves (``web/quick_match.py``)."""
         self.notifier = Notifier(self)
         """Notifications of players away from their games (``web/notifications.py``)."""
+        self.turns = TurnClock(self)
+        """The clocks of turn-based games (``web/turn_based.py``)."""
 
     async def listen(self) -> None:
         """Start passing on the steps other instances store (PostgreSQL's LISTEN/NOTIFY)."""
@@ -149,6 +152,7 @@ class Lobby:
             self._presence = asyncio.get_running_loop().create_task(self._renewing_presence())
         self.quick.start()
         self.notifier.start()
+        self.turns.start()
 
     async def _renewing_presence(self) -> None:
         while True:
@@ -362,6 +366,7 @@ class Lobby:
             room.close()
         if self._releasing:
             await asyncio.gather(*self._releasing, return_exceptions=True)
+        await self.turns.close()
         await self.notifier.close()
         await self.commits.close()
         self._threads.shutdown(wait=True)

@@ -58,6 +58,14 @@ class Host(Protocol):
     async def run(self, function: Callable[..., Any], *args: Any) -> Any: ...
 
 
+class Watcher(Protocol):
+    """The turn-based games' clock, as the notices see it."""
+
+    def observe(self, room: Any) -> None: ...
+
+    async def game(self, room: str) -> object | None: ...
+
+
 @dataclass(frozen=True)
 class Event:
     """One event to tell a seat's player of."""
@@ -234,9 +242,13 @@ class Notifier:
 class Notices:
     """The events of one room that its players are notified of."""
 
-    def __init__(self, room: NotifiedRoom, notifier: Notifier | None) -> None:
+    def __init__(
+        self, room: NotifiedRoom, notifier: Notifier | None, turns: Watcher | None = None
+    ) -> None:
         self.room = room
         self.notifier = notifier
+        self.turns = turns
+        """The clock of turn-based games (``web/turn_based.py``), told of every step."""
         self._told: set[str] = set()
         """Events told here already (a room followed here sees each step once more)."""
 
@@ -251,6 +263,8 @@ class Notices:
     def applied(self, applied: Applied) -> None:
         """A step was applied to the table (here, or stored by another instance)."""
         room = self.room
+        if self.turns is not None:
+            self.turns.observe(room)
         if self.notifier is None or room.mode == COMPUTER_MODE:
             return
         table, match = room.table, room.header.id
@@ -264,6 +278,15 @@ class Notices:
         to_move = table.game.to_move
         if step.kind == DEAL or step.seat != to_move:  # the turn passed
             self._tell(to_move, TURN, f"{match}:{table.game_number}:{table.turns}:turn")
+
+    def joined(self) -> None:
+        """The friend took seat 1 (a turn-based game's clock starts)."""
+        if self.turns is not None:
+            self.turns.observe(self.room)
+
+    async def turn_based(self) -> bool:
+        """Whether the room is a turn-based game (no claim after minutes away)."""
+        return self.turns is not None and await self.turns.game(self.room.code) is not None
 
     def rematch(self, offered_by: int) -> None:
         """``offered_by`` offered a rematch: tell the other seat."""

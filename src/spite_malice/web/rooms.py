@@ -149,7 +149,9 @@ class Room:
         self.friends = FriendGames(self)
         self.strangers = StrangerGames(self, getattr(lobby, "fair_play", None))
         self.broadcaster.extra = self.strangers.view
-        self.notices = Notices(self, getattr(lobby, "notifier", None))
+        self.notices = Notices(
+            self, getattr(lobby, "notifier", None), getattr(lobby, "turns", None)
+        )
         self.broadcaster.watch = self.notices.applied
 
     # ----------------------------------------------------------------- reading

@@ -3,7 +3,7 @@
 ``server_keys`` keeps the server's Web Push (VAPID) key, ``push_subscriptions`` the browsers
 that turned notifications on, ``notification_outbox`` one row per notification sent, whose
 key makes each event's notification go out once across the cluster
-(``store/schema_notify.py``).
+(``store/schema_notify.py``); ``turn_games`` the clock of each turn-based game.
 
 Revision ID: 0009
 Revises: 0008
@@ -46,10 +46,30 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("sent_at", sa.DateTime(timezone=True), nullable=True),
     )
+    op.create_table(
+        "turn_games",
+        sa.Column("room", sa.String(32), primary_key=True),
+        sa.Column("match_id", sa.String(64), nullable=False),
+        sa.Column("days", sa.Integer, nullable=False),
+        sa.Column("player0", sa.String(128), nullable=True),
+        sa.Column("player1", sa.String(128), nullable=True),
+        sa.Column("name0", sa.String(64), nullable=True),
+        sa.Column("name1", sa.String(64), nullable=True),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("to_move", sa.Integer, nullable=True),
+        sa.Column("turn", sa.String(64), nullable=True),
+        sa.Column("turn_started", sa.Float, nullable=True),
+        sa.Column("deadline", sa.Float, nullable=True),
+        sa.Column("reminded", sa.Integer, nullable=False),
+    )
+    op.create_index("turn_games_deadline", "turn_games", ["status", "deadline"])
+    op.create_index("turn_games_player0", "turn_games", ["player0"])
+    op.create_index("turn_games_player1", "turn_games", ["player1"])
     op.execute("UPDATE store_info SET value = '9' WHERE key = 'schema_version'")
 
 
 def downgrade() -> None:
+    op.drop_table("turn_games")
     op.drop_table("notification_outbox")
     op.drop_index("push_subscriptions_player", table_name="push_subscriptions")
     op.drop_table("push_subscriptions")
