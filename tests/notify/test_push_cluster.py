@@ -6,6 +6,7 @@ with the one key kept in the database."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +17,7 @@ from push_service import PushService, push_service
 from spite_malice.web.lobby import Lobby
 from waiting import until
 
-from .games import end_turn, friend_game, subscribe
+from .games import Clock, end_turn, friend_game, subscribe, turn_game
 
 
 @pytest.fixture
@@ -97,3 +98,31 @@ async def test_no_push_to_a_player_on_the_page_of_another_instance(
         await one.notifier.idle()
         await two.notifier.idle()
         assert service.taken(browsers[0]) == service.taken(browsers[1]) == []
+
+
+async def test_two_instances_end_a_game_on_time_once_and_remind_once(
+    postgres_schema_url: str, service: PushService
+) -> None:
+    """Both instances' clocks find the same reminder and the same time-out due: one
+    reminder goes out, and one step ends the game (the other instance's conflicts)."""
+    async with started_lobbies(postgres_schema_url, 2) as (one, two):
+        clock = Clock()
+        one.turns.now = two.turns.now = clock
+        room, alice, bob = await turn_game(one, days=1)
+        sitter = room.game.to_move
+        browser = service.browser("sitter")
+        await subscribe(one, (alice, bob)[sitter], browser)
+        assert await two.get(room.code) is not None  # both hold the room
+        clock.advance(20)
+        reminded = await asyncio.gather(one.turns.tick(), two.turns.tick())  # at once
+        assert sorted(reminded) == [0, 1]
+        await one.notifier.idle()
+        await two.notifier.idle()
+        assert [browser.decrypt(r)["kind"] for r in service.taken(browser)] == ["reminder"]
+        clock.advance(5)
+        ended = await asyncio.gather(one.turns.tick(), two.turns.tick())
+        assert sorted(ended) == [0, 1]
+        stored = await one.run(one.store.load_room, room.code)
+        assert stored is not None
+        claims = [step for step in stored.steps if step.kind == "claim"]
+        assert len(claims) == 1 and claims[0].seat == 1 - sitter
