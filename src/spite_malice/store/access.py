@@ -50,6 +50,7 @@ from .database import (
     cannot_open,
     read_announcement,
 )
+from .email_addresses import EmailAddresses
 from .leases import Leases
 from .location import resolve_url
 from .move_log import APPEND_MANY_POSTGRES, MoveLog, append_many_values
@@ -97,6 +98,7 @@ class Store:
         self.credentials = Credentials(self.db)
         self.notifications = Notifications(self.db)  # push keys, subscriptions, outbox
         self.turn_games = TurnGames(self.db)  # the clocks of turn-based games
+        self.email_addresses = EmailAddresses(self.db)  # the daily summary's addresses
 
     @classmethod
     def open(cls, url: str | None = None, *, busy_timeout: float = 5.0) -> Store:

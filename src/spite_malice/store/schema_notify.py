@@ -10,7 +10,9 @@
   sends it, so each event is sent once across the cluster;
 - ``turn_games``: one row per turn-based game (``docs/browser.md``, "Games over days"): its
   time per move, whose turn it is and since when, its deadline and whether the reminder
-  went out: what every instance's clock reads, so a game's time runs on across restarts.
+  went out: what every instance's clock reads, so a game's time runs on across restarts;
+- ``email_addresses``: one row per player who gave an address for the daily summary: the
+  address, the hash of the link's token that confirms it, and when it was confirmed.
 """
 
 from __future__ import annotations
@@ -70,3 +72,15 @@ TURN_GAMES = Table(
 Index("turn_games_deadline", TURN_GAMES.c.status, TURN_GAMES.c.deadline)
 Index("turn_games_player0", TURN_GAMES.c.player0)
 Index("turn_games_player1", TURN_GAMES.c.player1)
+
+EMAIL_ADDRESSES = Table(
+    "email_addresses",
+    NOTIFY_META,
+    Column("player", String(128), primary_key=True),
+    Column("address", String(254), nullable=False),
+    Column("token_hash", String(128), nullable=False),
+    Column("language", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("confirmed_at", DateTime(timezone=True), nullable=True),
+)
+Index("email_addresses_token", EMAIL_ADDRESSES.c.token_hash)

@@ -22,6 +22,7 @@ from . import (
     analyses,
     api,
     daily,
+    daily_mail,
     errors,
     language,
     limits,
@@ -100,6 +101,7 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(push_api.router)  # notifications (web/notifications.py)
     app.include_router(turn_api.router)  # games over days (web/turn_based.py)
+    app.include_router(daily_mail.router)  # the daily e-mail (web/daily_mail.py)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -30,6 +30,7 @@ from ..store import (
 from ..store.group_commit import GroupCommit
 from ..store.pairing import POOL_SIGNAL
 from ..table import Seat, Step, Table, default_level, is_level, level_label
+from .daily_summary import DailySummary
 from .fair_play import FairPlay
 from .fanout import Fanout, fanout_for
 from .match_log import MatchLog
@@ -101,6 +102,8 @@ class Lobby:
         """Notifications of players away from their games (``web/notifications.py``)."""
         self.turns = TurnClock(self)
         """The clocks of turn-based games (``web/turn_based.py``)."""
+        self.mail = DailySummary(self)
+        """The daily e-mail, when an SMTP server is configured (``web/daily_mail.py``)."""
 
     async def listen(self) -> None:
         """Start passing on the steps other instances store (PostgreSQL's LISTEN/NOTIFY)."""
@@ -153,6 +156,7 @@ class Lobby:
         self.quick.start()
         self.notifier.start()
         self.turns.start()
+        self.mail.start()
 
     async def _renewing_presence(self) -> None:
         while True:
@@ -366,6 +370,7 @@ class Lobby:
             room.close()
         if self._releasing:
             await asyncio.gather(*self._releasing, return_exceptions=True)
+        await self.mail.close()
         await self.turns.close()
         await self.notifier.close()
         await self.commits.close()

@@ -3,7 +3,8 @@
 ``server_keys`` keeps the server's Web Push (VAPID) key, ``push_subscriptions`` the browsers
 that turned notifications on, ``notification_outbox`` one row per notification sent, whose
 key makes each event's notification go out once across the cluster
-(``store/schema_notify.py``); ``turn_games`` the clock of each turn-based game.
+(``store/schema_notify.py``); ``turn_games`` the clock of each turn-based game,
+``email_addresses`` the addresses of the daily summary.
 
 Revision ID: 0009
 Revises: 0008
@@ -65,10 +66,21 @@ def upgrade() -> None:
     op.create_index("turn_games_deadline", "turn_games", ["status", "deadline"])
     op.create_index("turn_games_player0", "turn_games", ["player0"])
     op.create_index("turn_games_player1", "turn_games", ["player1"])
+    op.create_table(
+        "email_addresses",
+        sa.Column("player", sa.String(128), primary_key=True),
+        sa.Column("address", sa.String(254), nullable=False),
+        sa.Column("token_hash", sa.String(128), nullable=False),
+        sa.Column("language", sa.String(16), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("confirmed_at", sa.DateTime(timezone=True), nullable=True),
+    )
+    op.create_index("email_addresses_token", "email_addresses", ["token_hash"])
     op.execute("UPDATE store_info SET value = '9' WHERE key = 'schema_version'")
 
 
 def downgrade() -> None:
+    op.drop_table("email_addresses")
     op.drop_table("turn_games")
     op.drop_table("notification_outbox")
     op.drop_index("push_subscriptions_player", table_name="push_subscriptions")
