@@ -1,4 +1,4 @@
-"""Issue 47, item 2: the page's side of Web Push (web-protocol 2.8): the server's public key,
+"""Issue 47, item 2: the page's side of Web Push (web-protocol 2.11): the server's public key,
 a browser's subscription kept for its player in the language it reads, refused with a plain
 sentence when it is not one a browser gives, and forgotten when the player turns
 notifications off."""

@@ -1,4 +1,4 @@
-"""Issue 47, item 1, over HTTP (web-protocol 2.9): a turn-based friend game is made with a
+"""Issue 47, item 1, over HTTP (web-protocol 2.12): a turn-based friend game is made with a
 time per move of 1, 3 or 7 days (anything else is refused in plain words), joined as any
 friend game, and listed for both players with the time left in days and hours."""
 

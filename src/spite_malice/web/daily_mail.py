@@ -1,4 +1,4 @@
-"""The daily e-mail's requests (web-protocol 2.10): the player's address, given (a link to
+"""The daily e-mail's requests (web-protocol 2.13): the player's address, given (a link to
 confirm it is sent to it), confirmed by that link, and removed; the sending is
 ``web/daily_summary.py``."""
 

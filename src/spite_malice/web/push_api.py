@@ -1,4 +1,4 @@
-"""Notifications over HTTP (``web-protocol.md`` 2.8): the server's Web Push key, and the
+"""Notifications over HTTP (``web-protocol.md`` 2.11): the server's Web Push key, and the
 subscription of a browser whose player turned notifications on in Settings (and off)."""
 
 from __future__ import annotations

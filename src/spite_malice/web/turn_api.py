@@ -1,4 +1,4 @@
-"""Turn-based games over HTTP (``web-protocol.md`` 2.9): a friend game with a time per
+"""Turn-based games over HTTP (``web-protocol.md`` 2.12): a friend game with a time per
 move of 1, 3 or 7 days, and the list of the player's games, those where it is the player's
 turn first, each with the time left in days and hours."""
 

@@ -1,7 +1,7 @@
 // Notifications of games when the player is away (docs/browser.md, "Notifications"): Web
 // Push, asked for only when the player turns it on in Settings. The server's key is
 // GET /api/push/key; the browser's subscription goes to POST /api/push/subscriptions and is
-// forgotten by POST /api/push/unsubscribe (web-protocol 2.8). The service worker (sw.js)
+// forgotten by POST /api/push/unsubscribe (web-protocol 2.11). The service worker (sw.js)
 // shows them, one per game.
 
 import { h } from "./dom.js";
