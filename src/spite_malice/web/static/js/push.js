@@ -28,9 +28,11 @@ async function post(path, body) {
   }
 }
 
+/** This browser's subscription, or null (also when no service worker is ready within 5 s). */
 async function subscription() {
-  const registration = await navigator.serviceWorker.ready;
-  return registration.pushManager.getSubscription();
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), 5000));
+  const registration = await Promise.race([navigator.serviceWorker.ready, late]);
+  return registration ? registration.pushManager.getSubscription() : null;
 }
 
 /** Turn notifications on: the browser asks the player, then subscribes with the server's key. */

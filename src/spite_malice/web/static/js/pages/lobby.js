@@ -8,6 +8,7 @@ import { _, formatNumber } from "../i18n.js";
 import { roomTicket, saveRoomTicket } from "../store.js";
 import { rulesSummary } from "./settings.js";
 import { createRoom, listOfflineMatches } from "../../offline/lobby.js";
+import { turnGamesBox } from "../turn_games.js";
 
 /** The room code inside what the player typed: a code, or an invite link. */
 export function roomFromInput(text) {
@@ -92,6 +93,7 @@ export async function renderLobby(mount, app) {
       joinForm),
     status,
     resumeBox));
+  mount.querySelector(".page")?.append(turnGamesBox()); // games over days (turn_games.js)
 
   /** Give up an unfinished match, after saying that it counts as a loss (web-protocol 3.6). */
   const giveUp = async (r, opponent, item) => {

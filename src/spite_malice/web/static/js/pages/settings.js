@@ -9,6 +9,7 @@ import { savePlayerName } from "../store.js";
 import { renderAccount } from "../account.js";
 import { offlineSetting } from "../../offline/settings.js";
 import { pushSetting } from "../push.js";
+import { emailSetting } from "../email.js";
 import { nameSet } from "../welcome.js";
 
 /** The table's own options: kept by this browser, applied at once (prefs.js). */
@@ -256,6 +257,6 @@ export function renderSettings(mount, app) {
 
   replaceChildren(mount, h("div", { class: "page settings" }, h("h1", {}, _("Settings")), languageField(app), form));
   mount.querySelector(".page")?.append(offlineSetting());
-  mount.querySelector(".page")?.append(pushSetting());
+  mount.querySelector(".page")?.append(pushSetting(), emailSetting());
   renderAccount(mount.querySelector(".page"));
 }
