@@ -36,6 +36,8 @@ REMIND_AT = 0.8
 """The share of the time per move after which the player to move is reminded."""
 TICK_SECONDS = 60.0
 """How often each instance looks for reminders and time-outs that are due."""
+KNOWN_LIMIT = 10_000
+"""Rooms whose row (or its absence) is remembered before the memory starts again."""
 
 
 class TurnRoom(Protocol):
@@ -102,6 +104,8 @@ class TurnClock:
     async def game(self, room: str) -> TurnGame | None:
         """The row of ``room`` (None: not a turn-based game), read once."""
         if room not in self._known:
+            if len(self._known) > KNOWN_LIMIT:
+                self._known.clear()
             self._known[room] = await self.host.run(self.host.store.turn_games.get, room)
         return self._known[room]
 
@@ -140,6 +144,13 @@ class TurnClock:
             }
             if not table.is_full:
                 values["turn"] = None  # the clock starts once the friend is seated
+            if (
+                game.turn == values["turn"]
+                and game.status == values["status"]
+                and game.match_id == values["match_id"]
+                and game.players == values["players"]
+            ):
+                return  # a play within the turn: nothing to write
             await self.host.run(lambda: self.host.store.turn_games.observe(game, **values))
             self._known[room.code] = await self.host.run(self.host.store.turn_games.get, room.code)
         except StoreError as error:
