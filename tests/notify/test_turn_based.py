@@ -15,7 +15,7 @@ from cluster.lobbies import Listener, started_lobbies
 from push_service import PushService, push_service
 from spite_malice.table import TableError
 from spite_malice.table.table import Table
-from spite_malice.web.protocol import ClaimMessage
+from spite_malice.web.protocol import ClaimMessage, RematchMessage, ResignMessage
 from spite_malice.web.turn_based import left_words
 
 from .games import Clock, end_turn, subscribe, turn_game
@@ -145,3 +145,23 @@ async def test_a_game_over_days_is_not_claimed(tmp_path: Path) -> None:
         assert refused.value.code == "turn_based"
         assert "time for a move runs out" in refused.value.message
         assert room.table.status == "playing"
+
+
+async def test_a_rematch_of_a_game_over_days_starts_its_clock(tmp_path: Path) -> None:
+    async with started_lobbies(str(tmp_path / "rematch.db"), 1) as (lobby,):
+        clock = Clock()
+        lobby.turns.now = clock
+        room, _alice, _bob = await turn_game(lobby, days=7)
+        seats = [Listener(), Listener()]
+        await room.handle(seats[0], 0, ResignMessage(type="resign"))
+        await lobby.turns.settled()
+        over = await lobby.run(lobby.store.turn_games.get, room.code)
+        assert over is not None and over.status == "over"
+        clock.advance(30)
+        await room.handle(seats[0], 0, RematchMessage(type="rematch"))
+        await room.handle(seats[1], 1, RematchMessage(type="rematch"))
+        await lobby.turns.settled()
+        game = await lobby.run(lobby.store.turn_games.get, room.code)
+        assert game is not None and game.status == "playing"
+        assert game.match_id == room.header.id != over.match_id
+        assert game.to_move == room.game.to_move and game.deadline == clock() + 7 * 86400

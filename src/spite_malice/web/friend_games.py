@@ -79,6 +79,7 @@ class FriendGames:
         meta = self.room.table.meta
         if meta.rematch == 1 - seat:
             await self.room.start_match(self.room.table.rules, None, None, peer, reply_to)
+            self.room.notices.joined()  # a game over days: the new match's clock starts
             return
         if meta.rematch != seat:
             await self.save_meta(replace(meta, rematch=seat, declined=None))

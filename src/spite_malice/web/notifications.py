@@ -280,7 +280,7 @@ class Notices:
             self._tell(to_move, TURN, f"{match}:{table.game_number}:{table.turns}:turn")
 
     def joined(self) -> None:
-        """The friend took seat 1 (a turn-based game's clock starts)."""
+        """The friend took seat 1, or a rematch began: a game over days' clock starts."""
         if self.turns is not None:
             self.turns.observe(self.room)
 
