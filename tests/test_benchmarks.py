@@ -37,6 +37,8 @@ LAUNCHERS = {
     "bots_weights.py": "bots_weights",
     "arena_compare.py": "arena_compare",
     "offline_timing.py": "offline_timing",
+    "pairing.py": "pairing_load",
+    "rating_update.py": "rating_update",
 }
 
 

@@ -71,10 +71,10 @@ def pair_on(first: Instance, second: Instance) -> list[dict[str, Any]]:
         games = list(threads.map(wait_for_game, (first.url, second.url), (ann, bob)))
     assert games[0]["room"] == games[1]["room"]
     assert {games[0]["seat"], games[1]["seat"]} == {0, 1}
-    # told once, and nobody is paired again
-    for base, who in ((first.url, ann), (second.url, bob)):
+    # asked again (on the other instance): the same game, nobody paired again
+    for base, who, game in ((second.url, ann, games[0]), (first.url, bob, games[1])):
         again = httpx.get(f"{base}/api/pool", headers=who, timeout=30).json()
-        assert again == {"status": "none"}
+        assert again == game
     return games
 
 

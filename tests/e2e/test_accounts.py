@@ -70,6 +70,9 @@ def test_a_password_protects_the_player_and_signs_in_on_a_second_context(
                JSON.parse(localStorage.getItem('spite-malice.player-record')).secret}})).json()"""
         )
         assert me["id"] == owner["id"]
+    logged = server.log.read_text(errors="replace")  # what the server printed
+    for secret in ("a long enough password", "not the password", owner["secret"], signed["secret"]):
+        assert secret not in logged
     assert not first.errors
     # the browser logs the wrong password's answer (401) as a failed load; nothing else
     assert [e for e in second.errors if "status of 401" not in e] == []

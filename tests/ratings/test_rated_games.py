@@ -5,6 +5,7 @@ shows."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
@@ -197,3 +198,45 @@ def test_the_leaderboard_shows_established_recently_active_players(store: Store)
     board = store.ratings.leaderboard("quick")
     assert [(row.name, round(row.rating)) for row in board] == [("ann", 1700), ("cat", 1600)]
     assert store.ratings.leaderboard("standard") == []
+
+
+def test_two_games_of_one_player_ending_at_once_are_both_rated(store: Store) -> None:
+    """Two servers (two store objects) write the last step of two games of one player at
+    the same moment: the player's row is locked, so neither update is lost."""
+    other = Store.open(store.url)
+    try:
+        first = kept(store, "t0", 20, level="hard")  # the player's row exists: a lost
+        first.step(first.table.check_resign(0))  # update would show without the lock
+        matches = [
+            kept(store, "t1", 21, level="easy"),
+            kept(other, "t2", 22, level="medium"),
+        ]
+        last = []
+        for match in matches:  # play each game to its last move, not stored yet
+            while True:
+                game = match.table.game
+                step = match.table.check_move(game.to_move, reference_move(game))
+                if step.finished is not None:
+                    last.append(step)
+                    break
+                match.step(step)
+        barrier = threading.Barrier(2)
+
+        def finish(index: int) -> None:
+            barrier.wait()
+            matches[index].store.append(matches[index].header, last[index])
+
+        threads = [threading.Thread(target=finish, args=(i,)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        rating = store.rating_of("alice", "computer")
+        assert rating.games == 3
+        assert sorted(p.opponent or "" for p in store.ratings.history("alice", "computer")) == [
+            "easy",
+            "hard",
+            "medium",
+        ]
+    finally:
+        other.close()

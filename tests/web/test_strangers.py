@@ -86,8 +86,9 @@ def test_two_strangers_are_paired_once_and_play_a_rated_match(server: TestClient
     assert games[0]["room"] == games[1]["room"]
     assert {games[0]["seat"], games[1]["seat"]} == {0, 1}
     assert games[0]["token"] != games[1]["token"]
-    # told once: the entry is gone, and a second wave pairs nobody again
-    assert news(server, ann) == {"status": "none"} == news(server, bob)
+    # asked again, the same game (an answer lost on its way is not a lost game); a second
+    # wave pairs nobody again
+    assert [news(server, who) for who in (ann, bob)] == games
     assert wave(server) == []
     code = games[0]["room"]
     stored_room = lobby_of(server).store.load_room(code)
@@ -290,3 +291,80 @@ def test_three_abandoned_matches_earn_a_ban(server: TestClient) -> None:
     assert "10 minutes" in refused.json()["error"]["message"]
     # the others are not banned
     assert join(server, new_player(server, "Dan"))["status"] == "waiting"
+
+
+def test_many_players_are_each_paired_exactly_once(server: TestClient) -> None:
+    """Fifteen players, one of them blocking another and one joining twice: every wave pairs
+    each player at most once, and the waves go on until only the odd one out waits."""
+    players = [new_player(server, f"P{n}") for n in range(15)]
+    ids = [server.get("/api/players/me", headers=who).json()["id"] for who in players]
+    ratings = {player: 1500.0 + 40 * n for n, player in enumerate(ids)}
+    lobby_of(server).quick.ratings = lambda player, pool: ratings[player]
+    answer = server.post(
+        "/api/pool", json={"pool": "standard"}, headers=players[0]
+    )  # joined twice below: one place
+    assert answer.status_code == 200
+    stored.block(lobby_of(server).store, ids[1], ids[2], "P2")
+    for who in players:
+        join(server, who)
+    games: dict[str, dict[str, Any]] = {}
+    for _wave in range(15):
+        wave(server)
+        for player, who in zip(ids, players, strict=True):
+            if player not in games:
+                answer = news(server, who)
+                if answer["status"] == "paired":
+                    games[player] = answer
+        if len(games) == 14:
+            break
+    assert len(games) == 14
+    rooms: dict[str, set[str]] = {}
+    for player, game in games.items():
+        rooms.setdefault(game["room"], set()).add(player)
+    assert len(rooms) == 7 and all(len(seated) == 2 for seated in rooms.values())
+    assert {ids[1], ids[2]} not in rooms.values()
+    left = [who for player, who in zip(ids, players, strict=True) if player not in games]
+    assert len(left) == 1 and news(server, left[0])["status"] == "waiting"
+
+
+def test_a_game_is_told_again_only_for_a_while(
+    server: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, bob = new_player(server, "Ann"), new_player(server, "Bob")
+    games = paired(server, ann, bob)
+    assert news(server, ann) == games[0]
+    monkeypatch.setattr(stored, "TOLD_SECONDS", -1.0)  # the while is over
+    assert news(server, ann) == {"status": "none"}
+    # back in the pool afterwards: waiting afresh, not sent to the old game
+    assert join(server, bob)["status"] == "waiting"
+
+
+def test_bans_grow_with_each_one_and_end(server: TestClient) -> None:
+    """The documented pattern (web/fair_play.py), on a clock of the test's: three bad
+    endings ban for 10 minutes; three more within the week, 30 minutes; then the ban ends."""
+    from datetime import timedelta
+
+    lobby = lobby_of(server)
+    moment = [_long_ago() + timedelta(days=9000)]
+    lobby.fair_play.now = lambda: moment[0]
+    ann = new_player(server, "Ann")
+    player = server.get("/api/players/me", headers=ann).json()["id"]
+
+    def bad(match: str) -> timedelta | None:
+        moment[0] += timedelta(minutes=1)
+        note = lobby.fair_play.note(player, match, "timeout")
+        earned: timedelta | None = server.portal.call(lambda: note)  # type: ignore[union-attr]
+        return earned
+
+    assert bad("m1") is None and bad("m2") is None
+    assert bad("m3") == timedelta(minutes=10)
+    assert bad("m3") is None  # the same match counts once (a minute later: 9 left)
+    refused = server.post("/api/pool", json={"pool": "quick"}, headers=ann)
+    assert refused.status_code == 403 and "9 minutes" in refused.json()["error"]["message"]
+    moment[0] += timedelta(minutes=11)
+    assert join(server, ann, "quick")["status"] == "waiting"  # the ban is over
+    server.delete("/api/pool", headers=ann)
+    assert bad("m4") is None and bad("m5") is None
+    assert bad("m6") == timedelta(minutes=30)
+    refused = server.post("/api/pool", json={"pool": "quick"}, headers=ann)
+    assert refused.status_code == 403 and "30 minutes" in refused.json()["error"]["message"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import CursorResult, and_, delete, func, insert, or_, select, update
+from sqlalchemy import CursorResult, and_, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .access import Store
@@ -29,6 +29,10 @@ POOL_SIGNAL = "~pool"
 (codes are six capitals and digits), so the instances' lobbies tell it apart."""
 WAVE_LEASE = "~pairing"
 """The lease (in the ``leases`` table) of the instance running the waves."""
+TOLD_SECONDS = 60.0
+"""How long a player's game is told again (an answer lost on the way is not a lost game)."""
+WAITING, READY, TOLD = 0, 1, 2
+"""``pool_entries.ready``: the match not stored yet, stored, told to the player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +51,17 @@ class PoolEntry:
     token: str | None = None
     opponent: str | None = None
     ready: bool = False
+    """The match is stored (told or not)."""
+    ready_state: int = 0
 
     @property
     def waiting(self) -> bool:
         return self.room is None
+
+    @property
+    def told(self) -> bool:
+        """Its game was told to the player already (told again for a while)."""
+        return self.ready_state == TOLD
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +72,8 @@ class Pairing:
     match_id: str
     players: tuple[str, str]
     tokens: tuple[str, str]
+    names: tuple[str, str] = ("", "")
+    """The players' names as they joined (the seats' names)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +97,7 @@ def _entry(row: Any) -> PoolEntry:
         token=row.token,
         opponent=row.opponent,
         ready=bool(row.ready),
+        ready_state=int(row.ready),
     )
 
 
@@ -98,8 +112,8 @@ def join_pool(store: Store, player: str, pool: str, name: str, rating: float) ->
         row = connection.execute(
             select(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player)
         ).first()
-        if row is not None and row.room is not None:
-            return _entry(row)
+        if row is not None and row.room is not None and row.ready != TOLD:
+            return _entry(row)  # paired: its game comes back
         values = {
             "pool": pool,
             "name": name,
@@ -107,11 +121,13 @@ def join_pool(store: Store, player: str, pool: str, name: str, rating: float) ->
             "waves": 0,
             "joined_at": now,
             "seen_at": now,
-            "ready": 0,
+            "ready": WAITING,
         }
         if row is None:
             connection.execute(insert(POOL_ENTRIES).values(player=player, **values))
-        elif row.pool != pool:
+        elif row.pool != pool or row.room is not None:  # another pool, or a game told
+            values |= {"room": None, "match_id": None, "seat": None, "token": None}
+            values |= {"opponent": None, "paired_at": None}
             connection.execute(
                 update(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player).values(values)
             )
@@ -133,7 +149,8 @@ def leave_pool(store: Store, player: str) -> PoolEntry | None:
     with store.db.connection() as connection:
         connection.execute(
             delete(POOL_ENTRIES).where(
-                POOL_ENTRIES.c.player == player, POOL_ENTRIES.c.room.is_(None)
+                POOL_ENTRIES.c.player == player,
+                POOL_ENTRIES.c.room.is_(None) | (POOL_ENTRIES.c.ready == TOLD),
             )
         )
         row = connection.execute(
@@ -156,14 +173,24 @@ def pool_entry(store: Store, player: str, *, seen: bool = True) -> PoolEntry | N
 
 
 def collect(store: Store, player: str) -> PoolEntry | None:
-    """``player``'s ready pairing, its entry gone once read (the token is told once)."""
+    """``player``'s ready pairing, marked told; told again for :data:`TOLD_SECONDS` after
+    the pairing (the answer may be lost on its way), then gone."""
+    now = utcnow()
     with store.db.connection() as connection:
         row = connection.execute(
-            select(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player, POOL_ENTRIES.c.ready == 1)
+            select(POOL_ENTRIES).where(
+                POOL_ENTRIES.c.player == player, POOL_ENTRIES.c.ready.in_((READY, TOLD))
+            )
         ).first()
         if row is None:
             return None
-        connection.execute(delete(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player))
+        if row.ready == TOLD and _aware(row.paired_at) < now - timedelta(seconds=TOLD_SECONDS):
+            connection.execute(delete(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player))
+            return None
+        if row.ready == READY:
+            connection.execute(
+                update(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player).values(ready=TOLD)
+            )
         return _entry(row)
 
 
@@ -178,6 +205,12 @@ def waiting(store: Store, pool: str, stale_seconds: float) -> list[PoolEntry]:
                 POOL_ENTRIES.c.seen_at < now - timedelta(seconds=stale_seconds),
             )
         )
+        connection.execute(
+            delete(POOL_ENTRIES).where(
+                POOL_ENTRIES.c.ready == TOLD,
+                POOL_ENTRIES.c.paired_at < now - timedelta(seconds=TOLD_SECONDS),
+            )
+        )
         rows = connection.execute(
             select(POOL_ENTRIES)
             .where(POOL_ENTRIES.c.pool == pool, POOL_ENTRIES.c.room.is_(None))
@@ -190,39 +223,49 @@ def record_pairs(
     store: Store, pool: str, pairs: Sequence[Pairing], passed: Sequence[str]
 ) -> list[Pairing]:
     """A wave's first half, one transaction: give each pair its room (only entries still
-    waiting: a player who left meanwhile leaves its pair unmade, the other waiting on),
-    and count one more missed wave for the ``passed`` players. Returns the pairs made."""
+    waiting, locked meanwhile: a player who left leaves its pair unmade, the other waiting
+    on), and count one more missed wave for the ``passed`` players. Returns the pairs made."""
     now = utcnow()
-    made: list[Pairing] = []
+    wanted = [player for pair in pairs for player in pair.players]
     with store.db.connection() as connection:
-        for pair in pairs:
-            done = 0
-            for seat in (0, 1):
-                result: CursorResult[Any] = connection.execute(
-                    update(POOL_ENTRIES)
-                    .where(
-                        POOL_ENTRIES.c.player == pair.players[seat],
-                        POOL_ENTRIES.c.pool == pool,
-                        POOL_ENTRIES.c.room.is_(None),
-                    )
-                    .values(
-                        room=pair.room,
-                        match_id=pair.match_id,
-                        seat=seat,
-                        token=pair.tokens[seat],
-                        opponent=pair.players[1 - seat],
-                        paired_at=now,
-                    )
-                )
-                done += result.rowcount
-            if done == 2:
-                made.append(pair)
-            elif done == 1:  # one of them left: the other waits on
-                connection.execute(
-                    update(POOL_ENTRIES)
-                    .where(POOL_ENTRIES.c.room == pair.room)
-                    .values(room=None, match_id=None, seat=None, token=None, opponent=None)
-                )
+        still = set()
+        if wanted:
+            query = select(POOL_ENTRIES.c.player).where(
+                POOL_ENTRIES.c.player.in_(wanted),
+                POOL_ENTRIES.c.pool == pool,
+                POOL_ENTRIES.c.room.is_(None),
+            )
+            if connection.dialect.name == "postgresql":
+                query = query.with_for_update()  # a player leaving now waits for this wave
+            still = {row.player for row in connection.execute(query)}
+        made = [pair for pair in pairs if set(pair.players) <= still]
+        seats = [
+            {
+                "who": pair.players[seat],
+                "room": pair.room,
+                "match_id": pair.match_id,
+                "seat": seat,
+                "token": pair.tokens[seat],
+                "opponent": pair.players[1 - seat],
+                "paired_at": now,
+            }
+            for pair in made
+            for seat in (0, 1)
+        ]
+        if seats:
+            connection.execute(
+                update(POOL_ENTRIES)
+                .where(POOL_ENTRIES.c.player == bindparam("who"))
+                .values(
+                    room=bindparam("room"),
+                    match_id=bindparam("match_id"),
+                    seat=bindparam("seat"),
+                    token=bindparam("token"),
+                    opponent=bindparam("opponent"),
+                    paired_at=bindparam("paired_at"),
+                ),
+                seats,
+            )
         if passed:
             connection.execute(
                 update(POOL_ENTRIES)
@@ -238,7 +281,7 @@ def unready(store: Store) -> list[tuple[Pairing, str, tuple[str, str]]]:
     with store.db.connection(write=False) as connection:
         rows = connection.execute(
             select(POOL_ENTRIES)
-            .where(POOL_ENTRIES.c.room.is_not(None), POOL_ENTRIES.c.ready == 0)
+            .where(POOL_ENTRIES.c.room.is_not(None), POOL_ENTRIES.c.ready == WAITING)
             .order_by(POOL_ENTRIES.c.room, POOL_ENTRIES.c.seat)
         ).all()
     rooms: dict[str, list[Any]] = {}
@@ -249,10 +292,11 @@ def unready(store: Store) -> list[tuple[Pairing, str, tuple[str, str]]]:
         if len(seats) != 2:
             continue  # cannot happen: both seats are written in one transaction
         first, second = seats
+        names = (str(first.name), str(second.name))
         pairing = Pairing(
-            room, first.match_id, (first.player, second.player), (first.token, second.token)
+            room, first.match_id, (first.player, second.player), (first.token, second.token), names
         )
-        found.append((pairing, str(first.pool), (str(first.name), str(second.name))))
+        found.append((pairing, str(first.pool), names))
     return found
 
 
@@ -262,9 +306,22 @@ def mark_ready(store: Store, rooms: Sequence[str]) -> None:
         return
     with store.db.connection() as connection:
         connection.execute(
-            update(POOL_ENTRIES).where(POOL_ENTRIES.c.room.in_(rooms)).values(ready=1)
+            update(POOL_ENTRIES)
+            .where(POOL_ENTRIES.c.room.in_(rooms), POOL_ENTRIES.c.ready == WAITING)
+            .values(ready=READY)
         )
         store.db.announce(connection, POOL_SIGNAL)
+
+
+def taken_rooms(store: Store, codes: Sequence[str]) -> set[str]:
+    """Which of ``codes`` are rooms already (one query for a whole wave's codes)."""
+    from .schema import MatchRow
+
+    if not codes:
+        return set()
+    with store.db.connection(write=False) as connection:
+        rows = connection.execute(select(MatchRow.room).where(MatchRow.room.in_(codes))).all()
+    return {str(row.room) for row in rows}
 
 
 def pool_sizes(store: Store) -> dict[str, int]:

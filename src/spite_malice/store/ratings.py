@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgres_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -86,114 +86,105 @@ def _stored(row: object | None, now: datetime) -> tuple[Glicko, int]:
     return as_of(value, aware(row.updated_at), now), row.games  # type: ignore[attr-defined]
 
 
-def _locked(connection: Connection, player: str, pool: str, now: datetime) -> object:
-    """The player's rating row in ``pool``, made when missing, locked for this transaction
-    on PostgreSQL (two games of one player ending at once are rated one after the other)."""
-    values = {
-        "player": player,
-        "pool": pool,
-        "rating": NEW_RATING.rating,
-        "deviation": NEW_RATING.deviation,
-        "volatility": NEW_RATING.volatility,
-        "games": 0,
-        "updated_at": now,
-    }
+_UPDATE = (
+    update(RATINGS)
+    .where(RATINGS.c.player == bindparam("who"), RATINGS.c.pool == bindparam("in_pool"))
+    .values(
+        rating=bindparam("rating"),
+        deviation=bindparam("deviation"),
+        volatility=bindparam("volatility"),
+        games=bindparam("games"),
+        updated_at=bindparam("updated_at"),
+    )
+)
+
+
+def _locked(
+    connection: Connection, players: list[str], pool: str, now: datetime
+) -> dict[str, tuple[Glicko, int]]:
+    """The players' ratings in ``pool`` as they stand at ``now``: their rows, made when
+    missing, locked for this transaction on PostgreSQL (two games of one player ending at
+    once are rated one after the other), in one statement each way."""
+    new = [
+        {
+            "player": player,
+            "pool": pool,
+            "rating": NEW_RATING.rating,
+            "deviation": NEW_RATING.deviation,
+            "volatility": NEW_RATING.volatility,
+            "games": 0,
+            "updated_at": now,
+        }
+        for player in players
+    ]
     make = postgres_insert if connection.dialect.name == "postgresql" else sqlite_insert
-    connection.execute(make(RATINGS).values(values).on_conflict_do_nothing())
-    query = select(RATINGS).where(RATINGS.c.player == player, RATINGS.c.pool == pool)
-    return connection.execute(query.with_for_update()).one()
+    connection.execute(make(RATINGS).values(new).on_conflict_do_nothing())
+    query = (
+        select(RATINGS)
+        .where(RATINGS.c.player.in_(players), RATINGS.c.pool == pool)
+        .order_by(RATINGS.c.player)
+        .with_for_update()
+    )
+    return {row.player: _stored(row, now) for row in connection.execute(query)}
 
 
 def rate_game(
     connection: Connection, header: MatchHeader, step: Step, game_id: int, now: datetime
 ) -> None:
     """Update the ratings a finished game changes, in its own transaction (``connection``);
-    nothing for a game that is not rated (:func:`rated_pool`)."""
+    nothing for a game that is not rated (:func:`rated_pool`). Four statements whatever
+    the game: the rows made, read and locked, updated, and the history's rows."""
     pool = rated_pool(header)
     record = step.finished
     if pool is None or record is None or record.result is None:
         return
     winner = record.result.winner
+    # (player, seat, the opponent's rating, what history names the opponent)
+    games: list[tuple[str, int, Glicko | None, str]] = []
     if pool == COMPUTER_POOL:
-        if step.assisted:
-            return  # the player undid moves: not a test of its strength
         seat = 1 - (header.meta.computer_seat or 0)
         player = header.players[seat]
-        level = LEVEL_RATINGS[str(header.meta.level)]
-        if player is None:
-            return
-        before, games = _stored(_locked(connection, player, pool, now), now)
-        _write(
-            connection,
-            player,
-            pool,
-            before,
-            games,
-            level,
-            score_of(seat, winner),
-            game_id,
-            str(header.meta.level),
-            now,
+        if step.assisted or player is None:
+            return  # the player undid moves: not a test of its strength
+        level = str(header.meta.level)
+        games.append((player, seat, LEVEL_RATINGS[level], level))
+    else:
+        first, second = header.players
+        if first is None or second is None or first == second:
+            return  # one player in both seats: never rated
+        games += [(first, 0, None, second), (second, 1, None, first)]
+    stored = _locked(connection, sorted({game[0] for game in games}), pool, now)
+    updates, history = [], []
+    for player, seat, fixed, against in games:
+        before, count = stored[player]
+        opponent = fixed if fixed is not None else stored[against][0]
+        score = score_of(seat, winner)
+        after = after_game(before, opponent, score)
+        updates.append(
+            {
+                "who": player,
+                "in_pool": pool,
+                "rating": after.rating,
+                "deviation": after.deviation,
+                "volatility": after.volatility,
+                "games": count + 1,
+                "updated_at": now,
+            }
         )
-        return
-    players = [p for p in header.players if p is not None]
-    rows = [_locked(connection, p, pool, now) for p in sorted(set(players))]
-    if len(rows) != 2:
-        return  # one player in both seats: never rated
-    stored = {row.player: _stored(row, now) for row in rows}  # type: ignore[attr-defined]
-    for seat, player in enumerate(players):
-        opponent = players[1 - seat]
-        before, games = stored[player]
-        _write(
-            connection,
-            player,
-            pool,
-            before,
-            games,
-            stored[opponent][0],
-            score_of(seat, winner),
-            game_id,
-            opponent,
-            now,
+        history.append(
+            {
+                "player": player,
+                "pool": pool,
+                "game_id": game_id,
+                "opponent": against,
+                "score": score,
+                "rating": after.rating,
+                "deviation": after.deviation,
+                "rated_at": now,
+            }
         )
-
-
-def _write(
-    connection: Connection,
-    player: str,
-    pool: str,
-    before: Glicko,
-    games: int,
-    opponent: Glicko,
-    score: float,
-    game_id: int,
-    against: str,
-    now: datetime,
-) -> None:
-    after = after_game(before, opponent, score)
-    connection.execute(
-        update(RATINGS)
-        .where(RATINGS.c.player == player, RATINGS.c.pool == pool)
-        .values(
-            rating=after.rating,
-            deviation=after.deviation,
-            volatility=after.volatility,
-            games=games + 1,
-            updated_at=now,
-        )
-    )
-    connection.execute(
-        insert(RATING_HISTORY).values(
-            player=player,
-            pool=pool,
-            game_id=game_id,
-            opponent=against,
-            score=score,
-            rating=after.rating,
-            deviation=after.deviation,
-            rated_at=now,
-        )
-    )
+    connection.execute(_UPDATE, updates)
+    connection.execute(insert(RATING_HISTORY), history)
 
 
 class Ratings:

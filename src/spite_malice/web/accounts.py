@@ -1,4 +1,4 @@
-"""Players that last (``web-protocol.md`` 2.6): a player protects itself with a sign-in name
+"""Players that last (``web-protocol.md`` 9.1): a player protects itself with a sign-in name
 and a password, or a passkey (:mod:`.passkeys`), and signs in on another browser, which is
 given a secret of its own for the page to keep as it keeps its first one.
 

@@ -1,5 +1,5 @@
 """Passkeys (WebAuthn, through the ``webauthn`` package): a player adds one to protect
-itself, and signs in with it on another browser (``web-protocol.md`` 2.6). Each ceremony is
+itself, and signs in with it on another browser (``web-protocol.md`` 9.2). Each ceremony is
 two requests: options (a challenge, kept in the database so that the second request may
 reach another server instance) and the browser's answer, checked against them.
 

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
+from ..engine.errors import quote
 from ..engine.rules import PRESETS
 from ..i18n import _
 from ..store import MatchHeader, Store, StoreError
@@ -44,6 +45,8 @@ LEASE_SECONDS = 7.0
 long (plus a wave) after the holder died."""
 STALE_SECONDS = 45.0
 """A waiting player whose page has not asked for news this long has left the pool."""
+STORE_AT_ONCE = 16
+"""A wave stores this many pairs' matches at once (each on a worker thread of its own)."""
 WAIT_SECONDS = 20.0
 """The longest ``GET /api/pool`` waits before answering that the player still waits."""
 POOLS = tuple(PRESETS)
@@ -75,7 +78,11 @@ def stored_ratings(store: Store) -> RatingLookup:
 def unknown_pool(pool: str) -> RoomError:
     return RoomError(
         "invalid",
-        _("There is no pool {pool}. The pools are: {names}.", pool=pool, names=", ".join(POOLS)),
+        _(
+            "There is no pool {pool}. The pools are: {names}.",
+            pool=quote(pool),
+            names=", ".join(POOLS),
+        ),
     )
 
 
@@ -121,8 +128,9 @@ class QuickMatch:
         return entry
 
     async def wait(self, player: str, timeout: float = WAIT_SECONDS) -> dict[str, Any]:
-        """What ``GET /api/pool`` answers: the game once paired (told once), else the place
-        in the pool after up to ``timeout`` seconds (or ``none``: in no pool)."""
+        """What ``GET /api/pool`` answers: the game once paired (told again for a while:
+        ``store.pairing.TOLD_SECONDS``), else the place in the pool after up to ``timeout``
+        seconds (or ``none``: in no pool)."""
         deadline = time.monotonic() + timeout
         while True:
             news = self._news
@@ -214,17 +222,19 @@ class QuickMatch:
         blocks = await self._call(stored.blocks_among, self.store, [e.player for e in entries])
         candidates = [Candidate(e.player, e.rating, e.waves) for e in entries]
         pairs, passed = pair_wave(candidates, lambda a, b: frozenset((a, b)) in blocks)
+        names = {entry.player: entry.name for entry in entries}
+        codes = await self._free_codes(len(pairs))
         pairings: list[Pairing] = []
-        for first, second in pairs:
+        for (first, second), room in zip(pairs, codes, strict=True):
             if secrets.randbelow(2):  # who sits in seat 0 (the rules say who starts)
                 first, second = second, first
-            room = await self._free_code({pairing.room for pairing in pairings})
             pairings.append(
                 Pairing(
                     room,
                     uuid.uuid4().hex,
                     (first.player, second.player),
                     (new_token(), new_token()),
+                    (names[first.player], names[second.player]),
                 )
             )
         made: list[Pairing] = await self._call(
@@ -236,9 +246,7 @@ class QuickMatch:
         """A wave's second half: each pair's match, then tell the players."""
         if not pairs:
             return []
-        names = {entry.player: entry.name for entry in await self._entries(pairs)}
-        for pair in pairs:
-            await self.store_match(pool, pair, (names[pair.players[0]], names[pair.players[1]]))
+        await self._store_all([(pair, pool, pair.names) for pair in pairs], fresh=True)
         await self._call(stored.mark_ready, self.store, [pair.room for pair in pairs])
         self.heard()
         return pairs
@@ -246,17 +254,28 @@ class QuickMatch:
     async def finish_pending(self) -> list[Pairing]:
         """Store the matches of pairs a wave stored without them (its instance died)."""
         pending = await self._call(stored.unready, self.store)
-        for pair, pool, names in pending:
-            await self.store_match(pool, pair, names)
+        await self._store_all(pending, fresh=False)
         if pending:
             await self._call(stored.mark_ready, self.store, [pair.room for pair, _, _ in pending])
             self.heard()
         return [pair for pair, _, _ in pending]
 
+    async def _store_all(
+        self, pairs: list[tuple[Pairing, str, tuple[str, str]]], *, fresh: bool
+    ) -> None:
+        """Store the pairs' matches, :data:`STORE_AT_ONCE` at a time (``fresh``: pairs of
+        this wave, whose rooms cannot exist yet; else those already stored are skipped)."""
+        if not fresh:
+            done = await self._call(stored.taken_rooms, self.store, [p.room for p, _, _ in pairs])
+            pairs = [entry for entry in pairs if entry[0].room not in done]
+        for start in range(0, len(pairs), STORE_AT_ONCE):
+            batch = pairs[start : start + STORE_AT_ONCE]
+            await asyncio.gather(
+                *(self.store_match(pool, pair, names) for pair, pool, names in batch)
+            )
+
     async def store_match(self, pool: str, pair: Pairing, names: tuple[str, str]) -> None:
-        """The rated match of ``pair`` (nothing when it is stored already)."""
-        if await self._call(self.store.has_room, pair.room):
-            return
+        """The rated match of ``pair``."""
         rules = PRESETS[pool]
         seats = (
             Seat("person", names[0], pair.players[0]),
@@ -274,21 +293,16 @@ class QuickMatch:
         finally:
             table.close()
 
-    async def _entries(self, pairs: list[Pairing]) -> list[PoolEntry]:
-        found = []
-        for pair in pairs:
-            for player in pair.players:
-                entry = await self._call(stored.pool_entry, self.store, player, seen=False)
-                if entry is not None:
-                    found.append(entry)
-        return found
-
-    async def _free_code(self, taken: set[str]) -> str:
-        """A room code unused in the store and not in ``taken`` (this wave's)."""
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in taken and not await self._call(self.store.has_room, code):
-                return code
+    async def _free_codes(self, count: int) -> list[str]:
+        """``count`` new room codes, unused in the store (one query a try)."""
+        codes: set[str] = set()
+        while len(codes) < count:
+            tried = {
+                "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                for _ in range(count - len(codes))
+            } - codes
+            codes |= tried - await self._call(stored.taken_rooms, self.store, sorted(tried))
+        return sorted(codes)
 
     async def _call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """A store call on one of the lobby's worker threads."""

@@ -1,4 +1,4 @@
-"""Ratings over HTTP (``web-protocol.md`` 2.7): the player's own ratings with their history
+"""Ratings over HTTP (``web-protocol.md`` 9.3): the player's own ratings with their history
 (the statistics page's chart), and each pool's leaderboard."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from ..i18n import N_, _
 from ..ratings.policy import (
     LEADERBOARD_DAYS,
+    LEVEL_RATINGS,
     POOLS,
     PROVISIONAL_DEVIATION,
     Rating,
@@ -60,11 +61,15 @@ def _mine(store: Any, player: str) -> list[dict[str, Any]]:
 @router.get("/ratings")
 async def my_ratings(request: Request) -> dict[str, Any]:
     """The ratings of this browser's player, each with its history, oldest first (the
-    pools it never played are left out)."""
+    pools it never played are left out), and the computer levels' fixed ratings."""
     player = await current_player(request)
     store = store_of(request)
     pools = await lobby_of(request).run(_mine, store, player.id)
-    return {"pools": pools, "provisional_deviation": PROVISIONAL_DEVIATION}
+    return {
+        "pools": pools,
+        "provisional_deviation": PROVISIONAL_DEVIATION,
+        "levels": {level: value.rating for level, value in LEVEL_RATINGS.items()},
+    }
 
 
 @router.get("/leaderboard/{pool}", response_model=None)

@@ -140,19 +140,19 @@ class StrangerGames:
                 return True
             sitter = table.game.to_move
             step = table.check_abort(sitter) if self._may_abort() else table.check_claim(1 - sitter)
-            if not await self._commit(step):
-                return False
-        await self._note(sitter, "timeout")
-        return True
+            return await self._commit(step, (sitter, "timeout"))
 
-    async def _commit(self, step: Step) -> bool:
-        """Store and announce a step the server makes; False when another instance stored
-        one first (the table is brought up to date instead)."""
+    async def _commit(self, step: Step, against: tuple[int, str] | None = None) -> bool:
+        """Store and announce a step the server makes (counting the bad ending ``against``
+        a seat first); False when another instance stored one first (the table is brought
+        up to date instead)."""
         try:
             applied = await self.room.steps.commit(step)
         except StoreConflict:
             await self.room.steps.reload()
             return False
+        if against is not None:
+            await self._note(*against)
         self.room.broadcaster.announce(applied, None, None)
         return True
 
@@ -171,8 +171,8 @@ class StrangerGames:
                 raise RoomError(
                     "conflict", _("The game changed meanwhile: here it is as it stands now.")
                 ) from None
+            await self._note(seat, "abort")
             room.broadcaster.announce(applied, None, None)
-        await self._note(seat, "abort")
         return {"room": room.code, "seat": seat, "status": room.table.status}
 
     async def claim(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
@@ -210,8 +210,8 @@ class StrangerGames:
                     ),
                 )
             applied = await room.steps.commit(step)
+            await self._note(absent, "left")
             room.broadcaster.announce(applied, peer, reply_to)
-        await self._note(absent, "left")
 
     async def _note(self, seat: int, outcome: str) -> None:
         """Count the match against ``seat``'s player (a ban may follow)."""

@@ -1,4 +1,4 @@
-// Keep your player (web-protocol 2.6): on the Settings page, protect this browser's player
+// Keep your player (web-protocol 9.1): on the Settings page, protect this browser's player
 // with a sign-in name and password or a passkey, and sign in as a protected player on
 // this browser. Signing in gives this browser a secret of that player's, kept as the
 // player's secret is (player.js); the page then reloads as that player.

@@ -67,7 +67,7 @@ export const api = {
     request("POST", `/api/rooms/${encodeURIComponent(room)}/give-up`, undefined, {
       "X-Seat-Token": token,
     }),
-  // players that last and ratings (web-protocol 2.6, 2.7): secrets and passwords in bodies only
+  // players that last and ratings (web-protocol 9): secrets and passwords in bodies only
   account: () => request("GET", "/api/account"),
   protectWithPassword: (body) => request("POST", "/api/account/password", body),
   signIn: (body) => request("POST", "/api/account/sign-in", body),
@@ -76,5 +76,13 @@ export const api = {
   passkeySignInOptions: () => request("POST", "/api/account/passkey/sign-in/options"),
   passkeySignIn: (body) => request("POST", "/api/account/passkey/sign-in", body),
   ratings: () => request("GET", "/api/ratings"),
+  // play between strangers (web-protocol 3.8, 3.9)
+  joinPool: (pool) => request("POST", "/api/pool", { pool }),
+  poolNews: (wait) => request("GET", "/api/pool" + query({ wait })),
+  leavePool: () => request("DELETE", "/api/pool"),
+  abortMatch: (room, token) =>
+    request("POST", `/api/rooms/${encodeURIComponent(room)}/abort`, undefined, { "X-Seat-Token": token }),
+  blockOpponent: (room, token) =>
+    request("POST", `/api/rooms/${encodeURIComponent(room)}/block`, undefined, { "X-Seat-Token": token }),
   leaderboard: (pool) => request("GET", `/api/leaderboard/${encodeURIComponent(pool)}`),
 };

@@ -192,7 +192,7 @@ async function route() {
       return joinRoom(mount, arg);
     case "rules":
       document.title = _("Rules · Spite & Malice");
-      return renderRules(mount);
+      return renderRules(mount, rawArg || null);
     case "stats":
       document.title = _("Statistics · Spite & Malice");
       return renderStats(mount, app);

@@ -13,6 +13,7 @@ import { applyPrefs, onPrefChange, pref } from "./prefs.js";
 import { playSound, preloadSounds } from "./sound.js";
 import { menuButton } from "./menu.js";
 import { placeNode, renderTable } from "./table.js";
+import { abortedText, StrangerPanel } from "./strangers.js";
 import { _, currentLanguage, formatNumber, N_, NP_, ngettext, pgettext } from "./i18n.js";
 import {
   capitalise, errorText, eventSentence, explainIllegal, hintSentence, moveSentence, YOU,
@@ -83,6 +84,7 @@ export class GameScreen {
     document.removeEventListener("visibilitychange", this.visibilityHandler);
     this.setAttention(false);
     clearInterval(this.claimTimer);
+    this.strangers?.destroy();
     this.hideBubble();
     this.dialog?.remove();
     finishFlights();
@@ -119,6 +121,7 @@ export class GameScreen {
       { title: _("Your friend has been offline too long: win the game"), hidden: true });
     this.declineButton = button("decline-rematch-button", _("Decline"), () => this.declineRematch(), { hidden: true });
     this.claimNote = h("p", { class: "claim-note", id: "claim-note", role: "status", hidden: true });
+    this.strangers = new StrangerPanel(this); // the clock, abort and block of a rated game
     this.speedSelect = h("select", {
       id: "speed-select", "aria-label": _("Animation speed"),
       onchange: (e) => this.ctx.setSpeed(e.target.value),
@@ -142,10 +145,11 @@ export class GameScreen {
       h("div", { class: "panel-status" },
         h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
         this.messageNode,
+        this.strangers.clockNode,
         this.claimNote,
         this.scoreNode),
       h("div", { class: "actions" },
-        this.nextButton, this.claimButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton,
+        this.nextButton, this.claimButton, this.strangers.abortButton, this.strangers.blockButton, this.hintButton, this.undoButton, this.skipButton, this.matchButton,
         this.declineButton, this.moreButton, menuButton()),
       this.moreNode,
     );
@@ -272,7 +276,9 @@ export class GameScreen {
       this.redoLog();
     }
     if (msg.cause === "undo") this.say(_("Move taken back."));
-    if (msg.cause === "resign") {
+    if (msg.cause === "resign" && msg.state.strangers?.aborted) {
+      this.say(abortedText() + ".");
+    } else if (msg.cause === "resign") {
       this.say(this.resignation()?.winner === this.seat
         ? _("{name} resigned the match. You win it.", { name: this.names().opponent })
         : _("You resigned the match. Start a new match to play again."));
@@ -778,7 +784,9 @@ export class GameScreen {
     const obs = state.observation;
     const names = this.names();
     const resigned = this.resignation();
-    if (resigned && state.claimed) {
+    if (state.strangers?.aborted) {
+      this.setBanner(abortedText(), "over");
+    } else if (resigned && state.claimed) {
       if (resigned.winner === this.seat) this.setBanner(_("You claimed the game: you win the match"), "win");
       else this.setBanner(_("{name} claimed the game: you were offline", { name: names.opponent }), "loss");
     } else if (resigned) {
@@ -897,6 +905,7 @@ export class GameScreen {
     this.declineButton.textContent = offer === "mine" ? _("Withdraw the offer") : _("Decline");
     this.declineButton.disabled = !open;
     if (this.claimButton) this.updateClaim();
+    this.strangers?.update();
   }
 
   // Talking to the server.
@@ -1038,6 +1047,7 @@ export class GameScreen {
     const offer = this.state.rematch;
     const note = friendOver && offer && (offer.offered_by !== null || offer.declined_by !== null)
       ? this.rematchSentence() : null;
+    if (this.state.strangers?.aborted) return; // the banner says it: no result to show
     if (!this.state.observation.outcome && this.resignation()) {
       this.dialog = resignedDialog({
         state: this.state, opponent: this.names().opponent, onClose,

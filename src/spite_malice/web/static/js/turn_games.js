@@ -32,7 +32,7 @@ function gameItem(game) {
 
 /** The "Games over days" box of the Play page. */
 export function turnGamesBox() {
-  const status = h("p", { class: "form-status", role: "status", "aria-live": "polite" });
+  const status = h("p", { class: "muted", id: "turn-games-status", role: "status", "aria-live": "polite" });
   const days = h("select", { id: "turn-days", "aria-label": _("Time per move") },
     [1, 3, 7].map((n) => h("option", { value: String(n) }, ngettext("{n} day a move", "{n} days a move", n, { n }))));
   const button = h("button", { class: "btn", id: "create-turn-game", type: "button" }, _("Start a game over days"));

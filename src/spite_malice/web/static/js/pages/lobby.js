@@ -8,6 +8,7 @@ import { _, formatNumber } from "../i18n.js";
 import { roomTicket, saveRoomTicket } from "../store.js";
 import { rulesSummary } from "./settings.js";
 import { createRoom, listOfflineMatches } from "../../offline/lobby.js";
+import { quickMatchBox } from "../quick_match.js";
 import { turnGamesBox } from "../turn_games.js";
 
 /** The room code inside what the player typed: a code, or an invite link. */
@@ -86,6 +87,7 @@ export async function renderLobby(mount, app) {
         change: h("a", { href: "#/settings" }, _("change")),
       })),
       startButton),
+    quickMatchBox(status),
     h("section", { class: "card-box" },
       h("h2", {}, _("Play a friend")),
       h("p", { class: "muted" }, _("Create a room and send the invite link; or join with a friend's link or code.")),

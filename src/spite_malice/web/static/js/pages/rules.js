@@ -7,6 +7,7 @@ import { cardFace } from "../cards.js";
 import { _, N_, NP_, pgettext } from "../i18n.js";
 import { keyList } from "../input.js";
 import { renderTable } from "../table.js";
+import { strangersHelp } from "./strangers_help.js";
 
 /** The game in short, above the full numbered rules. */
 const SUMMARY = [
@@ -103,14 +104,16 @@ function summary() {
     h("dl", { class: "rules-summary" }, SUMMARY.flatMap(([t, d]) => [h("dt", {}, _(t)), h("dd", {}, _(d))])));
 }
 
-export async function renderRules(mount) {
+export async function renderRules(mount, anchor = null) {
   const body = h("div", { class: "rules-body" });
   replaceChildren(mount, h("article", { class: "page rules" },
     h("h1", {}, _("How to play Spite & Malice")),
     summary(),
     tablePicture(),
     howToPlay(),
+    strangersHelp(),
     body));
+  if (anchor) mount.querySelector(`#${CSS.escape(anchor)}`)?.scrollIntoView();
   try {
     const rules = await api.rules();
     if (rules?.sections?.length) {
