@@ -50,9 +50,11 @@ from .database import (
     cannot_open,
     read_announcement,
 )
+from .email_addresses import EmailAddresses
 from .leases import Leases
 from .location import resolve_url
 from .move_log import APPEND_MANY_POSTGRES, MoveLog, append_many_values
+from .notifications import Notifications
 from .players import Players, hash_secret
 from .ratings import Ratings
 from .records import (
@@ -69,6 +71,7 @@ from .records import (
 )
 from .stats import PlayerStats
 from .stats_settings import StatsAndSettings
+from .turn_games import TurnGames
 
 
 class Store:
@@ -93,6 +96,9 @@ class Store:
         self.leases = Leases(self.db)
         self.ratings = Ratings(self.db)
         self.credentials = Credentials(self.db)
+        self.notifications = Notifications(self.db)  # push keys, subscriptions, outbox
+        self.turn_games = TurnGames(self.db)  # the clocks of turn-based games
+        self.email_addresses = EmailAddresses(self.db)  # the daily summary's addresses
 
     @classmethod
     def open(cls, url: str | None = None, *, busy_timeout: float = 5.0) -> Store:

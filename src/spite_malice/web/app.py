@@ -22,14 +22,17 @@ from . import (
     analyses,
     api,
     daily,
+    daily_mail,
     errors,
     language,
     limits,
     passkeys,
+    push_api,
     ratings_api,
     replays,
     sockets,
     stranger_api,
+    turn_api,
     tutorial,
 )
 from .headers import SecurityHeaders
@@ -96,6 +99,9 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     app.include_router(pwa_router)
     for router in (accounts.router, passkeys.router, ratings_api.router):  # players that last
         app.include_router(router)
+    app.include_router(push_api.router)  # notifications (web/notifications.py)
+    app.include_router(turn_api.router)  # games over days (web/turn_based.py)
+    app.include_router(daily_mail.router)  # the daily e-mail (web/daily_mail.py)
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

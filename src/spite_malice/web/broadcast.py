@@ -49,6 +49,8 @@ class Broadcaster:
         """By seat and language: the last state sent to those connections."""
         self.extra: Callable[[int], dict[str, Any]] | None = None
         """More fields of a seat's state (a stranger room's ``strangers``, ``claim_after``)."""
+        self.watch: Callable[[Applied], None] | None = None
+        """Told of every step announced (the room's notifications)."""
 
     # ----------------------------------------------------------------- the per-seat view
 
@@ -115,6 +117,8 @@ class Broadcaster:
             self.state(step.kind, origin, reply_to)
         else:
             self.state("resign", origin, reply_to)
+        if self.watch is not None:
+            self.watch(applied)
 
     def broadcast(self, message: messages.ServerMessage) -> None:
         for peers in self.room.peers:

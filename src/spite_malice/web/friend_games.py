@@ -15,6 +15,7 @@ from ..table import Seat, Table, TableMeta
 from . import limits
 from .broadcast import Broadcaster
 from .match_log import MatchLog
+from .notifications import Notices
 from .presence import Presence, claim_seconds, minutes
 from .room_common import FRIEND_MODE, Peer, RoomError, hash_token, new_token, store_unavailable
 from .room_steps import StepPipeline
@@ -30,6 +31,7 @@ class FriendRoom(Protocol):
     steps: StepPipeline
     broadcaster: Broadcaster
     presence: Presence
+    notices: Notices
 
     @property
     def mode(self) -> str: ...
@@ -77,9 +79,11 @@ class FriendGames:
         meta = self.room.table.meta
         if meta.rematch == 1 - seat:
             await self.room.start_match(self.room.table.rules, None, None, peer, reply_to)
+            self.room.notices.joined()  # a game over days: the new match's clock starts
             return
         if meta.rematch != seat:
             await self.save_meta(replace(meta, rematch=seat, declined=None))
+            self.room.notices.rematch(seat)
         self.room.broadcaster.state("rematch", peer, reply_to)
 
     async def decline_rematch(self, peer: Peer, seat: int, reply_to: int | str | None) -> None:
@@ -110,6 +114,14 @@ class FriendGames:
         async with self.room.opened():
             await self.room.steps.catch_up()
             step = self.room.table.check_claim(seat)  # friend rooms, a game being played
+            if await self.room.notices.turn_based():
+                raise RoomError(
+                    "turn_based",
+                    _(
+                        "A game played over days is not claimed: it is lost when the time "
+                        "for a move runs out."
+                    ),
+                )
             friend = 1 - seat
             try:
                 await self.room.presence.read()
@@ -169,4 +181,5 @@ class FriendGames:
                 raise RoomError("room_full", _("This room already has two players."))
             self.room.header = header
             self.room.broadcaster.state("joined", None, None)
+            self.room.notices.joined()
             return token

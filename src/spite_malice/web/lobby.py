@@ -30,9 +30,11 @@ from ..store import (
 from ..store.group_commit import GroupCommit
 from ..store.pairing import POOL_SIGNAL
 from ..table import Seat, Step, Table, default_level, is_level, level_label
+from .daily_summary import DailySummary
 from .fair_play import FairPlay
 from .fanout import Fanout, fanout_for
 from .match_log import MatchLog
+from .notifications import Notifier
 from .quick_match import QuickMatch
 from .room_common import CODE_ALPHABET, CODE_LENGTH
 from .rooms import (
@@ -45,6 +47,7 @@ from .rooms import (
     store_unavailable,
     unknown_level,
 )
+from .turn_based import TurnClock
 
 IDLE_SECONDS = 600.0
 """A room nobody has used for this long is forgotten (kept in the store only)."""
@@ -95,6 +98,12 @@ class Lobby:
         """Bans from play between strangers (``web/fair_play.py``)."""
         self.quick = QuickMatch(self)
         """The quick-match pools and their waves (``web/quick_match.py``)."""
+        self.notifier = Notifier(self)
+        """Notifications of players away from their games (``web/notifications.py``)."""
+        self.turns = TurnClock(self)
+        """The clocks of turn-based games (``web/turn_based.py``)."""
+        self.mail = DailySummary(self)
+        """The daily e-mail, when an SMTP server is configured (``web/daily_mail.py``)."""
 
     async def listen(self) -> None:
         """Start passing on the steps other instances store (PostgreSQL's LISTEN/NOTIFY)."""
@@ -145,6 +154,9 @@ class Lobby:
         if self._presence is None:
             self._presence = asyncio.get_running_loop().create_task(self._renewing_presence())
         self.quick.start()
+        self.notifier.start()
+        self.turns.start()
+        self.mail.start()
 
     async def _renewing_presence(self) -> None:
         while True:
@@ -358,5 +370,8 @@ class Lobby:
             room.close()
         if self._releasing:
             await asyncio.gather(*self._releasing, return_exceptions=True)
+        await self.mail.close()
+        await self.turns.close()
+        await self.notifier.close()
         await self.commits.close()
         self._threads.shutdown(wait=True)

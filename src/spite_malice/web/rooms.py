@@ -39,6 +39,7 @@ from .broadcast import Broadcaster
 from .computer_player import LEASE_MARGIN_SECONDS, ComputerPlayer, ComputerTurn
 from .friend_games import FriendGames
 from .match_log import MatchLog
+from .notifications import Notices
 from .presence import CLAIM_ENV, CLAIM_SECONDS, Presence, claim_seconds, minutes
 from .protocol import (
     ClaimMessage,
@@ -148,6 +149,10 @@ class Room:
         self.friends = FriendGames(self)
         self.strangers = StrangerGames(self, getattr(lobby, "fair_play", None))
         self.broadcaster.extra = self.strangers.view
+        self.notices = Notices(
+            self, getattr(lobby, "notifier", None), getattr(lobby, "turns", None)
+        )
+        self.broadcaster.watch = self.notices.applied
 
     # ----------------------------------------------------------------- reading
 

@@ -166,3 +166,38 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(SHELL, request));
   }
 });
+
+// Notifications (docs/browser.md, "Notifications"): the server's Web Push payload is
+// {title, body, tag, url, room, kind}; one notification per game (its tag), the new one
+// replacing the last; a click opens the game, in the page's window when one is open.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = {};
+  }
+  if (!data.title) return;
+  event.waitUntil(self.registration.showNotification(data.title, {
+    body: data.body ?? "",
+    tag: data.tag,
+    renotify: true,
+    icon: "/static/icons/icon-192.png",
+    data: { url: data.url ?? "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? "/", self.location.origin).href;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    if (open) {
+      await open.focus();
+      if ("navigate" in open) await open.navigate(url);
+      return;
+    }
+    await self.clients.openWindow(url);
+  })());
+});

@@ -9,6 +9,7 @@ import { roomTicket, saveRoomTicket } from "../store.js";
 import { rulesSummary } from "./settings.js";
 import { createRoom, listOfflineMatches } from "../../offline/lobby.js";
 import { quickMatchBox } from "../quick_match.js";
+import { turnGamesBox } from "../turn_games.js";
 
 /** The room code inside what the player typed: a code, or an invite link. */
 export function roomFromInput(text) {
@@ -94,6 +95,7 @@ export async function renderLobby(mount, app) {
       joinForm),
     status,
     resumeBox));
+  mount.querySelector(".page")?.append(turnGamesBox()); // games over days (turn_games.js)
 
   /** Give up an unfinished match, after saying that it counts as a loss (web-protocol 3.6):
    * `action` gives it up (the server's room, or an offline match in this browser). */

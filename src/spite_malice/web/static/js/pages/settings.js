@@ -8,6 +8,8 @@ import { pref, setPref } from "../prefs.js";
 import { savePlayerName } from "../store.js";
 import { renderAccount } from "../account.js";
 import { offlineSetting } from "../../offline/settings.js";
+import { pushSetting } from "../push.js";
+import { emailSetting } from "../email.js";
 import { nameSet } from "../welcome.js";
 
 /** The table's own options: kept by this browser, applied at once (prefs.js). */
@@ -255,5 +257,6 @@ export function renderSettings(mount, app) {
 
   replaceChildren(mount, h("div", { class: "page settings" }, h("h1", {}, _("Settings")), languageField(app), form));
   mount.querySelector(".page")?.append(offlineSetting());
+  mount.querySelector(".page")?.append(pushSetting(), emailSetting());
   renderAccount(mount.querySelector(".page"));
 }
