@@ -93,6 +93,9 @@ def test_two_strangers_are_paired_once_and_play_a_rated_match(server: TestClient
     code = games[0]["room"]
     stored_room = lobby_of(server).store.load_room(code)
     assert stored_room is not None and stored_room.header.meta.pool == "standard"
+    # the lobby's list of unfinished games says which are rated (web-protocol 3.5)
+    listed = server.get("/api/rooms", headers=ann).json()["rooms"]
+    assert [(r["room"], r["mode"], r["pool"]) for r in listed] == [(code, "friend", "standard")]
     with both_seats(server, games) as seats:
         state = seats[0].state
         assert state["strangers"]["pool"] == "standard"

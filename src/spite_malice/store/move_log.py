@@ -570,4 +570,5 @@ def _summary(row: MatchRow) -> MatchSummary:
         score=(row.score0, row.score1),
         game_number=row.game_number,
         updated_at=aware(row.updated_at),
+        pool=meta.pool,
     )

@@ -119,6 +119,8 @@ class MatchSummary:
     score: tuple[int, int]
     game_number: int
     updated_at: datetime
+    pool: str | None = None
+    """The quick-match pool of a rated match between strangers (``TableMeta.pool``)."""
 
 
 @dataclass(frozen=True, slots=True)

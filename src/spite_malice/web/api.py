@@ -421,6 +421,7 @@ async def rooms(request: Request) -> dict[str, Any]:
                 "room": summary.room,
                 "seat": seat,
                 "mode": summary.kind,
+                "pool": summary.pool,
                 "level": summary.level,
                 "players": names,
                 "score": list(summary.score),

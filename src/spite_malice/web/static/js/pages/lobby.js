@@ -125,7 +125,8 @@ export async function renderLobby(mount, app) {
       const name = { name: opponent };
       const item = h("li", { class: "resume-item", dataset: { room: r.room } },
         h("a", { href: `#/game/${r.room}`, class: "resume-link" },
-          h("b", {}, r.mode === "computer" ? _("vs {name}", name) : _("Friend game vs {name}", name)),
+          h("b", {}, r.mode === "computer" ? _("vs {name}", name)
+            : r.pool ? _("Rated game vs {name}", name) : _("Friend game vs {name}", name)),
           h("span", { class: "muted" }, " · " + _("game {n} · score {mine}–{theirs} · room {room}", {
             n: r.game_number, mine: formatNumber(r.score[r.seat]), theirs: formatNumber(r.score[1 - r.seat]), room: r.room,
           }))),
