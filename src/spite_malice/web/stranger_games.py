@@ -61,7 +61,11 @@ class StrangerGames:
     def __init__(self, room: StrangerRoom, fair_play: FairPlay | None) -> None:
         self.room = room
         self.fair_play = fair_play
-        self.clock = MoveClock(TURN_SECONDS.get(room.header.meta.pool or "", 90.0))
+        stored = room.header.updated_at
+        self.clock = MoveClock(
+            TURN_SECONDS.get(room.header.meta.pool or "", 90.0),
+            since=stored.timestamp() if stored is not None else None,
+        )
         self.task: asyncio.Task[None] | None = None
 
     @property
