@@ -110,9 +110,21 @@ def test_two_strangers_are_paired_once_and_play_a_rated_match(server: TestClient
         # resigning ends the match with a finished game: a rated loss
         mover = to_move(seats)
         assert mover.request({"type": "resign"})["state"]["resigned"] == mover.seat
+        first_match = room_of(server, code).header.id
+        # a rematch both accept is rated in the same pool, with its clock
+        other = next(seat for seat in seats if seat is not mover)
+        assert mover.request({"type": "rematch"})["cause"] == "rematch"
+        other.until(lambda m: m.get("cause") == "rematch")
+        fresh = other.request({"type": "rematch"})
+        assert fresh["cause"] == "new_match"
+        assert fresh["state"]["strangers"]["pool"] == "standard"
+        assert fresh["state"]["strangers"]["clock"]["per_turn"] == TURN_SECONDS["standard"]
+        assert room_of(server, code).table.meta.pool == "standard"
+        mover.until(lambda m: m.get("cause") == "new_match")
     room = room_of(server, code)
     store = lobby_of(server).store
-    records = store.games(room.header.id)
+    assert room.header.id != first_match
+    records = store.games(first_match)
     assert len(records) == 1 and records[0].result is not None
     assert records[0].result.winner == 1 - mover.seat
     # the finished game is rated in the pool (the ratings are store/ratings.py's)

@@ -23,7 +23,7 @@ from ..engine.match import Match
 from ..engine.moves import Move, parse_move
 from ..engine.observation import Observation
 from ..engine.record import GameRecord
-from ..engine.rules import HAND_SIZE, TURN_LIMIT, Rules
+from ..engine.rules import HAND_SIZE, PRESETS, TURN_LIMIT, Rules
 from ..i18n import _
 from ..match_records.meta import TableMeta
 from . import computer
@@ -122,20 +122,27 @@ class Table:
         self, *, rules: Rules | None = None, level: str | None = None, seed: int | None = None
     ) -> Table:
         """A new match at this table: the same seats, tokens and (unless given) rules and
-        level; the computer's seat is renamed after its level."""
+        level; the computer's seat is renamed after its level. The rematch of a rated match
+        between strangers is rated in the same pool (both players agreed to it) when it keeps
+        the pool's rules and a secret seed."""
         level = level or self.meta.level
         seats = list(self.meta.seats)
         for index, seat in enumerate(seats):
             if seat.is_computer and level is not None:
                 seats[index] = replace(seat, name=level_label(level))
-        return Table.new(
-            rules or self.rules,
+        rules = rules or self.rules
+        fresh = Table.new(
+            rules,
             (seats[0], seats[1]),
             level=level if self.computer_seat is not None else None,
             seed=seed,
             tokens=self.meta.tokens,
             practice=seed is not None,
         )
+        pool = self.meta.pool
+        if pool is not None and seed is None and PRESETS.get(pool) == rules:
+            fresh.meta = replace(fresh.meta, pool=pool)
+        return fresh
 
     # ----------------------------------------------------------------- reading
 

@@ -448,6 +448,7 @@ class Room:
         self.table, self.header = fresh, header
         self.generation += 1
         self.broadcaster.state("new_match", peer, reply_to)
+        self.strangers.start()  # a rated rematch between strangers has its clock again
 
     async def give_up(self, seat: int) -> dict[str, Any]:
         """Give up the unfinished match from the lobby (``web-protocol.md`` 3.6): it ends
