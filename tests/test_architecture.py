@@ -187,3 +187,20 @@ def test_the_store_and_the_match_records_import_no_table_layer() -> None:
                 )
             }
             assert not above, f"{name} imports {sorted(above)}"
+
+
+def test_the_package_ships_no_benchmarks() -> None:
+    """The benchmarks (``benchmarks/bench`` and their launchers) live outside the shipped
+    package: ``spite_malice`` has no benchmark package and no module of it imports one."""
+    assert not (ROOT / "bench").exists()
+    modules = _modules()
+    assert not [name for name in modules if name.split(".")[1:2] == ["bench"]]
+    for name, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                targets = [node.module or ""]
+            else:
+                continue
+            assert not [t for t in targets if t.split(".")[0] in {"bench", "benchmarks"}], name

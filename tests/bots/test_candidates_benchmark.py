@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from spite_malice.bench import bots_candidates
-from spite_malice.bench.bots_candidates import valued_choices
+from bench import bots_candidates
+from bench.bots_candidates import valued_choices
 from spite_malice.bots.planning import Ending, Plan
 from spite_malice.engine import Move
 

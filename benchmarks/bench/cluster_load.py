@@ -34,9 +34,10 @@ import sys
 import time
 from pathlib import Path
 
-from ..cluster import Cluster
-from ..cluster.balancer import BalancerMissing, find_config
-from ..cluster.launcher import Instance
+from spite_malice.cluster import Cluster
+from spite_malice.cluster.balancer import BalancerMissing, find_config
+from spite_malice.cluster.launcher import Instance
+
 from . import server_load as load
 
 

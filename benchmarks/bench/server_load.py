@@ -50,7 +50,7 @@ from typing import Any, TypeVar
 import httpx
 import websockets
 
-from ..web.limits import MAKE_LIMIT_ENV
+from spite_malice.web.limits import MAKE_LIMIT_ENV
 
 json_loads: Callable[[str | bytes], Any] = json.loads
 """The clients' JSON parser: orjson's when it is installed (the dev extra), the same JSON
