@@ -52,38 +52,6 @@ MIRRORS = [
         "tests/research/test_encoding.py::test_the_updating_encoder_gives_the_same_tensors",
     ),
     Mirror(
-        "src/spite_malice/analysis/reasons.py",
-        "0 if value == QUEEN else value",
-        "replays a turn's builds on stack values to word the reasons (R3.4(b)); another "
-        "developer's module, left as it is",
-        "tests/analysis/test_reasons.py::test_winning_and_refilling_reasons_r3_4",
-    ),
-    Mirror(
-        "src/spite_malice/analysis/reasons.py",
-        "rank == KING or rank - 1 in table.center",
-        "whether a held card could have been built (R3.1, R3.2), for a reason's words",
-        "tests/analysis/test_reasons.py::test_moves_and_table_in_words",
-    ),
-    Mirror(
-        "src/spite_malice/tutorial/lessons.py",
-        "len(stack) + 1 == rank",
-        "a lesson points at the stacks a card fits (R3.1) to word its step; the tutorial's "
-        "module, left as it is",
-        "tests/tutorial/test_lessons.py",
-    ),
-    Mirror(
-        "src/spite_malice/tui/card_text.py",
-        "if value < QUEEN else",
-        "the words of a center stack in the terminal (what it takes next)",
-        None,
-    ),
-    Mirror(
-        "src/spite_malice/web/static/js/table.js",
-        "const needs = value + 1;",
-        "the browser's words for a center stack: JavaScript cannot import the engine",
-        None,
-    ),
-    Mirror(
         "tests/engine/test_oracle.py",
         "naive model",
         "an independent, deliberately simple model of the rules that the engine is checked "

@@ -217,10 +217,11 @@ class GameScreen(Screen[None]):
         backs = Text(" ").join(small_back(ascii_only=ascii_only) for _ in range(opponent_hand))
         backs.append("  " + ngettext("{n} card", "{n} cards", opponent_hand), style=DIM)
         self._pile("opp-hand").show([backs])
+        takes, left = observation.center_takes, observation.center_left
         for i, stack in enumerate(observation.center):
             value = len(stack)
             self._pile(f"center-{i}").show(
-                center_stack_lines(stack, ascii_only=ascii_only),
+                center_stack_lines(stack, takes[i], left[i], ascii_only=ascii_only),
                 ngettext("{n} card", "{n} cards", value) if value else "",
             )
         stock = observation.stock_count
