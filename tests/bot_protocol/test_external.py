@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from spite_malice.bot_client import observation_from_json, serve
 from spite_malice.bot_protocol import GREETING, PROTOCOL_VERSION
-from spite_malice.bot_protocol.client import observation_from_json, serve
 from spite_malice.bot_protocol.external import ExternalBot
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import Bot, BotError, ReferenceBot
@@ -93,7 +93,7 @@ def test_the_example_bot_plays_whole_games_like_the_reference_bot() -> None:
 
 
 def test_our_own_bot_served_over_the_protocol_plays_the_same_game() -> None:
-    command = shlex.join([sys.executable, "-m", "spite_malice.bot_protocol.client", "reference"])
+    command = shlex.join([sys.executable, "-m", "spite_malice.bot_client", "reference"])
     served = _bot(command)
     example = make_bot(str(EXAMPLE))
     try:
