@@ -10,6 +10,7 @@ import shlex
 import sys
 import textwrap
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from spite_malice.bot_protocol.external import ExternalBot
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import Bot, BotError, ReferenceBot
 from spite_malice.engine import Game
+from waiting import wait_for
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "first_fit_bot.py"
 
@@ -413,9 +415,9 @@ for line in sys.stdin:
             bot.choose(game.observation(game.to_move))
     finally:
         bot.close()
-    deadline = time.monotonic() + 30
-    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
-        time.sleep(0.05)  # SIGKILL is delivered at once; this only waits for the kernel
+    # SIGKILL is delivered at once; this only waits for the kernel to reap them
+    with suppress(AssertionError):
+        wait_for(lambda: not any(_alive(pid) for pid in children), 30, what="the children to end")
     assert not [pid for pid in children if _alive(pid)]
 
 
