@@ -43,6 +43,7 @@ LAUNCHERS = {
     "research.py": "research",
     "bots_search_time.py": "bots_search_time",
     "openspiel_compare.py": "openspiel_compare",
+    "mirrors.py": "mirrors",
 }
 
 
