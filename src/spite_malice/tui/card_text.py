@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import KING, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, suit_of
+from ..engine.cards import KING, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, parse_card, suit_of
 from ..i18n import _
 from ..i18n.cards import card_name, needs_word
 
@@ -93,8 +93,7 @@ def cards_in_text(text: str, *, ascii_only: bool) -> Text:
     last = 0
     for found in _CARD_TOKEN.finditer(text):
         out.append(text[last : found.start()])
-        rank = RANKS.index(found.group(1)) + 1
-        card = SUITS.index(found.group(2)) * 13 + rank - 1
+        card = parse_card(found.group(0))
         out.append(card_label(card, ascii_only=ascii_only), style=card_style(card))
         last = found.end()
     out.append(text[last:])
