@@ -37,7 +37,7 @@ test: lint typecheck offline
 	$(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/spite-malice bench --games 2000 --seed 1
+	$(BIN)/python benchmarks/engine.py --games 2000 --seed 1
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,11 +1,11 @@
 """Launcher of the time to analyse a 50-turn game (50 turns of each player).
 
-The code is :mod:`spite_malice.bench.analysis_time`; the docs name this script
+The code is :mod:`bench.analysis_time`; the docs name this script
 as the command."""
 
 from __future__ import annotations
 
-from spite_malice.bench.analysis_time import main
+from bench.analysis_time import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -1,11 +1,11 @@
-"""Launcher: the benchmark lives in :mod:`spite_malice.bench.bots_candidates` (``python -m
-spite_malice.bench.bots_candidates --help``)."""
+"""Launcher: the benchmark lives in :mod:`bench.bots_candidates` (``python
+benchmarks/bots_candidates.py --help``)."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.bots_candidates import main
+from bench.bots_candidates import main
 
 if __name__ == "__main__":
     sys.exit(main())

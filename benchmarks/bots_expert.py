@@ -1,11 +1,11 @@
-"""Launcher: the benchmark lives in :mod:`spite_malice.bench.bots_expert` (``python -m
-spite_malice.bench.bots_expert --help``)."""
+"""Launcher: the benchmark lives in :mod:`bench.bots_expert` (``python
+benchmarks/bots_expert.py --help``)."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.bots_expert import main
+from bench.bots_expert import main
 
 if __name__ == "__main__":
     sys.exit(main())

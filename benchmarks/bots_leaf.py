@@ -1,11 +1,11 @@
-"""Launcher: the benchmark lives in :mod:`spite_malice.bench.bots_leaf` (``python -m
-spite_malice.bench.bots_leaf --help``)."""
+"""Launcher: the benchmark lives in :mod:`bench.bots_leaf` (``python
+benchmarks/bots_leaf.py --help``)."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.bots_leaf import main
+from bench.bots_leaf import main
 
 if __name__ == "__main__":
     sys.exit(main())

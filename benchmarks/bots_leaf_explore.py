@@ -1,11 +1,11 @@
-"""Launcher: the benchmark lives in :mod:`spite_malice.bench.bots_leaf_explore` (``python -m
-spite_malice.bench.bots_leaf_explore --help``)."""
+"""Launcher: the benchmark lives in :mod:`bench.bots_leaf_explore` (``python
+benchmarks/bots_leaf_explore.py --help``)."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.bots_leaf_explore import main
+from bench.bots_leaf_explore import main
 
 if __name__ == "__main__":
     sys.exit(main())

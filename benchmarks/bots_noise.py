@@ -1,11 +1,11 @@
-"""Launcher: the benchmark lives in :mod:`spite_malice.bench.bots_noise` (``python -m
-spite_malice.bench.bots_noise --help``)."""
+"""Launcher: the benchmark lives in :mod:`bench.bots_noise` (``python
+benchmarks/bots_noise.py --help``)."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.bots_noise import main
+from bench.bots_noise import main
 
 if __name__ == "__main__":
     sys.exit(main())

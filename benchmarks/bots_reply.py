@@ -1,11 +1,11 @@
-"""Launcher: the benchmark lives in :mod:`spite_malice.bench.bots_reply` (``python -m
-spite_malice.bench.bots_reply --help``)."""
+"""Launcher: the benchmark lives in :mod:`bench.bots_reply` (``python
+benchmarks/bots_reply.py --help``)."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.bots_reply import main
+from bench.bots_reply import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,11 +1,11 @@
-"""Launcher: the benchmark lives in :mod:`spite_malice.bench.bots_targets` (``python -m
-spite_malice.bench.bots_targets --help``)."""
+"""Launcher: the benchmark lives in :mod:`bench.bots_targets` (``python
+benchmarks/bots_targets.py --help``)."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.bots_targets import main
+from bench.bots_targets import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,11 +1,11 @@
-"""Launcher: the benchmark lives in :mod:`spite_malice.bench.bots_weights` (``python -m
-spite_malice.bench.bots_weights --help``)."""
+"""Launcher: the benchmark lives in :mod:`bench.bots_weights` (``python
+benchmarks/bots_weights.py --help``)."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.bots_weights import main
+from bench.bots_weights import main
 
 if __name__ == "__main__":
     sys.exit(main())

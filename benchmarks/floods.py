@@ -1,13 +1,13 @@
 """Launcher of the flood benchmark (a server's memory and another room's move latency while a
 stranger floods it).
 
-The code is :mod:`spite_malice.bench.floods`; the docs name this script as the command."""
+The code is :mod:`bench.floods`; the docs name this script as the command."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.floods import main
+from bench.floods import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,13 +1,13 @@
 """Launcher of the load benchmark of one server.
 
-The code is :mod:`spite_malice.bench.server_load`; the docs name this script
+The code is :mod:`bench.server_load`; the docs name this script
 as the command."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.server_load import main
+from bench.server_load import main
 
 if __name__ == "__main__":
     sys.exit(main())

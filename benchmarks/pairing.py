@@ -1,13 +1,13 @@
 """Launcher of the quick-match pairing benchmark through the balancer.
 
-The code is :mod:`spite_malice.bench.pairing_load`; the docs name this script as the
+The code is :mod:`bench.pairing_load`; the docs name this script as the
 command."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.pairing_load import main
+from bench.pairing_load import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,13 +1,13 @@
 """Launcher of the ratings benchmark (the CPU a rated game's end costs).
 
-The code is :mod:`spite_malice.bench.rating_update`; the docs name this script as the
+The code is :mod:`bench.rating_update`; the docs name this script as the
 command."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.rating_update import main
+from bench.rating_update import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,12 +1,12 @@
 """Launcher of the WebSocket floor benchmark (an echo on the server's stack, no game work).
 
-The code is :mod:`spite_malice.bench.ws_floor`; the docs name this script as the command."""
+The code is :mod:`bench.ws_floor`; the docs name this script as the command."""
 
 from __future__ import annotations
 
 import sys
 
-from spite_malice.bench.ws_floor import main
+from bench.ws_floor import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -187,3 +187,48 @@ def test_the_store_and_the_match_records_import_no_table_layer() -> None:
                 )
             }
             assert not above, f"{name} imports {sorted(above)}"
+
+
+def test_the_package_ships_no_benchmarks() -> None:
+    """The benchmarks (``benchmarks/bench`` and their launchers) live outside the shipped
+    package: ``spite_malice`` has no benchmark package and no module of it imports one."""
+    assert not (ROOT / "bench").exists()
+    modules = _modules()
+    assert not [name for name in modules if name.split(".")[1:2] == ["bench"]]
+    for name, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                targets = [node.module or ""]
+            else:
+                continue
+            assert not [t for t in targets if t.split(".")[0] in {"bench", "benchmarks"}], name
+
+
+def test_the_bot_client_and_the_bot_host_share_only_the_protocol() -> None:
+    """The bot author's side (``bot_client``) and the host's (``bot_protocol``) import each
+    other nowhere but for the protocol's constants; the host imports nothing above the bots,
+    and the client's only way up is its command (``python -m spite_malice.bot_client``)."""
+    graph = _graph()
+    for name, imported in graph.items():
+        if name.startswith("spite_malice.bot_protocol"):
+            above = {
+                t
+                for t in imported
+                if not t.startswith(("spite_malice.bot_protocol", "spite_malice.engine"))
+                and not t.startswith("spite_malice.bots")
+            }
+            assert not above, f"{name} imports {sorted(above)}"
+        if (
+            name.startswith("spite_malice.bot_client")
+            and name != "spite_malice.bot_client.__main__"
+        ):
+            outside = {
+                t
+                for t in imported
+                if not t.startswith(("spite_malice.bot_client", "spite_malice.engine"))
+                and not t.startswith("spite_malice.bots")
+                and t != "spite_malice.bot_protocol"
+            }
+            assert not outside, f"{name} imports {sorted(outside)}"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.arena_compare import compare, main, read_run
 from spite_malice.arena.games import GameResult
 from spite_malice.arena.report import write_csv
-from spite_malice.bench.arena_compare import compare, main, read_run
 
 OUTCOMES = {"W": "A", "L": "B", "D": None}
 

@@ -1,12 +1,14 @@
-"""One benchmark home (issue 16, item 3): the code of every benchmark is in
-``spite_malice.bench``; the scripts in ``benchmarks/`` that the docs name as commands only
-launch it, the bots' benchmarks (``benchmarks/bots_*``) among them."""
+"""One benchmark home: the code of every benchmark is the package ``bench`` in the
+repository's ``benchmarks/`` folder, outside the shipped ``spite_malice``; the scripts beside
+it that the docs name as commands only launch it, the bots' benchmarks (``benchmarks/bots_*``)
+and the engine's speed (``benchmarks/engine.py``) among them."""
 
 from __future__ import annotations
 
 import ast
 import importlib
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +41,11 @@ LAUNCHERS = {
     "offline_timing.py": "offline_timing",
     "pairing.py": "pairing_load",
     "rating_update.py": "rating_update",
+    "engine.py": "engine",
+    "research.py": "research",
+    "bots_search_time.py": "bots_search_time",
+    "openspiel_compare.py": "openspiel_compare",
+    "mirrors.py": "mirrors",
 }
 
 
@@ -65,18 +72,19 @@ def test_every_benchmark_script_is_a_launcher_of_the_package() -> None:
         ours = [
             node.module
             for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("spite")
+            if isinstance(node, ast.ImportFrom)
+            and (node.module or "").startswith(("spite", "bench"))
         ]
-        assert ours == [f"spite_malice.bench.{LAUNCHERS[path.name]}"], path.name
+        assert ours == [f"bench.{LAUNCHERS[path.name]}"], path.name
         # a docstring, the future import, the import of main, maybe sys, and the call
         assert len(tree.body) <= 5, f"{path.name} holds more than a launcher"
         functions = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
-        assert not functions, f"{path.name} defines {functions[0].name}: move it to the package"
+        assert not functions, f"{path.name} defines {functions[0].name}: move it to bench"
 
 
 @pytest.mark.parametrize("module", sorted(LAUNCHERS.values()))
 def test_each_launched_module_has_a_main(module: str) -> None:
-    loaded = importlib.import_module(f"spite_malice.bench.{module}")
+    loaded = importlib.import_module(f"bench.{module}")
     assert callable(loaded.main)
 
 
@@ -92,7 +100,7 @@ def test_the_commands_of_the_docs_still_run(script: str) -> None:
 
 def test_cluster_rounds_are_chosen_by_number() -> None:
     """``cluster_load.py --rounds 3,1`` runs rounds 1 and 3, once each, in order."""
-    from spite_malice.bench.cluster_load import _rounds
+    from bench.cluster_load import _rounds
 
     assert _rounds("3,1,1") == (1, 3)
     assert _rounds("2") == (2,)
@@ -105,3 +113,50 @@ def test_cluster_rounds_refuse_what_is_not_a_round(value: str) -> None:
     assert done.returncode == 2, done.stderr
     assert "--rounds" in done.stderr
     assert repr(value) in done.stderr
+
+
+def test_the_engine_benchmark_prints_games_and_moves_per_second_for_both_paths(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bench.engine import main
+
+    assert main(["--games", "5", "--runs", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert "5 games from seed 1" in lines[0]
+    results = [line for line in lines[1:] if "games/s" in line]
+    assert len(results) >= 2
+    assert any(line.strip().startswith("fast:") for line in results)
+    assert any(line.strip().startswith("checked") for line in results)
+    for line in results:
+        match = re.search(r"([\d,]+) games/s +([\d,]+) moves/s .*; (\d+) won, (\d+) drawn\)", line)
+        assert match, line
+        assert int(match[3]) + int(match[4]) == 5
+    # The figures are not checked: no timed assertions.
+
+
+@pytest.mark.parametrize(
+    ("module", "option", "value", "message"),
+    [
+        ("engine", "--games", "abc", "'abc' is not a whole number"),
+        ("engine", "--games", "0", "must be at least 1, not 0"),
+        ("engine", "--seed", "-1", "must be 0 to 2**63 - 1, not -1"),
+        ("research", "--runs", "0", "must be at least 1, not 0"),
+        ("research", "--seed", "x", "'x' is not a whole number"),
+    ],
+)
+def test_the_speed_benchmarks_refuse_a_bad_number_in_a_sentence(
+    module: str, option: str, value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    loaded = importlib.import_module(f"bench.{module}")
+    with pytest.raises(SystemExit) as caught:
+        loaded.main([option, value])
+    assert caught.value.code == 2
+    assert f"{option}: {message}" in capsys.readouterr().err
+
+
+def test_the_engine_benchmark_takes_the_largest_seed() -> None:
+    from bench.engine import main
+
+    assert main(["--games", "1", "--runs", "1", "--seed", str(2**63 - 1)]) == 0

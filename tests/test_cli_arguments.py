@@ -12,14 +12,9 @@ from spite_malice.cli import build_parser, main
 @pytest.mark.parametrize(
     ("command", "option", "value", "message"),
     [
-        ("bench", "--games", "abc", "'abc' is not a whole number"),
         ("arena", "--games", "abc", "'abc' is not a whole number"),
         ("arena", "--jobs", "0", "must be at least 1, not 0"),
         ("ladder", "--seed", "-1", "must be 0 to 2**63 - 1, not -1"),
-        ("bench", "--games", "0", "must be at least 1, not 0"),
-        ("bench", "--seed", "-1", "must be 0 to 2**63 - 1, not -1"),
-        ("research-bench", "--runs", "0", "must be at least 1, not 0"),
-        ("research-bench", "--seed", "x", "'x' is not a whole number"),
         ("serve", "--port", "70000", "70000 is not a port number (0-65535)"),
         ("cluster", "--instances", "0", "must be at least 1, not 0"),
         ("cluster", "--port", "abc", "'abc' is not a port number"),
@@ -77,7 +72,7 @@ def test_good_numbers_are_read_as_numbers() -> None:
     assert (args.seed, args.delay, args.payoff_size, args.target) == (0, 0.0, 5, 1)
     args = build_parser().parse_args(["cluster", "--instances", "5", "--port", "0"])
     assert (args.instances, args.port) == (5, 0)
-    args = build_parser().parse_args(["bench", "--seed", str(2**63 - 1)])
+    args = build_parser().parse_args(["play", "--seed", str(2**63 - 1)])
     assert args.seed == 2**63 - 1
 
 

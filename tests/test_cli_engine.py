@@ -1,4 +1,4 @@
-"""The engine's subcommands of ``spite-malice``: ``moves``, ``replay`` and ``bench``."""
+"""The engine's subcommands of ``spite-malice``: ``moves`` and ``replay``."""
 
 from __future__ import annotations
 
@@ -100,23 +100,6 @@ def test_replay_of_a_drawn_game_says_why(
     assert lines[-1].strip().endswith("The game is drawn: stock exhausted")
 
 
-def test_bench_prints_games_and_moves_per_second_for_both_paths(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    status, lines, err = _run(capsys, "bench", "--games", "5", "--runs", "1")
-    assert (status, err) == (0, "")
-    assert "5 games from seed 1" in lines[0]
-    results = [line for line in lines[1:] if "games/s" in line]
-    assert len(results) >= 2
-    assert any(line.strip().startswith("fast:") for line in results)
-    assert any(line.strip().startswith("checked") for line in results)
-    for line in results:
-        match = re.search(r"([\d,]+) games/s +([\d,]+) moves/s .*; (\d+) won, (\d+) drawn\)", line)
-        assert match, line
-        assert int(match[3]) + int(match[4]) == 5
-    # The figures are not checked: no timed assertions.
-
-
 @pytest.mark.parametrize("command", ["moves", "replay"])
 @pytest.mark.parametrize(
     ("content", "message"),
@@ -176,13 +159,6 @@ def test_a_file_that_is_not_text_is_a_clear_error_with_status_2(
         status, lines, err = _run(capsys, command, path)
         assert (status, lines) == (2, [])
         assert err.startswith(f"spite-malice {command}: ") and "not UTF-8" in err
-
-
-def test_bench_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as caught:
-        main(["bench", "--games", "0"])
-    assert caught.value.code == 2
-    assert "must be at least 1, not 0" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("command", ["moves", "replay"])

@@ -21,6 +21,7 @@ from .engine.cards import Card, card_str
 from .engine.errors import GameOverError, IllegalMoveError, NotationError, SpiteMaliceError
 from .engine.game import Game, Outcome
 from .engine.jsontext import load_json
+from .engine.observation import center_json
 from .engine.reasons import Reason
 from .engine.record import FORMAT, GameRecord
 from .engine.seeds import SEED_LIMIT, is_seed
@@ -52,7 +53,8 @@ class Frame:
     """The turn the move was played in (the game's count, 1 for the first turn)."""
     to_move: int
     table: dict[str, Any]
-    """``to_move``, ``turn``, ``stock_count``, ``center`` and ``players`` (each with its
+    """``to_move``, ``turn``, ``stock_count``, ``center`` (with ``center_takes`` and
+    ``center_left`` as an observation has them) and ``players`` (each with its
     ``payoff`` pile bottom to top, ``hand`` and ``side`` stacks), cards in notation, and the
     ``outcome`` once the game is over."""
     events: tuple[ev.Event, ...]
@@ -237,6 +239,7 @@ def _table(game: Game) -> dict[str, Any]:
         "turn": game.turn,
         "stock_count": len(game.stock),
         "center": [_names(stack) for stack in game.center],
+        **center_json(game.center),
         "players": [
             {
                 "payoff": _names(player.payoff),

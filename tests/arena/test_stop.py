@@ -9,13 +9,14 @@ import shlex
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
 
 from spite_malice.arena.report import read_csv, write_csv
+from waiting import wait_for
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
@@ -43,13 +44,18 @@ def start(command: list[str], ready: Ready) -> subprocess.Popen[str]:
     run = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+    going: list[bool] = []
+
+    def started() -> bool:
         if ready(run):
-            return run
-        if run.poll() is not None:
-            break
-        time.sleep(0.2)
+            going.append(True)
+            return True
+        return run.poll() is not None  # it ended without getting going
+
+    with suppress(AssertionError):
+        wait_for(started, 120, 0.2, "the run to get going")
+    if going:
+        return run
     os.killpg(run.pid, signal.SIGKILL)
     pytest.fail(f"the run did not get going: {run.communicate()[1]}")
 
@@ -104,11 +110,8 @@ def running_with(text: str) -> Callable[[Path], bool]:
 def all_ended(match: Callable[[Path], bool], wait: float = 30.0) -> bool:
     """Whether every process ``match`` accepts has ended within ``wait`` seconds (those left
     are killed)."""
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:
-        if not running(match):
-            return True
-        time.sleep(0.2)
+    with suppress(AssertionError):
+        return wait_for(lambda: not running(match), wait, 0.2, "the processes to end")
     for pid in running(match):
         os.kill(pid, signal.SIGKILL)
     return False

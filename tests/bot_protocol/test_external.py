@@ -10,17 +10,19 @@ import shlex
 import sys
 import textwrap
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from spite_malice.bot_client import observation_from_json, serve
 from spite_malice.bot_protocol import GREETING, PROTOCOL_VERSION
-from spite_malice.bot_protocol.client import observation_from_json, serve
 from spite_malice.bot_protocol.external import ExternalBot
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import Bot, BotError, ReferenceBot
 from spite_malice.engine import Game
+from waiting import wait_for
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "first_fit_bot.py"
 
@@ -93,7 +95,7 @@ def test_the_example_bot_plays_whole_games_like_the_reference_bot() -> None:
 
 
 def test_our_own_bot_served_over_the_protocol_plays_the_same_game() -> None:
-    command = shlex.join([sys.executable, "-m", "spite_malice.bot_protocol.client", "reference"])
+    command = shlex.join([sys.executable, "-m", "spite_malice.bot_client", "reference"])
     served = _bot(command)
     example = make_bot(str(EXAMPLE))
     try:
@@ -413,9 +415,9 @@ for line in sys.stdin:
             bot.choose(game.observation(game.to_move))
     finally:
         bot.close()
-    deadline = time.monotonic() + 30
-    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
-        time.sleep(0.05)  # SIGKILL is delivered at once; this only waits for the kernel
+    # SIGKILL is delivered at once; this only waits for the kernel to reap them
+    with suppress(AssertionError):
+        wait_for(lambda: not any(_alive(pid) for pid in children), 30, what="the children to end")
     assert not [pid for pid in children if _alive(pid)]
 
 

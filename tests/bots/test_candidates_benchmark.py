@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from spite_malice.bench import bots_candidates
-from spite_malice.bench.bots_candidates import valued_choices
+from bench import bots_candidates
+from bench.bots_candidates import valued_choices
 from spite_malice.bots.planning import Ending, Plan
 from spite_malice.engine import Move
 
@@ -61,9 +61,12 @@ def test_a_list_must_start_with_the_evaluation_s_choice() -> None:
         gains({"a": [EVALUATION, GOOD], "b": [GOOD, EVALUATION]}, [1.0])
 
 
+@pytest.mark.slow  # a whole benchmark run (two games, each searched by every variant)
 def test_a_run_prints_every_variant_paired_with_the_shipped_list(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """Out of the default run (``pytest -m slow`` runs it): it plays the benchmark, which
+    took 290 s on this 2-core machine under a load of about 15."""
     arguments = "--games 2 --jobs 2 --seed 9003 --decide 8 --truth 4 --samples 8 --trials 2"
     extra = ["--variant", "candidates=6", "--variant", "discard_plans=2", "--switch-z", "0.5"]
     assert bots_candidates.main([*arguments.split(), *extra]) == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spite_malice.bench import bots_expert
+from bench import bots_expert
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,8 @@ from typing import cast
 
 import pytest
 
-from spite_malice.bench import bots_leaf, bots_leaf_explore
-from spite_malice.bench.bots_leaf import play_deal
+from bench import bots_leaf, bots_leaf_explore
+from bench.bots_leaf import play_deal
 from spite_malice.bots import ExpertBot
 from spite_malice.bots.baselines import Expert1Bot
 from spite_malice.bots.expert import EXPERT_SETTINGS, _choose, _edge

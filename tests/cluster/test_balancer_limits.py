@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 from spite_malice.cluster.balancer import Balancer
+from waiting import wait_for
 
 from .helpers import HAPROXY_CONFIG
 from .test_forwarded_for import pytestmark as needs_haproxy
@@ -59,10 +60,12 @@ def balancer() -> Iterator[Balancer]:
     running = Balancer(HAPROXY_CONFIG, [f"127.0.0.1:{instance.server_address[1]}"])
     running.start()
     try:
-        deadline = time.monotonic() + WAIT
-        while httpx.get(f"{running.address}/api/health").status_code != 200:
-            assert time.monotonic() < deadline, "the balancer never found the instance up"
-            time.sleep(0.2)
+        wait_for(
+            lambda: httpx.get(f"{running.address}/api/health").status_code == 200,
+            WAIT,
+            0.2,
+            "the balancer to find the instance up",
+        )
         yield running
     finally:
         running.stop()

@@ -18,6 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from spite_malice.cluster import Cluster, Instance
 from spite_malice.store import Store
+from waiting import wait_for
 
 from .helpers import (
     HAPROXY_CONFIG,
@@ -60,17 +61,17 @@ class Seat:
         and left by :meth:`close`)."""
 
     def _open(self) -> ClientConnection:
-        deadline = time.monotonic() + 60
-        while True:
+        def opened() -> ClientConnection | None:
             try:
                 ws = self.opened.enter_context(connect(self.url, open_timeout=10))
                 ws.send(json.dumps({"type": "hello", "token": self.token}))
-                self.reconnects += 1
-                return ws
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
                 # refused, or 503 from the balancer until it has marked the instance down
-                assert time.monotonic() < deadline, "could not reconnect through the balancer"
-                time.sleep(0.2)
+                return None
+            self.reconnects += 1
+            return ws
+
+        return wait_for(opened, 60, 0.2, "a connection through the balancer")
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send and wait for the direct reply; on a dropped connection reconnect and ask again
@@ -112,13 +113,14 @@ def seats(*tickets: tuple[str, dict[str, Any]]) -> Iterator[list[Seat]]:
 
 def _wait_for_my_turn(person: Seat, seconds: float = 90.0) -> dict[str, Any]:
     """The person's observation once it is the person's turn (or the game is over)."""
-    deadline = time.monotonic() + seconds
-    while True:
+
+    def mine() -> dict[str, Any] | None:
         observation = person.observation()
         if observation["to_move"] == 0 or observation["outcome"] is not None:
             return observation
-        assert time.monotonic() < deadline, "the computer's turn never ended"
-        time.sleep(0.3)
+        return None
+
+    return wait_for(mine, seconds, 0.3, "the computer's turn to end")
 
 
 def _db(cluster: Cluster) -> str:
@@ -177,16 +179,21 @@ def test_a_friend_game_goes_on_when_instances_die(cluster: Cluster) -> None:
 def _room_instance(cluster: Cluster, ticket: dict[str, Any]) -> Instance:
     """The instance that the balancer sends the room's requests to (the one that answers a
     request for the room names itself in a header)."""
-    deadline = time.monotonic() + 30
-    while True:  # right after a kill the balancer may answer 502 until it sees it died
-        answer = httpx.get(
-            f"{cluster.address}/api/rooms/{ticket['room']}",
-            headers={"X-Seat-Token": ticket["token"]},
-            timeout=30,
+    answers: list[httpx.Response] = []
+
+    def answered() -> bool:  # right after a kill the balancer may answer 502 until it sees it died
+        answers.append(
+            httpx.get(
+                f"{cluster.address}/api/rooms/{ticket['room']}",
+                headers={"X-Seat-Token": ticket["token"]},
+                timeout=30,
+            )
         )
-        if answer.status_code not in (502, 503) or time.monotonic() > deadline:
-            break
-        time.sleep(0.5)
+        return answers[-1].status_code not in (502, 503)
+
+    with suppress(AssertionError):
+        wait_for(answered, 30, 0.5, "the balancer to pass the request on")
+    answer = answers[-1]
     assert answer.status_code == 200, answer.text
     name = answer.headers["X-Spite-Malice-Instance"]
     for instance in cluster.instances:

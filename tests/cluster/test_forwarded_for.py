@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import shutil
 import threading
-import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -21,6 +20,7 @@ import httpx
 import pytest
 
 from spite_malice.cluster.balancer import Balancer
+from waiting import wait_for
 
 from .helpers import HAPROXY_CONFIG
 
@@ -54,10 +54,12 @@ def balancer() -> Iterator[Balancer]:
     running = Balancer(HAPROXY_CONFIG, [f"127.0.0.1:{instance.server_address[1]}"])
     running.start()
     try:
-        deadline = time.monotonic() + DEADLINE_SECONDS
-        while httpx.get(f"{running.address}/api/config").status_code != 200:  # checks pass
-            assert time.monotonic() < deadline, "the balancer never found the instance up"
-            time.sleep(0.2)
+        wait_for(  # its checks pass
+            lambda: httpx.get(f"{running.address}/api/config").status_code == 200,
+            DEADLINE_SECONDS,
+            0.2,
+            "the balancer to find the instance up",
+        )
         yield running
     finally:
         running.stop()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-import time
 from pathlib import Path
 
 import httpx
@@ -14,6 +13,7 @@ import pytest
 from spite_malice.cluster import Instance
 from spite_malice.cluster.postgres import PrivatePostgres
 from spite_malice.cluster.processes import free_port, wait_until
+from waiting import wait_for
 
 from .helpers import have_postgres
 
@@ -26,13 +26,17 @@ def _health(url: str) -> tuple[int, dict[str, object]]:
 
 
 def _wait_for_status(url: str, status: int, seconds: float = 30.0) -> dict[str, object]:
-    deadline = time.monotonic() + seconds
-    while True:
-        code, report = _health(url)
-        if code == status:
-            return report
-        assert time.monotonic() < deadline, f"health stayed {code}: {report}"
-        time.sleep(0.2)
+    seen: list[tuple[int, dict[str, object]]] = []
+
+    def reached() -> bool:
+        seen.append(_health(url))
+        return seen[-1][0] == status
+
+    try:
+        wait_for(reached, seconds, 0.2, f"health {status}")
+    except AssertionError:
+        raise AssertionError(f"health stayed {seen[-1][0]}: {seen[-1][1]}") from None
+    return seen[-1][1]
 
 
 def test_health_fails_while_the_database_is_down() -> None:

@@ -8,11 +8,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import IO
+
+from waiting import wait_for
 
 START_TIMEOUT_S = 30.0
 
@@ -51,21 +52,25 @@ class ServerProcess:
         self.process = subprocess.Popen(
             command, stdout=self._log_file, stderr=subprocess.STDOUT, env=env
         )
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited at start; see {self.log}:\n{self.output()}")
-            try:
-                with urllib.request.urlopen(self.url + "/api/health", timeout=1) as answer:
-                    if answer.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.1)
-        self.stop()
+        try:
+            wait_for(self._answers, START_TIMEOUT_S, every=0.1, what="the server")
+            return
+        except AssertionError:
+            self.stop()
         raise RuntimeError(
             f"the server did not answer within {START_TIMEOUT_S} s:\n{self.output()}"
         )
+
+    def _answers(self) -> bool:
+        """Whether the server answers its health check (an error if it has exited)."""
+        assert self.process is not None
+        if self.process.poll() is not None:
+            raise RuntimeError(f"the server exited at start; see {self.log}:\n{self.output()}")
+        try:
+            with urllib.request.urlopen(self.url + "/api/health", timeout=1) as answer:
+                return bool(answer.status == 200)
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            return False
 
     def kill(self) -> None:
         """Kill the server at once (SIGKILL), the way a crash or a power cut would."""

@@ -97,6 +97,8 @@ def tall_state(hand: list[str]) -> dict[str, Any]:
                 {"payoff_top": "QD", "payoff_count": 20, "hand_count": 5, "side": side[::-1]},
             ],
             "center": [["AS", "2H"], ["AS", "2H", "3C", "KD"], [], ["AD"]],
+            "center_takes": [3, 5, 1, 2],  # as the server sends them with the center
+            "center_left": [10, 8, 12, 11],
             "stock_count": 48,
             "history": [],
             "legal_moves": [],

@@ -18,6 +18,7 @@ from spite_malice.engine.chance import Deal  # noqa: E402
 from spite_malice.research import openspiel as sm_openspiel  # noqa: E402
 from spite_malice.research.actions import game_first_fit_action, move_to_action  # noqa: E402
 from spite_malice.research.encoding import encode_observation  # noqa: E402
+from spite_malice.research.openspiel import chance as sm_chance  # noqa: E402
 
 NAME = sm_openspiel.GAME_NAME
 
@@ -379,11 +380,11 @@ def test_flagged_actions_are_the_places_of_the_set_flags() -> None:
     for density in (0.0, 0.02, 0.1, 0.5, 1.0):
         for _ in range(300):
             flags = bytes(int(rng.random() < density) for _ in range(144))
-            assert sm_openspiel._flagged_actions(flags) == [i for i in range(144) if flags[i]]
+            assert sm_chance._flagged_actions(flags) == [i for i in range(144) if flags[i]]
     # a list of its own every time: changing one does not change the next answer
     flags = bytes([1] * 144)
-    sm_openspiel._flagged_actions(flags).clear()
-    assert sm_openspiel._flagged_actions(flags) == list(range(144))
+    sm_chance._flagged_actions(flags).clear()
+    assert sm_chance._flagged_actions(flags) == list(range(144))
 
 
 def test_information_state_words_of_the_deal_and_a_move() -> None:

@@ -1,4 +1,5 @@
-"""The research-bench command runs every adapter and prints a line for each."""
+"""The research speed benchmark (``benchmarks/research.py``) runs every adapter and prints a
+line for each."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from spite_malice.cli import main
+from bench.research import main
 
 
 def test_research_bench_prints_every_adapter(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["research-bench", "--games", "2", "--runs", "1", "--rules", "quick"]) == 0
+    assert main(["--games", "2", "--runs", "1", "--rules", "quick"]) == 0
     out = capsys.readouterr().out
     for name in ("engine", "pettingzoo", "pettingzoo-raw", "gymnasium", "openspiel"):
         assert f"{name}:" in out
@@ -20,12 +21,12 @@ def test_research_bench_prints_every_adapter(capsys: pytest.CaptureFixture[str])
 
 
 def test_research_bench_refuses_an_unknown_adapter(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["research-bench", "--only", "chess"]) == 2
+    assert main(["--only", "chess"]) == 2
     assert "unknown adapter 'chess'" in capsys.readouterr().out
 
 
 def test_step_costs_replays_the_engines_games_through_each_adapter() -> None:
-    from spite_malice.bench.research import step_costs
+    from bench.research import step_costs
     from spite_malice.engine import Rules
 
     costs = step_costs(4, 1, Rules.QUICK)
@@ -46,9 +47,9 @@ def test_openspiel_compare_runs_both_trees_alternately(
 ) -> None:
     from pathlib import Path
 
-    from spite_malice.bench import openspiel_compare
+    from bench import openspiel_compare
 
-    tree = Path(openspiel_compare.__file__).resolve().parents[3]  # the tree holding src/
+    tree = Path(openspiel_compare.__file__).resolve().parents[2]  # the tree holding src/
     runs = openspiel_compare.compare(tree, tree, games=1, seed=3, rounds=2)
     assert [len(runs["old"]), len(runs["new"])] == [2, 2]
     assert all(moves > 0 and seconds > 0 for moves, seconds in runs["old"] + runs["new"])

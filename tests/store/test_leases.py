@@ -10,6 +10,7 @@ import time
 from spite_malice.bots import reference_move
 from spite_malice.store import LeaseRenewal, MatchHeader, Store
 from spite_malice.table import Step
+from waiting import wait_for
 
 from .test_store import Kept, new_kept
 
@@ -24,8 +25,8 @@ def test_a_lease_is_held_by_one_owner_until_it_expires(store: Store) -> None:
     store.release_lease("ROOM01", "a")
     assert store.lease_owner("ROOM01") is None
     assert store.acquire_lease("ROOM01", "b", 0.01)
-    time.sleep(0.05)
-    assert store.lease_owner("ROOM01") is None  # b's lease ran out
+    # b's lease runs out
+    wait_for(lambda: store.lease_owner("ROOM01") is None, 30, 0.01, "b's lease to run out")
     assert store.acquire_lease("ROOM01", "c", 30)  # so another takes the room over
     assert store.lease_owner("ROOM01") == "c"
     assert not store.acquire_lease("ROOM01", "b", 30)
@@ -46,7 +47,7 @@ def test_taking_a_lease_also_reads_the_head_of_the_log(store: Store) -> None:
 def test_a_lease_taken_with_the_head_is_taken_over_once_it_expires(store: Store) -> None:
     new_kept(store, "m2", 6, room="ROOM03")
     assert store.take_lease("ROOM03", "a", 0.01, "m2") == (True, (1, 1))
-    time.sleep(0.05)
+    wait_for(lambda: store.lease_owner("ROOM03") is None, 30, 0.01, "a's lease to run out")
     assert store.take_lease("ROOM03", "b", 30, "m2") == (True, (1, 1))  # a's ran out
     assert store.lease_owner("ROOM03") == "b"
     assert store.take_lease("ROOM03", "a", 30, "m2") == (False, (1, 1))
@@ -65,14 +66,16 @@ def _next_step(kept: Kept) -> tuple[MatchHeader, Step]:
 def test_a_group_commit_renews_only_the_leases_their_owner_still_holds(store: Store) -> None:
     held, taken, expired = (new_kept(store, f"g{n}", 20 + n, room=f"ROOMG{n}") for n in range(3))
     assert store.acquire_lease("ROOMG0", "a", 0.5)
+    first_lease_ends = time.monotonic() + 0.5
     assert store.acquire_lease("ROOMG1", "b", 30)
     assert store.acquire_lease("ROOMG2", "a", 0.01)
-    time.sleep(0.05)  # a's lease on ROOMG2 ran out
+    wait_for(lambda: store.lease_owner("ROOMG2") is None, 30, 0.01, "a's lease on ROOMG2 to end")
     everyone = frozenset({"ROOMG0", "ROOMG1", "ROOMG2", "ROOMG9"})
     steps = [_next_step(kept) for kept in (held, taken, expired)]
     assert store.append_many(steps, LeaseRenewal("a", everyone, 30)) == {"ROOMG0"}
     assert [store.head(kept.header.id) for kept in (held, taken, expired)] == [(1, 2)] * 3
-    time.sleep(0.6)  # past the lease a took at first: renewed, it is a's still
+    # past the lease a took at first: renewed, it is a's still
+    wait_for(lambda: time.monotonic() > first_lease_ends + 0.1, 30, 0.05, "the first lease's end")
     assert not store.acquire_lease("ROOMG0", "b", 30)
     assert store.lease_owner("ROOMG1") == "b"  # another owner's lease is not touched
     assert store.lease_owner("ROOMG2") is None  # nor one that had run out

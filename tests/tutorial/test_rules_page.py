@@ -1,5 +1,5 @@
 """The rules page in each language: one Markdown file per language beside the English
-``web/rules.md``, chosen by the request's language, English when a language has none; and
+``engine/rules.md``, chosen by the request's language, English when a language has none; and
 every translation keeps the English's headings and numbered rules, in the same order, so
 that no rule can be lost in translation."""
 
@@ -15,6 +15,7 @@ import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
+from spite_malice import engine  # noqa: E402
 from spite_malice.i18n import LANGUAGES, use_language  # noqa: E402
 from spite_malice.web import rules_page as module  # noqa: E402
 from spite_malice.web.rules_page import (  # noqa: E402
@@ -25,7 +26,7 @@ from spite_malice.web.rules_page import (  # noqa: E402
     rules_page,
 )
 
-RULES_DIR = Path(module.__file__).parent
+RULES_DIR = Path(engine.__file__).parent  # module.RULES_PACKAGE
 ENGLISH = (RULES_DIR / "rules.md").read_text(encoding="utf-8")
 _HEADING = re.compile(r"^#+ ")
 _RULE_LINE = re.compile(r"^\s*[-*] +\**R\d")
@@ -154,3 +155,11 @@ def test_get_api_rules_answers_in_the_requests_language(italian_only: Path, tmp_
     assert italian.json()["language"] == "it" and italian.json()["markdown"] == ITALIAN
     assert russian.json()["language"] == "en" and russian.json()["markdown"] == ENGLISH
     assert plain.json()["title"] == "Spite & Malice: the rules"
+
+
+def test_the_rules_files_lie_beside_the_engine() -> None:
+    """The rules players read are the engine's: ``engine/rules.md`` and its translations."""
+    assert engine.__name__ == module.RULES_PACKAGE
+    assert {rules_file_name(language) for language in LANGUAGES} <= {
+        path.name for path in RULES_DIR.glob("rules*.md")
+    }

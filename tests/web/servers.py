@@ -8,12 +8,11 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-import httpx
+from waiting import wait_for_health
 
 STARTUP_SECONDS = 60.0
 STRANGER = "127.0.0.2"
@@ -51,14 +50,7 @@ def serving(
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            with suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/api/health").status_code == 200:
-                    break
-            assert process.poll() is None, "the server stopped"
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.05)
+        wait_for_health(base, process, STARTUP_SECONDS)
         yield base
     finally:
         process.kill()

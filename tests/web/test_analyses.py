@@ -3,7 +3,6 @@ process with progress, its report the library's own, and nothing in it the seat 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from spite_malice.engine import Game, GameRecord
 from spite_malice.engine.cards import card_str
 from spite_malice.web import analyses
 from spite_malice.web.analyses import AnalysisService, Busy
+from waiting import wait_for
 
 from .conftest import card_strings, new_player
 from .test_replays import finished_game
@@ -35,14 +35,16 @@ def seen_by(record: GameRecord, seat: int) -> set[str]:
 def wait_done(client: TestClient, path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Poll the analysis until it is over (a deadline, no timing assertion); every status seen."""
     seen: list[dict[str, Any]] = []
-    deadline = time.monotonic() + DEADLINE_S
-    while time.monotonic() < deadline:
-        status: dict[str, Any] = client.get(path).json()
-        seen.append(status)
-        if status["state"] in ("done", "failed"):
-            return status, seen
-        time.sleep(0.1)
-    raise AssertionError(f"the analysis did not finish: {seen[-1]}")
+
+    def over() -> bool:
+        seen.append(client.get(path).json())
+        return seen[-1]["state"] in ("done", "failed")
+
+    try:
+        wait_for(over, DEADLINE_S, 0.1, "the analysis to finish")
+    except AssertionError:
+        raise AssertionError(f"the analysis did not finish: {seen[-1]}") from None
+    return seen[-1], seen
 
 
 def test_the_analysis_runs_in_the_background_with_progress_and_the_librarys_report(

@@ -7,7 +7,6 @@ its report, not analysed twice."""
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from spite_malice.analysis import Settings
 from spite_malice.engine import GameRecord
 from spite_malice.web import analyses
 from spite_malice.web.analyses import AnalysisService
+from waiting import wait_for
 
 from .conftest import new_player
 from .test_replays import finished_game
@@ -27,13 +27,11 @@ FLOOD = 10
 
 
 def _done(client: TestClient, path: str, headers: dict[str, str]) -> dict[str, Any]:
-    deadline = time.monotonic() + DEADLINE_S
-    while time.monotonic() < deadline:
+    def over() -> dict[str, Any] | None:
         status: dict[str, Any] = client.get(path, headers=headers).json()
-        if status.get("state") in ("done", "failed"):
-            return status
-        time.sleep(0.1)
-    raise AssertionError("the analysis did not finish")
+        return status if status.get("state") in ("done", "failed") else None
+
+    return wait_for(over, DEADLINE_S, 0.1, "the analysis to finish")
 
 
 def test_one_players_flood_leaves_anothers_analysis_served(

@@ -21,6 +21,7 @@ from spite_malice.store import Store
 from spite_malice.web import create_app, friend_games, presence, rooms
 from spite_malice.web.lobby import Lobby
 from spite_malice.web.rooms import CLAIM_ENV, Room
+from waiting import wait_for
 
 from .conftest import Seat, greedy, new_player, new_room, open_seat, room_of
 
@@ -99,13 +100,12 @@ def test_a_rematch_is_for_friends(client: TestClient) -> None:
 def wait_refusals(seat: Seat, codes: set[str]) -> dict[str, Any]:
     """Claim until the answer is no longer one of ``codes`` (the server has not noticed the
     friend's closed connection yet), within the deadline; return that answer."""
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    while True:
+
+    def answered() -> dict[str, Any] | None:
         answer = seat.request({"type": "claim"})
-        if answer.get("code") not in codes:
-            return answer
-        assert time.monotonic() < deadline, f"still {answer}"
-        time.sleep(0.05)
+        return answer if answer.get("code") not in codes else None
+
+    return wait_for(answered, DEADLINE_SECONDS, what=f"a claim answered with none of {codes}")
 
 
 def test_a_game_is_claimed_once_the_friend_is_gone_long_enough(
@@ -241,10 +241,8 @@ def test_the_host_who_left_before_the_friend_joined_is_not_claimed_against_at_on
     room = room_of(client, host["room"])
     with open_seat(client, host):
         pass
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    while room.last_seen[0] is None:  # the server sees the close in its own time
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    # the server sees the close in its own time
+    wait_for(lambda: room.last_seen[0] is not None, DEADLINE_SECONDS, what="the host's close")
     offset[0] = claim + 60  # the host has now been offline longer than the claim time
     bob = new_player(client, "bob")
     guest = client.post(f"/api/rooms/{host['room']}/join", headers=bob).json()

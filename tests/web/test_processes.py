@@ -16,7 +16,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from spite_malice.store import Store
 from spite_malice.table import Table
+from waiting import wait_for_health
 
 from .conftest import greedy
 from .test_serve import free_port
@@ -48,16 +48,7 @@ def serve(db: str, port: int) -> Iterator[subprocess.Popen[str]]:
         command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ)
     )
     try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert process.poll() is None, "the server stopped"
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.05)
+        wait_for_health(f"http://127.0.0.1:{port}", process, STARTUP_SECONDS)
         yield process
     finally:
         process.kill()

@@ -172,10 +172,10 @@ def test_only_a_few_replays_are_made_at_once(
     """However many records are sent at once, at most REPLAYS_AT_ONCE are replayed at the
     same time (the others wait, and are answered)."""
     import threading
-    import time
     from concurrent.futures import ThreadPoolExecutor
 
     from spite_malice.web import replays
+    from waiting import wait_for
 
     finished_game(client)
     entry = client.get("/api/games").json()["games"][0]
@@ -197,11 +197,15 @@ def test_only_a_few_replays_are_made_at_once(
     monkeypatch.setattr(replays, "replay_answer", held)
     with ThreadPoolExecutor(6) as pool:
         answers = [pool.submit(client.post, "/api/replays", content=body) for _ in range(6)]
-        deadline = time.monotonic() + 20
-        while running[1] < replays.REPLAYS_AT_ONCE:  # the first ones have started
-            assert time.monotonic() < deadline, running
-            time.sleep(0.02)
-        time.sleep(0.3)  # room for any more to start, were they allowed to
+        gate = client.app.state
+        others = len(answers) - replays.REPLAYS_AT_ONCE
+
+        def all_arrived() -> bool:
+            """The first ones have started and every other one waits at the gate."""
+            waiting = getattr(getattr(gate, "replays", None), "_waiters", None) or ()
+            return running[1] >= replays.REPLAYS_AT_ONCE and len(waiting) == others
+
+        wait_for(all_arrived, 20, 0.02, f"the first replays to start, the rest to wait: {running}")
         assert running[1] == replays.REPLAYS_AT_ONCE
         release.set()
         assert [answer.result(timeout=60).status_code for answer in answers] == [200] * 6

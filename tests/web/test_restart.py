@@ -3,8 +3,8 @@ exactly where it was (issue 4): each move is stored before anyone hears of it.""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from spite_malice.engine import Match, Rules
 from spite_malice.store import MatchHeader, Store
 from spite_malice.table import COMPUTER, PERSON, Seat, Table
 from spite_malice.web.rooms import RoomClosed, hash_token, new_token
+from waiting import wait_for
 
 from .conftest import PLAYER, greedy, new_player, new_room, open_seat
 from .test_socket import play_game_against_computer, play_turn
@@ -134,9 +135,8 @@ def test_an_idle_room_is_forgotten_then_loaded_again(client: TestClient) -> None
         assert client.portal.call(lobby.sweep, 0.0) == 0  # type: ignore[union-attr]
     old = lobby.rooms[answer["room"]]
     # the server notices the closed connection on its own time: wait for it (up to 20 s)
-    deadline = time.monotonic() + 20.0
-    while any(old.peers) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    with suppress(AssertionError):
+        wait_for(lambda: not any(old.peers), 20.0, 0.02, "the closed connection to be seen")
     assert client.portal.call(lobby.sweep, 0.0) == 1  # type: ignore[union-attr]
     assert answer["room"] not in lobby.rooms and old.closed
     # the forgotten object refuses work; the next use loads the room from the store

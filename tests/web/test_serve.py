@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,6 +18,8 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+
+from waiting import wait_for_health
 
 from .conftest import greedy
 
@@ -50,16 +51,9 @@ def server(
     try:
         assert process.stdout is not None
         lines = [process.stdout.readline().strip(), process.stdout.readline().strip()]
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert process.poll() is None, f"the server stopped: {lines}"
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.05)
+        wait_for_health(
+            f"http://127.0.0.1:{port}", process, STARTUP_SECONDS, f"the server ({lines})"
+        )
         yield process, lines
     finally:
         if process.poll() is None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..bots.hints import a_rank_word, rank_word
 from ..bots.view import TurnView
-from ..engine.cards import ACE, KING, QUEEN
+from ..engine.cards import ACE, KING
 from ..engine.moves import Move
+from ..engine.stacks import built, needs, taken_by
 from ..i18n import _, ngettext, pgettext
+from ..i18n.cards import a_rank_word, rank_word
 
 
 def _name(rank: int) -> str:
@@ -89,8 +90,7 @@ class _Table:
             self.refilled = not self.hand  # R3.4(c)
         else:
             self.side[move.side_source].pop()
-        value = self.center[move.center] + 1
-        self.center[move.center] = 0 if value == QUEEN else value  # R3.4(b)
+        self.center[move.center] = built(self.center[move.center])  # R3.1, R3.4(b)
 
 
 def _played(view: TurnView, moves: Sequence[Move]) -> _Table:
@@ -127,7 +127,7 @@ def _move_words(table: _Table, move: Move) -> str:
     center = move.center + 1
     if move.is_from_payoff and not rank:
         return _("your next pay-off card on center {center}", center=center)
-    card = _shown(rank, table.center[move.center] + 1)
+    card = _shown(rank, needs(table.center[move.center]))
     if move.is_from_payoff:
         return _("your pay-off {card} on center {center}", card=card, center=center)
     if move.is_from_hand:
@@ -143,7 +143,7 @@ def _move_words(table: _Table, move: Move) -> str:
 def _needed(view: TurnView, table: _Table, rank: int) -> bool:
     """Whether ``rank`` is a card the seat needs soon: it fits a center stack now, or it lies
     between a center stack and the pay-off card (on the way to it)."""
-    if rank == KING or rank - 1 in table.center:
+    if rank == KING or taken_by(rank) in table.center:
         return True
     top = view.payoff_top
     return top != KING and any(value < rank < top for value in table.center)
@@ -154,7 +154,8 @@ def _feeding(view: TurnView, table: _Table) -> int:
     need = view.opp_top
     if not need or need == KING:
         return -1
-    return table.center.index(need - 1) if need - 1 in table.center else -1
+    value = taken_by(need)
+    return table.center.index(value) if value in table.center else -1
 
 
 def why_better(view: TurnView, played: Sequence[Move], better: Sequence[Move]) -> str:
@@ -247,7 +248,7 @@ def _wasted_king(view: TurnView, played: Sequence[Move], better: Sequence[Move])
     table = _Table.of(view)
     for move in played:
         if move.is_build and move.hand_rank == KING:
-            value = table.center[move.center] + 1
+            value = needs(table.center[move.center])
             if value in table.hand:
                 return _(
                     "You used a King as {a_rank} while you held {a_rank}; "

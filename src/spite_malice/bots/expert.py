@@ -124,7 +124,7 @@ class SearchSettings:
     """Whether the turns played in the sampled games read the other side's refusals as the
     Hard level does (the center values at the start of each turn; ours at the start of the
     real turn): otherwise the opponent's reply is planned as if it knew nothing of them, and
-    differs from what Hard plays on about one turn in twelve (``bench/bots_reply.py``)."""
+    differs from what Hard plays on about one turn in twelve (``benchmarks/bots_reply.py``)."""
     discard_reading: bool = False
     """Deal the opponent only hands that agree with its last discard, too: a hand holding a
     card its model (``opponent_weights``) would rather have discarded is dealt again (see

@@ -17,8 +17,8 @@ from ..engine.cards import KING
 from ..engine.moves import Move
 from ..engine.observation import Observation
 from ..engine.stacks import built, needs
-from ..i18n import NP_, _, ngettext, pgettext
-from ..i18n.cards import rank_name
+from ..i18n import _, ngettext
+from ..i18n.cards import a_rank_word, rank_word
 from .evaluation import AwareEvaluator
 from .planning import Ending, Plan, plan_turn, replay_ranks
 from .view import TurnView, view_from_observation
@@ -46,27 +46,6 @@ def hint(observation: Observation, seed: int = 0) -> Hint:
     view = view_from_observation(observation)
     plan = plan_turn(view, AwareEvaluator())[0]
     return Hint(plan.moves, explain(view, plan))
-
-
-A_RANK = (
-    NP_("a rank", "an Ace"), NP_("a rank", "a 2"), NP_("a rank", "a 3"), NP_("a rank", "a 4"),
-    NP_("a rank", "a 5"), NP_("a rank", "a 6"), NP_("a rank", "a 7"), NP_("a rank", "an 8"),
-    NP_("a rank", "a 9"), NP_("a rank", "a 10"), NP_("a rank", "a Jack"),
-    NP_("a rank", "a Queen"), NP_("a rank", "a King"),
-)  # fmt: skip
-"""A rank with its article, as in "center 2 needs a 4" (context "a rank"). Number cards are
-written as digits, as the engine writes them."""
-
-
-def rank_word(rank: int) -> str:
-    """A rank as hints and reasons name it, in the current language: digits for 2 to 10,
-    else the rank's name (i18n/cards.py: "Ace", "Jack", "Queen", "King")."""
-    return str(rank) if 2 <= rank <= 10 else rank_name(rank)
-
-
-def a_rank_word(rank: int) -> str:
-    """A rank with its article ("an Ace", "a 7") in the current language."""
-    return pgettext("a rank", A_RANK[rank - 1])
 
 
 def join_clauses(clauses: list[str]) -> str:

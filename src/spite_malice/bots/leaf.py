@@ -6,7 +6,7 @@ model rather than by counting pay-off cards, so that every sampled game adds a p
 
 The model is small: a logistic regression, or a perceptron with one hidden layer, on the
 features of :class:`LeafFeatures`, fitted to positions of Hard's self-play labelled with the
-final result (:mod:`spite_malice.bench.bots_leaf`, ``benchmarks/bots_leaf.py``). Its weights
+final result (``benchmarks/bots_leaf.py``, outside the package). Its weights
 ship in the package (``leaf_weights.json``) and it is evaluated in pure Python, cheaply
 enough for the thousands of leaves of a search.
 

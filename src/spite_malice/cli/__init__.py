@@ -18,7 +18,6 @@ COMMAND_MODULES = (
     "spite_malice.cli.tui_commands",
     "spite_malice.cli.web_commands",
     "spite_malice.cli.bot_commands",
-    "spite_malice.cli.research_commands",
     "spite_malice.cli.cluster_commands",
     "spite_malice.cli.analysis_commands",
     "spite_malice.cli.replay_commands",

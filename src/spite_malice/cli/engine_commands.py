@@ -1,11 +1,9 @@
-"""Engine subcommands: ``bench``, ``replay`` and ``moves``."""
+"""Engine subcommands: ``replay`` and ``moves`` (the engine's speed is measured by
+``benchmarks/engine.py``, outside the package)."""
 
 from __future__ import annotations
 
 import argparse
-import statistics
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,22 +13,9 @@ from ..engine.game import Game
 from ..engine.jsontext import load_json
 from ..engine.record import GameRecord
 from ..engine.rules import TURN_LIMIT
-from .arguments import positive, seed
 
 
 def register(subparsers: Any) -> None:
-    bench = subparsers.add_parser(
-        "bench",
-        help="measure engine speed with reference-policy self-play",
-        description="Play N self-play games with the reference first-fit policy, single "
-        "process, on the fast (unchecked) path and on the checked play() path, and print "
-        "games/s and moves/s for each.",
-    )
-    bench.add_argument("--games", type=positive, default=1000, help="games per run (1000)")
-    bench.add_argument("--seed", type=seed, default=1, help="seed of the first game (1)")
-    bench.add_argument("--runs", type=positive, default=3, help="runs; the median is shown (3)")
-    bench.set_defaults(handler=_bench)
-
     # ``replay`` is registered by replay_commands: on a terminal it opens the replay screen,
     # otherwise (or with --text) it prints the game with print_record below.
 
@@ -41,30 +26,6 @@ def register(subparsers: Any) -> None:
     )
     moves.add_argument("position", type=Path, help="a position, POSITION.json")
     moves.set_defaults(handler=_moves)
-
-
-def _bench(args: argparse.Namespace) -> int:
-    from ..bench.engine import BenchResult, bench_checked, bench_fast
-
-    print(
-        f"reference-policy self-play, {args.games} games from seed {args.seed}, "
-        f"median of {args.runs} run(s)"
-    )
-    paths: list[Callable[[], BenchResult]] = [
-        partial(bench_fast, args.games, args.seed),
-        partial(bench_checked, args.games, args.seed),
-        partial(bench_checked, args.games, args.seed, list_moves=True),
-    ]
-    for run in paths:
-        results = [run() for _ in range(args.runs)]
-        gps = statistics.median(r.games_per_second for r in results)
-        mps = statistics.median(r.moves_per_second for r in results)
-        last = results[-1]
-        print(
-            f"{last.path:>21}: {gps:9,.0f} games/s {mps:11,.0f} moves/s "
-            f"({last.moves / last.games:.0f} moves a game; {last.wins} won, {last.draws} drawn)"
-        )
-    return 0
 
 
 def _read_json(path: Path) -> Any:

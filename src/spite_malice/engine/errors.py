@@ -110,7 +110,7 @@ class ArgumentError(SpiteMaliceError, ValueError):
 
 
 class RulesError(ArgumentError):
-    """``Rules(...)`` with an option out of its range (``web/rules.md`` marks each [option])."""
+    """``Rules(...)`` with an option out of its range (``engine/rules.md`` marks each [option])."""
 
 
 class SeedError(ArgumentError):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import ClassVar
 
-from .cards import Card, a_rank, card_str, cards_str
+from .cards import KING, RANK_OF, Card, a_rank, card_str, cards_str
 from .state import OutcomeReason
 
 
@@ -77,7 +77,7 @@ class CardBuilt:
         where = {BuildSource.PAYOFF: "the pay-off pile", BuildSource.HAND: "the hand"}.get(
             self.source, f"side stack {self.source[1:]}"
         )
-        stands = f" as {a_rank(self.value)}" if self.card % 13 == 12 else ""
+        stands = f" as {a_rank(self.value)}" if RANK_OF[self.card] == KING else ""
         return (
             f"player {self.player + 1} builds {card_str(self.card)}{stands} from {where} "
             f"on center {self.center + 1}"

@@ -11,6 +11,7 @@ this module alone; tests/engine/test_observation_json.py compares them over whol
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from .cards import FACES, Card, card_str
 from .errors import ArgumentError, quote
 from .moves import Move
 from .rules import Rules
+from .stacks import left_to_complete, needs
 from .state import Outcome, Table
 
 
@@ -59,6 +61,18 @@ class Observation:
         return self.players[1 - self.seat]
 
     @property
+    def center_takes(self) -> tuple[int, ...]:
+        """For each center stack, the rank it takes next besides a King (R3.1: 1, an Ace,
+        when it is empty)."""
+        return tuple(needs(len(stack)) for stack in self.center)
+
+    @property
+    def center_left(self) -> tuple[int, ...]:
+        """For each center stack, how many more cards it takes before it completes and
+        leaves the table (R3.4(b)); 1 when its next card completes it."""
+        return tuple(left_to_complete(len(stack)) for stack in self.center)
+
+    @property
     def is_my_turn(self) -> bool:
         return self.outcome is None and self.to_move == self.seat
 
@@ -92,6 +106,8 @@ class Observation:
                 for v in self.players
             ],
             "center": [[card_str(c) for c in stack] for stack in self.center],
+            "center_takes": list(self.center_takes),
+            "center_left": list(self.center_left),
             "stock_count": self.stock_count,
             "history": [str(m) for m in self.history],
             "legal_moves": [str(m) for m in self.legal_moves],
@@ -170,6 +186,7 @@ def observation_json(game: Table, seat: int) -> dict[str, Any]:
             for player in game.players
         ],
         "center": [[names[card] for card in stack] for stack in game.center],
+        **center_json(game.center),
         "stock_count": len(game.stock),
         # a move's notation is its str(), read without the call
         "history": [move.notation for move in game.moves],
@@ -177,6 +194,16 @@ def observation_json(game: Table, seat: int) -> dict[str, Any]:
             [move.notation for move in game.legal_moves()] if game.to_move == seat else []
         ),
         "outcome": None if outcome is None else outcome.to_json(),
+    }
+
+
+def center_json(center: Sequence[Sequence[Card]]) -> dict[str, list[int]]:
+    """What each center stack takes next and how many cards it lacks to complete, as the
+    JSON of an observation and of a replay's table carry them (``center_takes``,
+    ``center_left``), so that no page or terminal works them out itself (R3.1, R3.4(b))."""
+    return {
+        "center_takes": [needs(len(stack)) for stack in center],
+        "center_left": [left_to_complete(len(stack)) for stack in center],
     }
 
 

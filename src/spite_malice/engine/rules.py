@@ -1,4 +1,5 @@
-"""The rules options: one frozen, keyword-only value with the defaults of ``web/rules.md``."""
+"""The rules options: one frozen, keyword-only value with the defaults of ``rules.md``
+(beside this module)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def _number_range(low: int, high: int | None) -> str:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rules:
-    """Every rules option marked [option] in ``web/rules.md``; the defaults: the standard game."""
+    """Every rules option marked [option] in ``rules.md``; the defaults: the standard game."""
 
     decks: int = 2
     """R0.2: decks shuffled together, 2 or 3."""

@@ -24,6 +24,12 @@ def needs(value: int) -> int:
     return value + 1
 
 
+def left_to_complete(value: int) -> int:
+    """R3.4(b): how many more cards a stack of ``value`` takes before it completes (1: the
+    next build completes it and it leaves the table)."""
+    return COMPLETE - value
+
+
 def taken_by(rank: int) -> int:
     """R3.1: the value of the stacks a card of ``rank`` (not a King) fits on: one less."""
     return rank - 1
@@ -84,6 +90,7 @@ __all__ = [
     "built",
     "fit_masks",
     "fits",
+    "left_to_complete",
     "lowest_fits",
     "needs",
     "ranks_to_reach",

@@ -8,7 +8,6 @@ current language (``spite_malice.i18n.use_language``), filling the fields the sa
 
 from __future__ import annotations
 
-from ..bots.hints import a_rank_word, rank_word
 from ..engine.cards import ASCII_SPACE
 from ..engine.errors import quote
 from ..engine.match import DREW_FIVE, TURNED_UP
@@ -16,6 +15,7 @@ from ..engine.moves import ALL_MOVES
 from ..engine.reasons import Reason
 from ..engine.rules import FIRST_PLAYER_RULES, NUMBER_LIMITS, Rules
 from ..i18n import N_, _
+from ..i18n.cards import a_rank_word, rank_word
 
 BARRIERS = {
     TURNED_UP: N_("That move cannot be taken back: a new card was turned up."),

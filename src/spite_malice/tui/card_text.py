@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import KING, QUEEN, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, suit_of
-from ..i18n import N_, _
-from ..i18n.cards import card_name
+from ..engine.cards import KING, RANK_OF, RANKS, SUIT_SYMBOLS, SUITS, Card, parse_card, suit_of
+from ..i18n import _
+from ..i18n.cards import card_name, needs_word
 
 RED_SUITS = frozenset((1, 2))  # hearts, diamonds
 CHIP_WIDTH = 5
@@ -24,17 +24,6 @@ FACE_RED = Style(color="#b3001b", bgcolor="#f4f1e8", bold=True)
 FACE_BLACK = Style(color="#111111", bgcolor="#f4f1e8", bold=True)
 BACK = Style(color="#9db8e8", bgcolor="#1f3f7a")
 DIM = Style(dim=True)
-
-VALUE_WORDS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")
-"""The short name of a center stack's value (1..12), used for what a King stands for."""
-
-# TRANSLATORS: under a center stack, the card it takes next; keep them short (12 cells)
-NEEDS_WORDS = (
-    N_("needs an Ace"), N_("needs a 2"), N_("needs a 3"), N_("needs a 4"), N_("needs a 5"),
-    N_("needs a 6"), N_("needs a 7"), N_("needs an 8"), N_("needs a 9"), N_("needs a 10"),
-    N_("needs a Jack"), N_("needs a Queen"),
-)  # fmt: skip
-"""What a center stack at value 0..11 takes next (R3.1: Ace first, then one rank up)."""
 
 _CARD_TOKEN = re.compile(r"\b([A2-9TJQK])([SHDC])\b")
 
@@ -86,15 +75,16 @@ def empty_chip(*, ascii_only: bool) -> Text:
     return Text(" --- " if ascii_only else " ··· ", style=DIM)
 
 
-def needs_text(value: int) -> str:
-    """What a center stack of ``value`` takes next: ``needs a 6`` (``complete`` never shows)."""
+def needs_text(takes: int, left: int) -> str:
+    """What a center stack takes next, from the observation's ``center_takes`` and
+    ``center_left``: ``needs a 6`` (``complete`` never shows)."""
     # TRANSLATORS: under a center stack that reached its Queen (shown only for a moment)
-    return _(NEEDS_WORDS[value]) if value < QUEEN else _("complete")
+    return needs_word(takes) if left > 0 else _("complete")
 
 
 def king_value(card: Card, value: int) -> str:
     """For a King on a center stack at ``value``: ``=5``; empty for other cards."""
-    return f"={VALUE_WORDS[value]}" if RANK_OF[card] == KING else ""
+    return f"={rank_label(value, ascii_only=False)}" if RANK_OF[card] == KING else ""
 
 
 def cards_in_text(text: str, *, ascii_only: bool) -> Text:
@@ -103,26 +93,28 @@ def cards_in_text(text: str, *, ascii_only: bool) -> Text:
     last = 0
     for found in _CARD_TOKEN.finditer(text):
         out.append(text[last : found.start()])
-        rank = RANKS.index(found.group(1)) + 1
-        card = SUITS.index(found.group(2)) * 13 + rank - 1
+        card = parse_card(found.group(0))
         out.append(card_label(card, ascii_only=ascii_only), style=card_style(card))
         last = found.end()
     out.append(text[last:])
     return out
 
 
-def center_stack_lines(stack: Sequence[Card], *, ascii_only: bool) -> list[Text]:
-    """A center stack: its top card (with the value a King stands for), what it needs next,
+def center_stack_lines(
+    stack: Sequence[Card], takes: int, left: int, *, ascii_only: bool
+) -> list[Text]:
+    """A center stack: its top card (with the value a King stands for), what it needs next
+    (``takes`` and ``left`` as the observation has them: ``center_takes``, ``center_left``),
     and what each King below the top stands for."""
     value = len(stack)
     if not stack:
-        return [empty_chip(ascii_only=ascii_only), Text(needs_text(0), style=DIM)]
+        return [empty_chip(ascii_only=ascii_only), Text(needs_text(takes, left), style=DIM)]
     top = Text.assemble(card_chip(stack[-1], ascii_only=ascii_only))
     if RANK_OF[stack[-1]] == KING:
         top.append(f" {king_value(stack[-1], value)}", style="bold")
-    lines = [top, Text(needs_text(value))]
+    lines = [top, Text(needs_text(takes, left))]
     kings = [
-        f"{card_label(card, ascii_only=ascii_only)}={VALUE_WORDS[place]}"
+        f"{card_label(card, ascii_only=ascii_only)}={rank_label(place, ascii_only=False)}"
         for place, card in enumerate(stack[:-1], start=1)
         if RANK_OF[card] == KING
     ]

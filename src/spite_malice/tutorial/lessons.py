@@ -14,6 +14,7 @@ from ..engine.cards import RANK_OF
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rules import Rules
+from ..engine.stacks import needs
 from ..i18n import N_, _, ngettext
 from .deal import lesson_position
 from .errors import TutorialError
@@ -486,7 +487,7 @@ def _complete() -> Lesson:
 
 def _needs(game: Game, rank: int) -> list[int]:
     """The center stacks (0-based) that take a card of ``rank`` next."""
-    return [i for i, stack in enumerate(game.center) if len(stack) + 1 == rank]
+    return [i for i, stack in enumerate(game.center) if needs(len(stack)) == rank]
 
 
 def _feeds(game: Game, move: Move) -> bool:

@@ -1,11 +1,11 @@
 """The rules page's text, one Markdown file per language, as sections and items.
 
-``rules.md`` next to this module is the English, the one copy of the rules (README); each
-translation is ``rules.<lang>.md`` beside it (``rules.it.md``, ``rules.ru.md`` ...), written by
-that language's translator with the same headings and the same numbered rules in the same
-order (tests/tutorial/test_rules_page.py checks it). A language whose file is missing gets the
-English. :func:`rules_page` answers in the current language (the request's, see
-``web/language.py``), so ``GET /api/rules`` needs no argument.
+``engine/rules.md``, beside the engine that cites it, is the English, the one copy of the
+rules (README); each translation is ``rules.<lang>.md`` beside it (``rules.it.md``,
+``rules.ru.md`` ...), written by that language's translator with the same headings and the
+same numbered rules in the same order (tests/tutorial/test_rules_page.py checks it). A
+language whose file is missing gets the English. :func:`rules_page` answers in the current
+language (the request's, see ``web/language.py``), so ``GET /api/rules`` needs no argument.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from typing import Any
 
 from ..i18n import LANGUAGES, SOURCE_LANGUAGE, current_language
 
+RULES_PACKAGE = "spite_malice.engine"
+"""The package whose folder holds the rules files (``engine/rules.md`` and its translations)."""
+
 _SECTION = re.compile(r"^## (R\d+) (.+)$")
 _ITEM = re.compile(r"^- (R\d+\.\d+) (.+)$")
 
@@ -28,7 +31,7 @@ def rules_file_name(language: str) -> str:
 
 
 def _file(language: str) -> Traversable:
-    return resources.files(__package__).joinpath(rules_file_name(language))
+    return resources.files(RULES_PACKAGE).joinpath(rules_file_name(language))
 
 
 def rules_language(language: str | None = None) -> str:

@@ -23,7 +23,7 @@ for ever, and a header of any size is buffered. :class:`GuardedHttpProtocol` add
   itself; past both, a new connection is answered 503 and closed.
 
 **WebSockets** use uvicorn's sans-I/O ``websockets`` protocol. Measured with a trivial echo
-on this stack (``python -m spite_malice.bench.ws_floor``, docs/deploying.md "Current figures";
+on this stack (``python benchmarks/ws_floor.py``, docs/deploying.md "Current figures";
 every variant in docs/measurements/2026-12-04-server-load-rounds.md), it costs a server
 about a third less CPU a message than the legacy ``websockets`` one, and less than
 ``wsproto``. Used as it is, it holds a handshake open unanswered when the request cannot

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .game import GameScreen, TableSettings
+from .game import GameScreen
 from .game_over import GameOverScreen
+from .game_table import TableSettings
 from .help import HelpScreen
 from .log import LogScreen
 from .new_match import NewMatchScreen

@@ -9,44 +9,21 @@ shown one by one with a short pause.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual.worker import Worker, WorkerState, get_current_worker
 
-from ...bots import Bot
-from ...engine.cards import Card, card_str
-from ...engine.errors import SpiteMaliceError
-from ...engine.events import CardBuilt, CardDiscarded, Event, GameDealt, TurnEnded
-from ...engine.moves import Move, parse_move
-from ...engine.observation import Observation, PlayerView
+from ...engine.events import GameDealt
+from ...engine.moves import Move
 from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
-from ...i18n import N_, NP_, _, current_language, ngettext
+from ...i18n import N_, NP_, _, current_language
 from ...store import StoreError
-from ...table import computer
 from ...table.computer import Suggestion
 from ...tutorial import PRACTICE_LEVEL, PRACTICE_RULES, PRACTICE_SEED
-from ..card_text import (
-    DIM,
-    back_chip,
-    card_chip,
-    card_label,
-    card_words,
-    cards_in_text,
-    center_stack_lines,
-    empty_chip,
-    small_back,
-)
-from ..event_text import describe_event
 from ..language import apply_language, translate_bindings
 from ..persistence import Persistence
 from ..places import (
@@ -55,38 +32,19 @@ from ..places import (
     PAYOFF_KEY,
     SIDE_KEYS,
     center_title,
-    hand_source,
-    keys_for,
-    payoff_left,
-    pile_source,
-    pile_target,
     side_title,
-    source_pile,
-    target_pile,
 )
-from ..session import COMPUTER, HUMAN, GameSession, MatchSetup
+from ..session import HUMAN, GameSession, MatchSetup
 from ..widgets import MessageLine, MoveLog, PileView, StatusBar
 from .game_over import GameOverScreen
+from .game_play import PlayScreen
+from .game_table import TableSettings
 from .help import HelpScreen
 from .language import LanguageScreen
 from .log import LogScreen
 from .new_match import NewMatchScreen
 from .stats import StatsScreen
 from .tutorial import PRACTICE, TutorialScreen
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-NOTHING_TO_UNDO = N_("Nothing to undo: undo takes back your moves of this turn only.")
-
-
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """How the table looks and paces itself."""
-
-    ascii_only: bool = False
-    move_delay: float = 0.6
-    """Seconds between two of the computer's moves, so each can be followed."""
-    hint_seed: int = 0
 
 
 def _pick_bindings() -> list[Binding]:
@@ -98,7 +56,7 @@ def _pick_bindings() -> list[Binding]:
     return picks
 
 
-class GameScreen(Screen[None]):
+class GameScreen(PlayScreen):
     """The main screen: the whole table at a glance."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -184,516 +142,6 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
-
-    def _check_size(self, width: int, height: int) -> None:
-        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(too_small, "-too-small")
-        if too_small:
-            self.query_one("#too-small", Static).update(
-                _(
-                    "This terminal is {width}x{height}; the table needs at least "
-                    "{min_width}x{min_height}.\nMake the window larger or the font smaller:\n"
-                    "the game goes on where it was.",
-                    width=width,
-                    height=height,
-                    min_width=MIN_WIDTH,
-                    min_height=MIN_HEIGHT,
-                )
-            )
-
-    def _pile(self, pile_id: str) -> PileView:
-        return self.query_one(f"#{pile_id}", PileView)
-
-    # ------------------------------------------------------------------ drawing
-
-    def refresh_table(self) -> None:
-        """Show the game as it stands: every pile, the status line and the highlights."""
-        session = self.session
-        observation = session.observation(HUMAN)
-        ascii_only = self.settings.ascii_only
-        self._show_player("opp-", observation.players[COMPUTER])
-        self._show_player("", observation.players[HUMAN])
-        opponent_hand = observation.players[COMPUTER].hand_count
-        backs = Text(" ").join(small_back(ascii_only=ascii_only) for _ in range(opponent_hand))
-        backs.append("  " + ngettext("{n} card", "{n} cards", opponent_hand), style=DIM)
-        self._pile("opp-hand").show([backs])
-        for i, stack in enumerate(observation.center):
-            value = len(stack)
-            self._pile(f"center-{i}").show(
-                center_stack_lines(stack, ascii_only=ascii_only),
-                ngettext("{n} card", "{n} cards", value) if value else "",
-            )
-        stock = observation.stock_count
-        self._pile("stock").show(
-            [back_chip(ascii_only=ascii_only) if stock else empty_chip(ascii_only=ascii_only)],
-            f"{stock}",
-        )
-        hand = session.hand()
-        for i in range(HAND_SIZE):
-            pile = self._pile(f"hand-{i}")
-            if i < len(hand):
-                pile.show([card_chip(hand[i], ascii_only=ascii_only)])
-                pile.tooltip = card_words(hand[i])
-            else:
-                pile.show([empty_chip(ascii_only=ascii_only)])
-                pile.tooltip = None
-        self._show_status(observation)
-        self._show_highlights()
-        if self._offered_next != session.game.is_over:
-            self._offered_next = session.game.is_over
-            self.refresh_bindings()  # "Next game" comes and goes in the key bar
-
-    def _show_player(self, prefix: str, view: PlayerView) -> None:
-        ascii_only = self.settings.ascii_only
-        top = view.payoff_top
-        chip = (
-            empty_chip(ascii_only=ascii_only)
-            if top is None
-            else card_chip(top, ascii_only=ascii_only)
-        )
-        self._pile(f"{prefix}payoff").show([chip], payoff_left(view.payoff_count))
-        self._pile(f"{prefix}payoff").tooltip = None if top is None else card_words(top)
-        for i, pile in enumerate(view.side):
-            lines = [card_chip(card, ascii_only=ascii_only) for card in pile]
-            self._pile(f"{prefix}side-{i}").show(
-                lines or [empty_chip(ascii_only=ascii_only)], f"{len(pile)}" if pile else ""
-            )
-
-    def _show_status(self, observation: Observation) -> None:
-        session = self.session
-        game = session.game
-        if game.is_over:
-            whose = _("game over")
-        elif game.to_move == HUMAN:
-            whose = _("your turn")
-        else:
-            whose = _("{name} to play", name=session.opponent_name)
-        self.query_one(StatusBar).show(
-            player=session.player_label,
-            opponent=session.opponent_name,
-            score=(session.match.score[0], session.match.score[1]),
-            target=session.rules.match_target,
-            game_number=session.game_number,
-            turn=observation.turn,
-            whose_turn=whose,
-            mine=game.to_move == HUMAN and not game.is_over,
-            assisted=session.is_assisted,
-            daily=session.table.meta.daily is not None,
-        )
-
-    def _pile_for_source(self, source: str, *, seat: int = HUMAN) -> str | None:
-        return source_pile(source, self.session.hand(), seat=seat)
-
-    def _show_highlights(self) -> None:
-        session = self.session
-        marks: dict[str, set[str]] = {
-            "-selected": set(),
-            "-target": set(),
-            "-playable": set(),
-            "-hinted": set(),
-            "-last": set(),
-        }
-        source = self._source_of(self.selected) if self.selected else None
-        if source is not None and self.selected is not None:
-            marks["-selected"].add(self.selected)
-            marks["-target"] = {target_pile(t) for t in session.targets(source)}
-        elif session.is_human_turn and not self.computer_busy:
-            for playable in session.sources(builds_only=True):
-                pile = self._pile_for_source(playable)
-                if pile is not None:
-                    marks["-playable"].add(pile)
-        if self.suggestion is not None and self.suggestion.moves:
-            first = self.suggestion.moves[0].notation.partition("-")
-            hinted_source = self._pile_for_source(first[0])
-            if hinted_source is not None:
-                marks["-hinted"].add(hinted_source)
-            marks["-hinted"].add(target_pile(first[2]))
-        last = self.last_computer_move
-        if last is not None:
-            from_, _sep, to = last.notation.partition("-")
-            marks["-last"].add(target_pile(to, seat=COMPUTER))
-            computer_source = self._pile_for_source(from_, seat=COMPUTER)
-            if computer_source is not None:
-                marks["-last"].add(computer_source)
-        for view in self.query(PileView):
-            for name, piles in marks.items():
-                view.set_class(view.pile_id in piles, name)
-
-    # ------------------------------------------------------------------ the log
-
-    def _log_line(self, event: Event) -> Text:
-        line = cards_in_text(self._describe(event), ascii_only=self.settings.ascii_only)
-        if isinstance(event, TurnEnded):
-            line.stylize("dim")
-        elif getattr(event, "player", HUMAN) == COMPUTER:
-            line.stylize("italic")
-        return line
-
-    def _describe(self, event: Event) -> str:
-        names = (self.session.player_label, self.session.opponent_name)
-        return describe_event(event, names, you=HUMAN)
-
-    def _rebuild_log(self) -> None:
-        self.query_one(MoveLog).replace(
-            [self._log_line(event) for event in self.session.public_events()]
-        )
-
-    def _log(self, played_events: list[Event]) -> None:
-        log = self.query_one(MoveLog)
-        for event in played_events:
-            log.add(self._log_line(event))
-
-    # ------------------------------------------------------------------ picking
-
-    def _source_of(self, pile_id: str | None) -> str | None:
-        """The move source a pile stands for (``P``, ``H7``, ``S2``), None when it has none."""
-        if pile_id is None:
-            return None
-        player = self.session.game.players[HUMAN]
-        return pile_source(pile_id, player.payoff, player.side, self.session.hand())
-
-    def action_pick(self, pile_id: str) -> None:
-        self.pick(pile_id)
-
-    def on_pile_view_picked(self, message: PileView.Picked) -> None:
-        self.pick(message.pile_id)
-
-    def pick(self, pile_id: str) -> None:
-        """A key press or click on a pile: pick a source, or a target for the picked source."""
-        session = self.session
-        message = self.query_one(MessageLine)
-        if session.game.is_over:
-            message.say(_("The game is over: press n for the next game."), "error")
-            return
-        if not session.is_human_turn or self.computer_busy:
-            message.say(_("Wait: it is {name}'s turn.", name=session.opponent_name), "error")
-            return
-        kind, _sep, number = pile_id.partition("-")
-        if kind == "center" and int(number) >= session.rules.center_stacks:
-            count = session.rules.center_stacks
-            message.say(
-                ngettext(
-                    "There is only {n} center stack.", "There are only {n} center stacks.", count
-                ),
-                "error",
-            )
-            return
-        if self.selected is None:
-            self._pick_source(pile_id)
-            return
-        if pile_id == self.selected:
-            self.action_cancel()
-            return
-        selected_source = self._source_of(self.selected)
-        if kind in ("payoff", "hand") or (
-            kind == "side"
-            and selected_source is not None
-            and not selected_source.startswith("H")
-            and self._source_of(pile_id) is not None
-        ):
-            self._pick_source(pile_id)
-            return
-        self._try_move(f"{selected_source}-{pile_target(pile_id)}")
-
-    def _pick_source(self, pile_id: str) -> None:
-        message = self.query_one(MessageLine)
-        kind = pile_id.partition("-")[0]
-        if kind == "center":
-            message.say(
-                _("Pick a card first (p, 1-5, a s d f), then the center stack to build on."),
-                "error",
-            )
-            return
-        source = self._source_of(pile_id)
-        if source is None:
-            number = int(pile_id.partition("-")[2] or 0) + 1
-            if kind == "hand":
-                message.say(_("Your hand has no card {number}.", number=number), "error")
-            elif kind == "side":
-                message.say(_("There is no card on side stack {number}.", number=number), "error")
-            else:
-                message.say(_("Your pay-off pile is empty."), "error")
-            return
-        self.selected = pile_id
-        self._show_highlights()
-        card = self._card_at(source)
-        label = card_label(card, ascii_only=self.settings.ascii_only)
-        targets = self.session.targets(source)
-        builds = sorted(t for t in targets if t.startswith("C"))
-        where = " ".join(CENTER_KEYS[int(t[1:]) - 1] for t in builds)
-        sides = " ".join(SIDE_KEYS)
-        if source.startswith("H"):
-            if builds:
-                text = _(
-                    "{card} from your hand: build on {centers}, or discard on {sides} "
-                    "(Esc: drop it).",
-                    card=label,
-                    centers=where,
-                    sides=sides,
-                )
-            else:
-                text = _(
-                    "{card} from your hand: discard on {sides} (Esc: drop it).",
-                    card=label,
-                    sides=sides,
-                )
-        elif source == "P":
-            if builds:
-                text = _(
-                    "{card} from your pay-off: build it on {centers} (Esc: drop it).",
-                    card=label,
-                    centers=where,
-                )
-            else:
-                text = _(
-                    "{card} from your pay-off cannot be built now: no center stack takes it.",
-                    card=label,
-                )
-        else:
-            side = int(source[1:])
-            if builds:
-                text = _(
-                    "{card} from side stack {side}: build it on {centers} (Esc: drop it).",
-                    card=label,
-                    side=side,
-                    centers=where,
-                )
-            else:
-                text = _(
-                    "{card} from side stack {side} cannot be built now: no center stack takes it.",
-                    card=label,
-                    side=side,
-                )
-        message.say(text)
-
-    def _card_at(self, source: str) -> Card:
-        player = self.session.game.players[HUMAN]
-        if source == "P":
-            return player.payoff[-1]
-        if source.startswith("S"):
-            return player.side[int(source[1:]) - 1][-1]
-        return next(card for card in self.session.hand() if hand_source(card) == source)
-
-    def action_cancel(self) -> None:
-        if self.selected is not None:
-            self.selected = None
-            self._show_highlights()
-            self._prompt()
-
-    def _try_move(self, notation: str) -> None:
-        try:
-            played = self.session.play(parse_move(notation))
-        except SpiteMaliceError as error:
-            reason = str(getattr(error, "reason", str(error))).rstrip(".")
-            self.query_one(MessageLine).say(
-                _("Not allowed ({move}): {reason}.", move=notation, reason=reason), "error"
-            )
-            return
-        self.selected = None
-        self.suggestion = self._rest_of_hint(played.move)
-        self.last_computer_move = None
-        self._log(played.events)
-        self.refresh_table()
-        self._continue_play()
-
-    def _rest_of_hint(self, played: Move) -> Suggestion | None:
-        """After the hinted move, the hint's next move stays outlined while it is still legal."""
-        hinted = self.suggestion
-        if hinted is None or hinted.moves[0] is not played or len(hinted.moves) < 2:
-            return None
-        rest = hinted.moves[1:]
-        return Suggestion(rest, hinted.reason) if rest[0] in self.session.legal_moves() else None
-
-    def _prompt(self) -> None:
-        session = self.session
-        message = self.query_one(MessageLine)
-        if session.game.is_over:
-            message.say(_("The game is over: press n for the next game."))
-        elif session.is_human_turn:
-            message.say(
-                _("Your turn: pick a card (p 1-5 a s d f), then a place (z x c / a s d f).")
-            )
-
-    def _continue_play(self) -> None:
-        """After a change: end the game, start the computer or prompt the person; save."""
-        session = self.session
-        if session.game.is_over:
-            self._game_over()  # saves the finished game
-            return
-        if session.is_computer_turn:
-            self._start_computer()
-        else:
-            if self.last_computer_move is None:
-                self._prompt()
-            self.refresh_table()
-        self._keep(self.persistence.save, session)
-
-    # ------------------------------------------------------------------ the computer
-
-    def _start_computer(self) -> None:
-        self.computer_busy = True
-        self.selected = None
-        self.refresh_table()
-        self.query_one(MessageLine).say(_("{name} is thinking...", name=self.session.opponent_name))
-        self._computer_turn(self._generation, self.session.bot)
-
-    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
-    def _computer_turn(self, generation: int, bot: Bot) -> None:
-        """The computer's whole turn, one move at a time; runs in a worker thread. Only the
-        bot's thinking happens here: the game is read and changed on the app's thread."""
-        worker = get_current_worker()
-        delay = self.settings.move_delay
-        while not worker.is_cancelled:
-            observation = self.app.call_from_thread(self._computer_observation, generation)
-            if observation is None:
-                return
-            move = computer.choose(bot, observation)
-            if worker.is_cancelled:
-                return
-            more = self.app.call_from_thread(self._computer_played, generation, move)
-            if not more:
-                return
-            if delay > 0:
-                time.sleep(delay)
-
-    def _computer_observation(self, generation: int) -> Observation | None:
-        if generation != self._generation or not self.session.is_computer_turn:
-            return None
-        return self.session.observation(COMPUTER)
-
-    def _computer_played(self, generation: int, move: Move) -> bool:
-        """Show one computer move; returns whether the computer goes on playing."""
-        if generation != self._generation or not self.session.is_computer_turn:
-            return False
-        played = self.session.play_computer(move)
-        self.last_computer_move = move
-        self._log(played.events)
-        said = next((e for e in played.events if isinstance(e, CardBuilt | CardDiscarded)), None)
-        if said is not None:
-            line = cards_in_text(self._describe(said), ascii_only=self.settings.ascii_only)
-            if self.session.is_human_turn:
-                line.append(". ")
-                line.append(_("Your turn."), style="bold")
-            self.query_one(MessageLine).say(line)
-        if self.session.is_computer_turn:
-            self.refresh_table()
-            return True
-        self.computer_busy = False
-        self.refresh_table()
-        self._continue_play()
-        return False
-
-    # ------------------------------------------------------------------ hint and undo
-
-    def action_hint(self) -> None:
-        session = self.session
-        message = self.query_one(MessageLine)
-        if not session.is_human_turn or self.computer_busy:
-            message.say(_("A hint is for your own turn."), "error")
-            return
-        if self.hint_busy:
-            return
-        self.hint_busy = True
-        message.say(_("Looking for a good move..."), "hint")
-        self._find_hint(self._generation, session.observation(HUMAN))
-
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _find_hint(self, generation: int, observation: Observation) -> None:
-        suggestion = computer.suggest(observation, seed=self.settings.hint_seed)
-        self.app.call_from_thread(self._show_hint, generation, observation, suggestion)
-
-    def _show_hint(self, generation: int, observation: Observation, suggestion: Suggestion) -> None:
-        self.hint_busy = False
-        if generation != self._generation or observation.history != tuple(self.session.game.moves):
-            return
-        self.session.mark_assisted()
-        self.suggestion = suggestion
-        self.selected = None
-        move = self.move_words(suggestion.moves[0])
-        text = cards_in_text(_("Hint: {move}.", move=move), ascii_only=self.settings.ascii_only)
-        if suggestion.reason:
-            reason = suggestion.reason.rstrip(".")
-            text.append(f" {reason[:1].upper()}{reason[1:]}.")
-        self.query_one(MessageLine).say(text, "hint")
-        self.refresh_table()
-
-    def move_words(self, move: Move) -> str:
-        """A move of the person in words, with the keys that make it, cards in notation (for
-        :func:`cards_in_text`): ``5S from your hand on center 1 (keys 1 z)``."""
-        source, _sep, target = move.notation.partition("-")
-        card = card_str(self._card_at(source))
-        first, second = keys_for(move, self.session.hand())
-        number = int(target[1:])
-        if target.startswith("C"):
-            if source == "P":
-                return _(
-                    "{card} from your pay-off on center {center} (keys {first} {second})",
-                    card=card,
-                    center=number,
-                    first=first,
-                    second=second,
-                )
-            if source.startswith("S"):
-                return _(
-                    "{card} from side stack {side} on center {center} (keys {first} {second})",
-                    card=card,
-                    side=source[1:],
-                    center=number,
-                    first=first,
-                    second=second,
-                )
-            return _(
-                "{card} from your hand on center {center} (keys {first} {second})",
-                card=card,
-                center=number,
-                first=first,
-                second=second,
-            )
-        return _(
-            "{card} from your hand as a discard on side stack {side} (keys {first} {second})",
-            card=card,
-            side=number,
-            first=first,
-            second=second,
-        )
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A worker that failed must not leave the table waiting for it."""
-        if event.state != WorkerState.ERROR:
-            return
-        error = event.worker.error
-        message = self.query_one(MessageLine)
-        if event.worker.group == "hint":
-            self.hint_busy = False
-            message.say(_("No hint this time: {error}", error=error), "error")
-        elif event.worker.group == "computer":
-            self.computer_busy = False
-            message.say(
-                _("{name} failed: {error}", name=self.session.opponent_name, error=error), "error"
-            )
-            self.refresh_table()
-
-    def action_undo(self) -> None:
-        session = self.session
-        message = self.query_one(MessageLine)
-        if self.computer_busy:
-            message.say(_(NOTHING_TO_UNDO), "error")
-            return
-        barrier = session.undo_barrier
-        if barrier is not None:
-            message.say(barrier, "error")
-            return
-        if not session.can_undo:
-            message.say(_(NOTHING_TO_UNDO), "error")
-            return
-        taken = session.undo()
-        self._generation += 1
-        self.selected = None
-        self.suggestion = None
-        self._rebuild_log()
-        self.refresh_table()
-        self._keep(self.persistence.save, session)
-        message.say(_("Took back {move}. This game now counts as assisted.", move=taken.notation))
 
     # ------------------------------------------------------------------ games and matches
 
@@ -811,16 +259,6 @@ class GameScreen(Screen[None]):
             )
             return
         self.app.push_screen(StatsScreen(stats, self.persistence.description))
-
-    def _keep(self, action: Callable[[GameSession], None], session: GameSession) -> None:
-        """Save through storage; a database error is shown and play goes on."""
-        try:
-            action(session)
-        except StoreError as error:  # the store's own errors: show, keep playing
-            first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-            self.query_one(MessageLine).say(
-                _("Could not save the game: {error}", error=first_line), "error"
-            )
 
     def action_language(self) -> None:
         """The language setting: the list of languages; the choice is kept and the table is

@@ -230,7 +230,12 @@ class ReplayScreen(Screen[None]):
         for i, stack in enumerate(table["center"]):
             cards = _cards(stack)
             self._pile(f"center-{i}").show(
-                center_stack_lines(cards, ascii_only=self.ascii_only),
+                center_stack_lines(
+                    cards,
+                    table["center_takes"][i],
+                    table["center_left"][i],
+                    ascii_only=self.ascii_only,
+                ),
                 ngettext("{n} card", "{n} cards", len(cards)) if cards else "",
             )
         stock = table["stock_count"]

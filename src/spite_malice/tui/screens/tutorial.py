@@ -345,9 +345,10 @@ class LessonScreen(Screen[str | None]):
         count = observation.players[1].hand_count
         backs = Text(" ").join(small_back(ascii_only=ascii_only) for _ in range(count))
         self._pile("opp-hand").show([backs])
+        takes, left = observation.center_takes, observation.center_left
         for i, stack in enumerate(observation.center):
             self._pile(f"center-{i}").show(
-                center_stack_lines(stack, ascii_only=ascii_only),
+                center_stack_lines(stack, takes[i], left[i], ascii_only=ascii_only),
                 ngettext("{n} card", "{n} cards", len(stack)) if stack else "",
             )
         stock = observation.stock_count

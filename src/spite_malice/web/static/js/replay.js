@@ -390,6 +390,8 @@ export class ReplayScreen {
         side: p.side,
       })),
       center: table.center,
+      center_takes: table.center_takes,
+      center_left: table.center_left,
       stock_count: table.stock_count,
       legal_moves: [],
       outcome: table.outcome,

@@ -113,11 +113,13 @@ function sideStack(cards, index, { mine, name }) {
   return h("div", { class: "pile-wrap side-wrap" }, fan);
 }
 
-function centerStack(cards, index) {
+// What the stack takes next (`takes`, a rank 1..12) and how many cards it lacks to complete
+// (`left`) come with the observation (center_takes, center_left): the page works out no rule.
+function centerStack(cards, index, takes, left) {
   const place = `C${index + 1}`;
   const value = cards.length;
   const top = cards[value - 1];
-  const needs = value + 1;
+  const needs = takes;
   const kingOnTop = top && top[0] === "K";
   let label;
   if (!top) label = _("Center stack {center}: empty, takes an Ace", { center: index + 1 });
@@ -140,7 +142,7 @@ function centerStack(cards, index) {
       : null,
   );
   actionable(pile, { key: place, label });
-  const next = value >= 12 ? "" : _("next {label}", { label: valueLabel(needs) });
+  const next = left > 0 ? _("next {label}", { label: valueLabel(needs) }) : "";
   return h("div", { class: "pile-wrap" }, pile,
     caption(h("span", { class: "caption-name" }, _("Center {n}", { n: index + 1 })),
       next ? h("span", { class: "caption-next" }, h("span", { class: "caption-dot" }, " · "), next) : null));
@@ -225,7 +227,7 @@ export function renderTable(root, state, names) {
     { class: "middle", "aria-label": _("Center of the table") },
     stockPile(obs.stock_count),
     h("div", { class: "center-stacks", style: { "--centers": String(obs.center.length) } },
-      obs.center.map((cards, i) => centerStack(cards, i))),
+      obs.center.map((cards, i) => centerStack(cards, i, obs.center_takes[i], obs.center_left[i]))),
   );
   const mySeat = h(
     "section",

@@ -65,6 +65,8 @@ const SAMPLE = {
       { payoff_top: "6D", payoff_count: 15, hand_count: 5, side: [["TS"], ["8H", "5C", "4D"], [], ["2S"]] },
     ],
     center: [["AS", "2H"], ["AD", "2C", "KS"], []],
+    // as the server sends them with every observation (what each stack takes, cards to go)
+    center_takes: [3, 4, 1], center_left: [10, 9, 12],
     stock_count: 41, history: [], legal_moves: [], outcome: null,
   },
 };

@@ -16,7 +16,8 @@ import argparse
 import statistics
 import time
 
-from ..analysis.report import DEFAULT_SETTINGS
+from spite_malice.analysis.report import DEFAULT_SETTINGS
+
 from .analysis_time import dealt_record
 
 
@@ -24,7 +25,7 @@ def timed(use_process: bool, record_seed: int, turns: int) -> float:
     """Seconds on the clock from the request to the report, one analysis on its own."""
     # imported here: a child process started by "spawn" imports the main module's imports
     # first, and the server's main module (the command) imports no web module either
-    from ..web.analyses import AnalysisService
+    from spite_malice.web.analyses import AnalysisService
 
     record = dealt_record(record_seed, 2 * turns)
     service = AnalysisService(DEFAULT_SETTINGS, use_process=use_process)

@@ -38,9 +38,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..cluster import Cluster
-from ..cluster.balancer import BalancerMissing, find_config
-from ..cluster.launcher import Instance
+from spite_malice.cluster import Cluster
+from spite_malice.cluster.balancer import BalancerMissing, find_config
+from spite_malice.cluster.launcher import Instance
+
 from . import server_load as load
 
 

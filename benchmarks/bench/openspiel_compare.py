@@ -7,7 +7,7 @@ round, each in a fresh Python process with that tree's ``src`` first on the path
 is timed with ``time.process_time`` inside its process (imports and game loading left out),
 and the figure is the median over the rounds::
 
-    python -m spite_malice.bench.openspiel_compare --old /tmp/old --new . --games 150 --rounds 3
+    python benchmarks/openspiel_compare.py --old /tmp/old --new . --games 150 --rounds 3
 
 The loop is the one of ``research-bench --only openspiel``, written out here so that it runs
 unchanged on trees whose benchmark modules live elsewhere: chance outcomes sampled from

@@ -39,8 +39,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from ..engine import Game, GameRecord
-from ..engine.rules import Rules
+from spite_malice.engine import Game, GameRecord
+from spite_malice.engine.rules import Rules
+
 from .server_load import greedy
 
 STRANGER = "127.0.0.2"

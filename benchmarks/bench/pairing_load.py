@@ -36,9 +36,10 @@ from typing import Any
 
 import httpx
 
-from ..cluster import Cluster
-from ..cluster.balancer import BalancerMissing, find_config
-from ..cluster.postgres import PostgresMissing
+from spite_malice.cluster import Cluster
+from spite_malice.cluster.balancer import BalancerMissing, find_config
+from spite_malice.cluster.postgres import PostgresMissing
+
 from . import server_load as load
 
 MEAN = 1500.0
@@ -95,8 +96,8 @@ def seed_ratings(url: str, waiters: list[Waiter], pool: str) -> None:
     """Write each player's rating in ``pool`` (as if it had played rated games)."""
     from sqlalchemy import insert
 
-    from ..store import Store
-    from ..store.schema_accounts import RATINGS
+    from spite_malice.store import Store
+    from spite_malice.store.schema_accounts import RATINGS
 
     now = datetime.now(UTC)
     with Store.open(url) as store, store.db.connection() as connection:
@@ -151,8 +152,8 @@ def stranger_matches(url: str, pool: str) -> Counter[str]:
     """How many stranger matches of ``pool`` each player sits in, from the store."""
     from sqlalchemy import select
 
-    from ..store import Store
-    from ..store.schema import MatchRow
+    from spite_malice.store import Store
+    from spite_malice.store.schema import MatchRow
 
     seats: Counter[str] = Counter()
     with Store.open(url) as store, store._session() as session:

@@ -35,13 +35,17 @@ from typing import Any
 import websockets
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
-from ..cluster.balancer import Balancer, BalancerMissing, find_config
-from ..cluster.processes import answers, free_port, stop, wait_until
+from spite_malice.cluster.balancer import Balancer, BalancerMissing, find_config
+from spite_malice.cluster.processes import answers, free_port, stop, wait_until
+
 from . import server_load as load
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+LAUNCHER = Path(__file__).resolve().parents[1] / "ws_floor.py"
+"""The script that runs this module (``benchmarks/ws_floor.py``): each echo server is one."""
 
 IMPLEMENTATIONS = ("websockets", "websockets-sansio", "wsproto")
 APPS = ("bare", "starlette", "fastapi")
@@ -126,7 +130,7 @@ def serve(port: int, implementation: str, kind: str, size: int) -> None:
     """Run one echo server in this process with ``spite-malice serve``'s uvicorn settings."""
     import uvicorn
 
-    from ..web.limits import MAX_FRAME
+    from spite_malice.web.limits import MAX_FRAME
 
     make = {"bare": bare_app, "starlette": starlette_app, "fastapi": fastapi_app}[kind]
     uvicorn.run(
@@ -147,7 +151,7 @@ class Server:
 
     def __init__(self, implementation: str, kind: str, size: int) -> None:
         self.port = free_port()
-        command = [sys.executable, "-m", "spite_malice.bench.ws_floor", "--serve"]
+        command = [sys.executable, str(LAUNCHER), "--serve"]
         command += [str(self.port), "--ws", implementation, "--app", kind]
         command += ["--reply-bytes", str(size)]
         # uvicorn's "websockets" warns that it is deprecated, once a process

@@ -24,10 +24,10 @@ import time
 import uuid
 from pathlib import Path
 
-from ..bots import reference_move
-from ..engine import Rules
-from ..store import MatchHeader, Store
-from ..table import COMPUTER, PERSON, Seat, Table
+from spite_malice.bots import reference_move
+from spite_malice.engine import Rules
+from spite_malice.store import MatchHeader, Store
+from spite_malice.table import COMPUTER, PERSON, Seat, Table
 
 RULES = Rules(match_target=500)
 """A long match: 1,000 moves and more before anyone reaches the target."""

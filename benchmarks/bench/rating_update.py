@@ -31,11 +31,11 @@ import uuid
 from dataclasses import replace
 from pathlib import Path
 
-from ..engine import Rules
-from ..ratings.glicko2 import Glicko
-from ..ratings.policy import after_game
-from ..store import MatchHeader, Store
-from ..table import FRIEND, PERSON, Seat, Table
+from spite_malice.engine import Rules
+from spite_malice.ratings.glicko2 import Glicko
+from spite_malice.ratings.policy import after_game
+from spite_malice.store import MatchHeader, Store
+from spite_malice.table import FRIEND, PERSON, Seat, Table
 
 PLAYERS = 20
 """Players the games are spread over, so that most games rate players with a history."""

@@ -3,34 +3,35 @@
 Write a function from the position (the observation as a dict, see ``docs/bot-protocol.md``) and
 the legal moves (notation strings) to a move, and hand it to :func:`serve`::
 
-    from spite_malice.bot_protocol.client import serve
+    from spite_malice.bot_client import serve
 
     def choose(position, moves):
         return moves[0]
 
     serve(choose, name="First Legal")
 
-``python -m spite_malice.bot_protocol.client NAME`` serves one of our own bots (``reference`` or
-any name :func:`~spite_malice.bot_registry.make_bot` knows) over the protocol, which is handy
-to test an engine-side implementation or a tournament harness.
+``python -m spite_malice.bot_client NAME`` (:mod:`.__main__`) serves one of our own bots
+(``reference`` or any name :func:`~spite_malice.bot_registry.make_bot` knows) over the
+protocol, which is handy to test an engine-side implementation or a tournament harness.
+
+This package is the bot author's side; the host's side (running such a program as a bot) is
+:mod:`spite_malice.bot_protocol.external`. Both share only the protocol's constants.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from ..bot_registry import make_bot
+from ..bot_protocol import GREETING, PROTOCOL_VERSION
 from ..bots.base import Bot
 from ..engine.cards import parse_card
 from ..engine.game import Outcome
 from ..engine.moves import parse_move
 from ..engine.observation import Observation, PlayerView
 from ..engine.rules import Rules
-from . import GREETING, PROTOCOL_VERSION
 
 Chooser = Callable[[dict[str, Any], list[str]], str]
 
@@ -128,18 +129,4 @@ def serve_bot(bot: Bot, **kwargs: Any) -> int:
         bot.close()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m spite_malice.bot_protocol.client",
-        description="Serve one of our bots over the text protocol on stdin/stdout.",
-    )
-    parser.add_argument("bot", help="a bot name, such as reference")
-    parser.add_argument("--seed", type=int, default=None, help="the bot's seed")
-    args = parser.parse_args(argv)
-    return serve_bot(make_bot(args.bot, seed=args.seed))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
-
-__all__ = ["Chooser", "main", "observation_from_json", "serve", "serve_bot"]
+__all__ = ["Chooser", "observation_from_json", "serve", "serve_bot"]

@@ -21,7 +21,7 @@ This measures the choice under Expert's own score (the leaf model, the rollouts'
 games: a gain here is a reason to play games, not a result. Only the candidate list and the
 threshold change, since another score would change the yardstick itself.
 
-    nice -n 5 .venv/bin/python -m spite_malice.bench.bots_candidates --games 8 --seed 9200 \\
+    nice -n 5 .venv/bin/python benchmarks/bots_candidates.py --games 8 --seed 9200 \\
         --jobs 2 --variant discard_plans=2 --variant candidates=10,margin=100,discard_plans=3 \\
         --switch-z 0.75,1,1.5
 """
@@ -38,13 +38,14 @@ import time
 from functools import partial
 
 from spite_malice.arena import play_game
-from spite_malice.bench.bots_expert import opponent_name, parse_setting, settings_with
-from spite_malice.bench.bots_noise import Collector, sampled_choice, sampled_scores
 from spite_malice.bot_registry import make_bot
 from spite_malice.bots import ExpertBot
 from spite_malice.bots.expert import EXPERT_SETTINGS, MIN_SWITCH_SAMPLES, SearchSettings, _edge
 from spite_malice.bots.planning import Plan
 from spite_malice.engine import Move
+
+from .bots_expert import opponent_name, parse_setting, settings_with
+from .bots_noise import Collector, sampled_choice, sampled_scores
 
 SHIPPED = "shipped"
 """The name of the variant with no changes, which every other is compared with."""

@@ -32,7 +32,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from spite_malice.bench.bots_leaf import (
+from spite_malice.bots.expert import ExpertBot
+from spite_malice.bots.leaf import FEATURES, LeafFeatures, LeafModel, shipped_model
+from spite_malice.bots.planning import plan_turn
+from spite_malice.bots.rollout import finish_turn
+from spite_malice.bots.view import view_from_game
+from spite_malice.engine import Game
+
+from .bots_leaf import (
     FIRST_FEATURES,
     _calibration,
     fit,
@@ -43,12 +50,6 @@ from spite_malice.bench.bots_leaf import (
     perceptron_leaf,
     print_python_gap,
 )
-from spite_malice.bots.expert import ExpertBot
-from spite_malice.bots.leaf import FEATURES, LeafFeatures, LeafModel, shipped_model
-from spite_malice.bots.planning import plan_turn
-from spite_malice.bots.rollout import finish_turn
-from spite_malice.bots.view import view_from_game
-from spite_malice.engine import Game
 
 MAX_TURNS = 2000
 """A safety net: a self-play game longer than this is dropped."""

@@ -13,7 +13,7 @@ chance (hundredths of a game). The evaluation's own choice (no samples) is the f
 regret that falls as ``k`` grows is noise the budget can buy off; what is left at large ``k``
 is beyond the reach of more samples of this score.
 
-    nice -n 19 .venv/bin/python -m spite_malice.bench.bots_noise --games 1 --seed 9003 \\
+    nice -n 19 .venv/bin/python benchmarks/bots_noise.py --games 1 --seed 9003 \\
         --decide 96 --truth 96 --samples 24,48,96
 """
 

@@ -4,7 +4,7 @@ Every adapter plays the reference first-fit policy the way a user of that librar
 what the seat sees: PettingZoo's and Gymnasium's agents from the action mask and the tensor
 (:func:`.encoding.first_fit_from_mask`), OpenSpiel's from ``legal_actions()`` and the seat's
 side stacks (:func:`.actions.first_fit_action`). The engine row is
-:func:`spite_malice.bench.bench_fast`. PettingZoo and Gymnasium play exactly the engine's games
+:func:`.engine.bench_fast`. PettingZoo and Gymnasium play exactly the engine's games
 (``options={"game_seed": n}``); OpenSpiel samples its chance nodes, so its games are different
 deals of the same length on average: compare moves per second there. Times are CPU seconds of
 this process. :func:`step_costs` splits a move's time into the engine's, the adapter's own and
@@ -13,17 +13,20 @@ the agent's.
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..engine.game import Game
-from ..engine.moves import ALL_MOVES
-from ..engine.rules import Rules
-from ..research.actions import first_fit_action
+from spite_malice.cli.arguments import positive, seed
+from spite_malice.engine.game import Game
+from spite_malice.engine.moves import ALL_MOVES
+from spite_malice.engine.rules import PRESETS, Rules
+from spite_malice.research.actions import first_fit_action
+
 from .engine import BenchResult, bench_fast
 
 Runner = Callable[[int, int, Rules], BenchResult]
@@ -34,13 +37,13 @@ does not skew the comparison (on an idle machine this is the wall-clock time).""
 
 
 def bench_engine(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResult:
-    """The engine's own fast path, as ``spite-malice bench`` runs it, in CPU seconds."""
+    """The engine's own fast path, as ``benchmarks/engine.py`` runs it, in CPU seconds."""
     return replace(bench_fast(games, seed, rules, clock=_clock), path="engine")
 
 
 def _pettingzoo(games: int, seed: int, rules: Rules, wrapped: bool) -> BenchResult:
-    from ..research.encoding import first_fit_from_mask
-    from ..research.pettingzoo_env import env, raw_env
+    from spite_malice.research.encoding import first_fit_from_mask
+    from spite_malice.research.pettingzoo_env import env, raw_env
 
     environment = env(rules=rules) if wrapped else raw_env(rules=rules)
     moves = wins = 0
@@ -74,8 +77,8 @@ def bench_pettingzoo_raw(games: int, seed: int, rules: Rules = Rules.STANDARD) -
 
 def bench_gym(games: int, seed: int, rules: Rules = Rules.STANDARD) -> BenchResult:
     """The Gymnasium environment: the agent first-fit against the ``reference`` bot."""
-    from ..research.encoding import first_fit_from_mask
-    from ..research.gym_env import SpiteMaliceEnv
+    from spite_malice.research.encoding import first_fit_from_mask
+    from spite_malice.research.gym_env import SpiteMaliceEnv
 
     environment = SpiteMaliceEnv("reference", rules=rules)
     step = environment.step
@@ -103,8 +106,8 @@ def bench_openspiel(games: int, seed: int, rules: Rules = Rules.STANDARD) -> Ben
     choice), player actions from ``legal_actions()``."""
     import pyspiel
 
-    from ..research import openspiel  # importing it registers the game
-    from ..research.openspiel import sample_outcome
+    from spite_malice.research import openspiel  # importing it registers the game
+    from spite_malice.research.openspiel import sample_outcome
 
     game = pyspiel.load_game(
         openspiel.GAME_NAME,
@@ -138,7 +141,7 @@ def bench_openspiel(games: int, seed: int, rules: Rules = Rules.STANDARD) -> Ben
 
 def _engine_games(games: int, seed: int, rules: Rules) -> list[tuple[int, list[int], list[int]]]:
     """The engine's first-fit games: each game's seed, actions, and the seat that played each."""
-    from ..bots.reference import reference_move
+    from spite_malice.bots.reference import reference_move
 
     out = []
     for i in range(games):
@@ -172,7 +175,7 @@ def _replay_pettingzoo(
 ) -> float:
     """CPU seconds of the environment replaying the games: each agent reads its observation
     and plays the recorded action (and keeps the observation in ``seen``, if given)."""
-    from ..research.pettingzoo_env import env, raw_env
+    from spite_malice.research.pettingzoo_env import env, raw_env
 
     environment = env(rules=rules) if wrapped else raw_env(rules=rules)
     start = _clock()
@@ -192,7 +195,7 @@ def _replay_pettingzoo(
 
 
 def _replay_gym(played: list[tuple[int, list[int], list[int]]], rules: Rules) -> float:
-    from ..research.gym_env import SpiteMaliceEnv
+    from spite_malice.research.gym_env import SpiteMaliceEnv
 
     environment = SpiteMaliceEnv("reference", rules=rules)
     start = _clock()
@@ -218,7 +221,7 @@ def step_costs(
     observation, by :func:`.encoding.first_fit_from_mask` and by
     ``first_fit_action(mask.nonzero()[0].tolist(), side_empty(tensor))``. Each is the median
     of ``runs`` runs, interleaved."""
-    from ..research.encoding import first_fit_from_mask, side_empty
+    from spite_malice.research.encoding import first_fit_from_mask, side_empty
 
     played = _engine_games(games, seed, rules)
     moves = sum(len(actions) for _, actions, _ in played)
@@ -277,3 +280,61 @@ __all__ = [
     "bench_pettingzoo_raw",
     "step_costs",
 ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="research.py",
+        description="Play N games of first-fit self-play through each research adapter and "
+        "on the engine's fast path, interleaved run by run so that they share the machine's "
+        "load, and print games/s, moves/s and how many times slower than the engine each "
+        "adapter is (median of the runs). Needs the extras [openspiel], [pettingzoo], [gym].",
+    )
+    parser.add_argument("--games", type=positive, default=200, help="games per run (200)")
+    parser.add_argument("--seed", type=seed, default=1, help="seed of the first game (1)")
+    parser.add_argument("--runs", type=positive, default=3, help="runs; the median is shown (3)")
+    parser.add_argument(
+        "--rules", choices=sorted(PRESETS), default="standard", help="rules preset (standard)"
+    )
+    parser.add_argument(
+        "--only",
+        default="",
+        help="comma-separated adapters to measure: pettingzoo, pettingzoo-raw, gymnasium, "
+        "openspiel (all)",
+    )
+    args = parser.parse_args(argv)
+    names = [name.strip() for name in args.only.split(",") if name.strip()] or [
+        name for name in RUNNERS if name != "engine"
+    ]
+    unknown = [name for name in names if name not in RUNNERS]
+    if unknown:
+        print(f"research.py: unknown adapter {unknown[0]!r}; known: {', '.join(RUNNERS)}")
+        return 2
+    names = ["engine", *[name for name in names if name != "engine"]]
+    results: dict[str, list[Any]] = {name: [] for name in names}
+    for _ in range(args.runs):
+        for name in names:
+            results[name].append(RUNNERS[name](args.games, args.seed, PRESETS[args.rules]))
+    print(
+        f"first-fit self-play, {args.rules} rules, {args.games} games from seed {args.seed}, "
+        f"median of {args.runs} run(s)"
+    )
+    engine_gps = statistics.median(r.games_per_second for r in results["engine"])
+    engine_mps = statistics.median(r.moves_per_second for r in results["engine"])
+    for name in names:
+        gps = statistics.median(r.games_per_second for r in results[name])
+        mps = statistics.median(r.moves_per_second for r in results[name])
+        last = results[name][-1]
+        slower = (
+            ""
+            if name == "engine"
+            else (
+                f"  {engine_gps / gps:4.1f}x the engine's time per game, "
+                f"{engine_mps / mps:4.1f}x per move"
+            )
+        )
+        print(
+            f"{name:>15}: {gps:8,.0f} games/s {mps:10,.0f} moves/s "
+            f"({last.moves / last.games:.0f} moves a game; {last.wins} won){slower}"
+        )
+    return 0

@@ -28,9 +28,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from ..offline import build
-from ..offline.timing import think_times
-from ..web.pwa import shell_files
+from spite_malice.offline import build
+from spite_malice.offline.timing import think_times
+from spite_malice.web.pwa import shell_files
 
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 

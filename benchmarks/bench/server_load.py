@@ -59,8 +59,8 @@ from typing import Any, TypeVar
 import httpx
 import websockets
 
-from ..table.seat_state import apply_delta
-from ..web.limits import MAKE_LIMIT_ENV
+from spite_malice.table.seat_state import apply_delta
+from spite_malice.web.limits import MAKE_LIMIT_ENV
 
 json_loads: Callable[[str | bytes], Any] = json.loads
 """The clients' JSON parser: orjson's when it is installed (the dev extra), the same JSON

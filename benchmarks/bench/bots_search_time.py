@@ -10,8 +10,8 @@ and the samples taken, to compare with another version's (``cmp``). Run the timi
 the old and the new sources alternately (``PYTHONPATH=OLD/src``, ``PYTHONPATH=src``), a few
 times each: CPU time is steadier than wall time on a shared machine, not immune to it.
 
-    python -m spite_malice.bench.bots_search_time --collect pos.pkl --deal 43000
-    python -m spite_malice.bench.bots_search_time --positions pos.pkl --choices new.json
+    python benchmarks/bots_search_time.py --collect pos.pkl --deal 43000
+    python benchmarks/bots_search_time.py --positions pos.pkl --choices new.json
 """
 
 from __future__ import annotations

@@ -32,11 +32,11 @@ import statistics
 import time
 from dataclasses import replace
 
-from ..analysis import Report, analyse_record, record_decisions
-from ..analysis.pool import default_workers
-from ..analysis.report import DEFAULT_SETTINGS
-from ..bot_registry import make_bot
-from ..engine import Game, GameRecord
+from spite_malice.analysis import Report, analyse_record, record_decisions
+from spite_malice.analysis.pool import default_workers
+from spite_malice.analysis.report import DEFAULT_SETTINGS
+from spite_malice.bot_registry import make_bot
+from spite_malice.engine import Game, GameRecord
 
 BEFORE = replace(DEFAULT_SETTINGS, adaptive=False)
 """The analysis before: every candidate on every one of the 64 deals (in one process)."""
