@@ -361,3 +361,39 @@ def test_a_savepoint_ahead_of_the_table_is_refused() -> None:
     table.roll_back(early)
     with pytest.raises(SpiteMaliceError):
         table.roll_back(later)  # its moves are no longer on the table
+
+
+def test_the_commitment_and_reveal_made_once_a_game_follow_the_game() -> None:
+    """R6: nothing hidden is shown while a game is played; the salt and commitment made once
+    a game, and the reveal made once a finished game, are those of the game the table holds
+    (the same as a table restored from the same steps makes afresh), never a game before."""
+    seats = (Seat(PERSON, "Ann", "ann"), Seat(COMPUTER, "Reference"))
+    table = Table.new(RULES, seats, level="reference", seed=21)
+    steps = [table.check_deal()]
+    table.apply(steps[-1])
+
+    def fresh() -> Table:
+        return Table.restore(RULES, 21, table.meta, steps)
+
+    first = table.commitment()
+    assert first is not None and table.reveal() is None
+    assert first == fresh().commitment()
+    while not table.is_game_over:
+        steps.append(table.check_move(table.game.to_move, reference_move(table.game)))
+        table.apply(steps[-1])
+        assert table.commitment() == first
+    reveal = table.reveal()
+    assert reveal is not None and reveal == fresh().reveal()
+    assert reveal["commitment"] == first and reveal["game"] == 1
+    assert table.reveal() == reveal
+
+    steps.append(table.check_deal())
+    table.apply(steps[-1])
+    second = table.commitment()
+    assert second is not None and second != first and second == fresh().commitment()
+    assert table.reveal() is None  # game 2 is being played
+    steps.append(table.check_resign(0))
+    table.apply(steps[-1])
+    ended = table.reveal()
+    assert ended is not None and ended["game"] == 2 and ended["commitment"] == second
+    assert ended == fresh().reveal() and ended["record"] != reveal["record"]

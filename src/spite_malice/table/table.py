@@ -80,6 +80,11 @@ class Table:
         """The seats that have played a move in the current game."""
         self.turns = 0
         """Turns ended in the current game (each move that passes the turn counts one)."""
+        self._deal_keys: tuple[tuple[int, int, int], str, str] | None = None
+        """The last (bot seed, game number, seed) with its salt and commitment: made at every
+        state, the same for the whole game."""
+        self._reveal: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        """The finished game's reveal and what it was made of (see :meth:`reveal`)."""
         self.bot: Bot | None = None
         if self.computer_seat is not None:
             self.bot = computer.new_computer(meta.level or "medium", meta.bot_seed)
@@ -258,6 +263,27 @@ class Table:
             return None
         game = self.game
         assert game.seed is not None
+        # every state of a finished game carries it: made once, while what it shows stands
+        made_of = (
+            self.meta.bot_seed,
+            self.game_number,
+            game.seed,
+            game.first,
+            self.resigned,
+            self.claimed,
+            game.outcome,
+            self.match.players,
+            tuple(game.moves),
+        )
+        cached = self._reveal
+        if cached is not None and cached[0] == made_of:
+            return cached[1]
+        reveal = self._make_reveal(game)
+        self._reveal = (made_of, reveal)
+        return reveal
+
+    def _make_reveal(self, game: Game) -> dict[str, Any]:
+        assert game.seed is not None
         ended = game.outcome
         if ended is None:  # resigned (or claimed): the game ends where it stood
             assert self.resigned is not None
@@ -280,20 +306,30 @@ class Table:
         of the game's number and seed keyed by the match's computer seed, a 63-bit secret the
         server keeps and never sends, so that each game's salt is secret until its end, and
         revealing one tells nothing of the next."""
+        return self._deal_secrets()[0]
+
+    def _deal_secrets(self) -> tuple[str, str]:
+        """The current game's salt and commitment, made once a game (every state shows the
+        commitment)."""
         game = self.game
         assert game.seed is not None
+        made_of = (self.meta.bot_seed, self.game_number, game.seed)
+        cached = self._deal_keys
+        if cached is not None and cached[0] == made_of:
+            return cached[1], cached[2]
         key = self.meta.bot_seed.to_bytes(8, "big")
         message = f"{self.game_number}:{game.seed}".encode("ascii")
-        return hmac.new(key, message, hashlib.sha256).hexdigest()[:32]
+        salt = hmac.new(key, message, hashlib.sha256).hexdigest()[:32]
+        made = seed_commitment(game.seed, salt)
+        self._deal_keys = (made_of, salt, made)
+        return salt, made
 
     def commitment(self) -> str | None:
         """The current game's commitment to its seed (SHA-256 of the seed and its salt, shown
         from the deal on); None before the first deal."""
         if not self.is_dealt:
             return None
-        game = self.game
-        assert game.seed is not None
-        return seed_commitment(game.seed, self.deal_salt())
+        return self._deal_secrets()[1]
 
     def match_view(self) -> dict[str, Any]:
         """The match's score and finished games, as both front ends show them."""
