@@ -19,6 +19,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
+from spite_malice.notify.endpoints import INSECURE_ENV
+
 
 def b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
@@ -112,7 +114,8 @@ class PushService:
 
 @contextmanager
 def push_service() -> Iterator[PushService]:
-    """A push service on a free loopback port, for the ``with`` block."""
+    """A push service on a free loopback port, for the ``with`` block; the server may post
+    to it (plain http on loopback) while it runs (``notify/endpoints.py``'s test flag)."""
     service: PushService
 
     class Handler(BaseHTTPRequestHandler):
@@ -133,9 +136,15 @@ def push_service() -> Iterator[PushService]:
     service = PushService(server)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    flag = os.environ.get(INSECURE_ENV)
+    os.environ[INSECURE_ENV] = "1"
     try:
         yield service
     finally:
+        if flag is None:
+            del os.environ[INSECURE_ENV]
+        else:
+            os.environ[INSECURE_ENV] = flag
         server.shutdown()
         server.server_close()
         thread.join()

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from cluster.lobbies import Listener, started_lobbies
 from smtp_server import Kept, smtp_server, text_of
 from spite_malice.notify import mail
-from spite_malice.web import create_app
+from spite_malice.web import create_app, limits
 from spite_malice.web.api import PLAYER_HEADER
 from spite_malice.web.daily_summary import DailySummary
 
@@ -127,3 +127,38 @@ def test_the_summary_reads_the_players_language(tmp_path: Path) -> None:
         )
     assert subject == "Je bent aan zet in 1 spel"
     assert body.startswith("Tegen Bob: nog 5 uur. https://x.example/#/game/ABCDEF")
+
+
+def test_confirmation_e_mails_are_limited_per_player_and_per_address(
+    tmp_path: Path, smtp: Kept
+) -> None:
+    """Three confirmation e-mails at once for a player, or for an address (whoever asks),
+    then three an hour; the fourth is refused in plain words with a Retry-After, and sends
+    nothing."""
+    clock = Clock()
+    with player_client(tmp_path) as client:
+        client.app.state.confirmation_limits = limits.ConfirmationLimits(clock)  # type: ignore[attr-defined]
+        ann = {PLAYER_HEADER: client.post("/api/players", json={"name": "A"}).json()["secret"]}
+        bob = {PLAYER_HEADER: client.post("/api/players", json={"name": "B"}).json()["secret"]}
+        for n in range(3):
+            given = client.post("/api/email", json={"address": f"ann{n}@example.org"}, headers=ann)
+            assert given.status_code == 202, given.text
+        refused = client.post("/api/email", json={"address": "ann9@example.org"}, headers=ann)
+        assert refused.status_code == 429
+        assert refused.json()["error"]["message"] == (
+            "Too many confirmation e-mails were asked for; wait an hour and try again."
+        )
+        assert 0 < int(refused.headers["Retry-After"]) <= 3600
+        assert len(smtp.messages) == 3
+        # other players, one address: three at once, whoever asks (in any case)
+        cy = {PLAYER_HEADER: client.post("/api/players", json={"name": "C"}).json()["secret"]}
+        for asker in (bob, bob, cy):
+            given = client.post("/api/email", json={"address": "carl@example.org"}, headers=asker)
+            assert given.status_code == 202, given.text
+        target = client.post("/api/email", json={"address": "Carl@example.org"}, headers=bob)
+        assert target.status_code == 429  # Bob has one left, the address none
+        assert len(smtp.messages) == 6
+        clock.advance(1 / 3)  # twenty minutes: one more for Ann
+        given = client.post("/api/email", json={"address": "ann9@example.org"}, headers=ann)
+        assert given.status_code == 202, given.text
+        assert len(smtp.messages) == 7

@@ -5,6 +5,7 @@ notifications off."""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from push_service import Browser, unb64url
+from spite_malice.notify import endpoints, push
 from spite_malice.web import create_app, push_api
 from spite_malice.web.api import PLAYER_HEADER
 
@@ -75,3 +77,76 @@ def test_a_subscription_needs_a_player(client: TestClient) -> None:
     browser = Browser("https://push.example/abc")
     answer = client.post("/api/push/subscriptions", json=browser.subscription())
     assert answer.status_code == 401
+
+
+INTERNAL = (
+    "https://127.0.0.1/push",
+    "https://127.8.0.1:8443/push",
+    "https://10.0.0.5/push",
+    "https://172.16.3.4/push",
+    "https://192.168.1.1/push",
+    "https://169.254.169.254/latest/meta-data",  # a cloud's metadata service
+    "https://100.64.0.1/push",  # shared address space
+    "https://0.0.0.0/push",
+    "https://[::1]/push",
+    "https://[fe80::1]/push",
+    "https://[fd00::1]/push",
+    "https://[::ffff:127.0.0.1]/push",
+    "https://localhost/push",
+    "https://push.localhost/push",
+)
+
+
+@pytest.mark.parametrize("endpoint", INTERNAL)
+def test_an_endpoint_on_the_servers_own_network_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, endpoint: str
+) -> None:
+    """The server posts to the endpoint a page gives: never to its own network, unless the
+    test flag is set (a test's own push service)."""
+    monkeypatch.delenv(push_api.INSECURE_ENV, raising=False)
+    answer = client.post("/api/push/subscriptions", json=Browser(endpoint).subscription())
+    assert answer.status_code == 422
+    assert answer.json()["error"]["message"] == (
+        "The push subscription's endpoint must be a push service on the internet, not an "
+        "address of this server's own network."
+    )
+    monkeypatch.setenv(push_api.INSECURE_ENV, "1")
+    answer = client.post("/api/push/subscriptions", json=Browser(endpoint).subscription())
+    assert answer.status_code == 201, answer.text
+
+
+def test_a_name_is_judged_by_the_addresses_it_resolves_to(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(push_api.INSECURE_ENV, raising=False)
+    resolved = {"inside.example": "10.1.2.3", "push.example": "93.184.216.34"}
+
+    def getaddrinfo(host: str, *_args: object, **_kwargs: object) -> list[tuple[object, ...]]:
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (resolved[host], 0))]
+
+    monkeypatch.setattr(endpoints.socket, "getaddrinfo", getaddrinfo)
+    inside = Browser("https://inside.example/push").subscription()
+    assert client.post("/api/push/subscriptions", json=inside).status_code == 422
+    outside = Browser("https://push.example/push").subscription()
+    assert client.post("/api/push/subscriptions", json=outside).status_code == 201
+    public = Browser("https://93.184.216.34/push").subscription()
+    assert client.post("/api/push/subscriptions", json=public).status_code == 201
+
+
+def test_nothing_is_posted_to_an_endpoint_that_now_resolves_inside(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A name kept while it was on the internet, and resolving to this network at sending
+    time: the subscription is dropped, and nothing is posted."""
+    monkeypatch.delenv(push_api.INSECURE_ENV, raising=False)
+    posted: list[object] = []
+    monkeypatch.setattr(push, "webpush", lambda *args, **kwargs: posted.append(args))
+    with pytest.raises(push.PushGone):
+        push.send(
+            push.PushKeys(push.new_private_key(), "mailto:games@example.org"),
+            "https://127.0.0.1/push",
+            "p256dh",
+            "auth",
+            {"title": "t"},
+        )
+    assert posted == []

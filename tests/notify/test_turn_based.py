@@ -165,3 +165,41 @@ async def test_a_rematch_of_a_game_over_days_starts_its_clock(tmp_path: Path) ->
         assert game is not None and game.status == "playing"
         assert game.match_id == room.header.id != over.match_id
         assert game.to_move == room.game.to_move and game.deadline == clock() + 7 * 86400
+
+
+async def test_the_state_shows_the_time_for_the_move_being_played(tmp_path: Path) -> None:
+    """web-protocol 4.1 ``turn_game``: the days a move and the time by which the move being
+    played must be made, the new turn's as soon as a turn passes (before its row is written),
+    the stored one after a restart, none once the game is over; other rooms have no field."""
+    url = str(tmp_path / "state.db")
+    clock = Clock()
+    async with started_lobbies(url, 1) as (lobby,):
+        lobby.turns.now = clock
+        room, alice, _bob = await turn_game(lobby, days=3)
+        first = clock() + 3 * 86400
+        for seat in (0, 1):
+            assert room.broadcaster.state_for(seat)["turn_game"] == {"days": 3, "deadline": first}
+        clock.advance(5)
+        await end_turn(room, Listener())
+        passed = clock() + 3 * 86400
+        assert room.broadcaster.state_for(0)["turn_game"]["deadline"] == passed
+        await lobby.turns.settled()
+        assert room.broadcaster.state_for(1)["turn_game"]["deadline"] == passed
+        code = room.code
+        plain, _token = await lobby.create(
+            mode="friend",
+            player=alice.id,
+            name="Alice",
+            level=None,
+            rules=room.table.rules,
+            seed=None,
+        )
+        assert "turn_game" not in plain.broadcaster.state_for(0)
+    clock.advance(1)
+    async with started_lobbies(url, 1) as (lobby,):
+        lobby.turns.now = clock
+        room = await lobby.get(code)
+        assert room is not None
+        assert room.broadcaster.state_for(0)["turn_game"] == {"days": 3, "deadline": passed}
+        await room.handle(Listener(), 0, ResignMessage(type="resign"))
+        assert room.broadcaster.state_for(0)["turn_game"] == {"days": 3, "deadline": None}

@@ -12,6 +12,8 @@ from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
+from .endpoints import internal_endpoint
+
 PUSH_TIMEOUT = 10.0
 """Seconds a push service has to take a notification."""
 PUSH_TTL = 7 * 24 * 3600
@@ -71,7 +73,10 @@ def send(
 ) -> int:
     """Send ``payload`` (JSON, encrypted for the browser) to one subscription and return
     the push service's status. Blocking: call it off the event loop. :class:`PushGone` when
-    the subscription is gone, :class:`PushFailed` on any other failure."""
+    the subscription is gone (or its host is now on this server's own network:
+    ``endpoints.py``), :class:`PushFailed` on any other failure."""
+    if internal_endpoint(endpoint):
+        raise PushGone(endpoint)
     try:
         answer = webpush(
             {"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}},

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..i18n import LANGUAGES, N_, _, current_language
 from ..notify import mail
+from . import limits
 from .accounts import current_player, lobby_of
 from .daily_summary import DailySummary
 from .errors import error_response
@@ -35,6 +36,15 @@ class Address(BaseModel):
 def _summary(request: Request) -> DailySummary:
     daily: DailySummary = lobby_of(request).mail
     return daily
+
+
+def _confirmations(request: Request) -> limits.ConfirmationLimits:
+    """This instance's limits on confirmation e-mails, made on first use."""
+    state = request.app.state
+    if not hasattr(state, "confirmation_limits"):
+        state.confirmation_limits = limits.ConfirmationLimits()
+    confirmations: limits.ConfirmationLimits = state.confirmation_limits
+    return confirmations
 
 
 def address_problem(address: str) -> str | None:
@@ -68,6 +78,14 @@ async def give(request: Request, body: Address) -> dict[str, Any] | JSONResponse
     problem = address_problem(address)
     if problem is not None:
         return error_response(422, "invalid", problem)
+    wait = _confirmations(request).refused(player.id, address)
+    if wait is not None:
+        return error_response(
+            429,
+            "too_many_requests",
+            _(limits.TOO_MANY_CONFIRMATIONS),
+            {"Retry-After": str(wait)},
+        )
     language = current_language()
     try:
         await daily.ask_confirmation(

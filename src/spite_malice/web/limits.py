@@ -169,6 +169,35 @@ TOO_MANY_PLAYERS = N_("Too many new players from this address; wait a minute and
 TOO_MANY_ROOMS = N_("Too many new games from this address; wait a minute and try again.")
 
 
+CONFIRM_BURST = 3
+"""Confirmation e-mails (``POST /api/email``) one player, or one address, may be sent at once."""
+CONFIRM_PER_HOUR = 3
+"""Then this many an hour: an address cannot be flooded, nor the server's mail made a weapon."""
+TOO_MANY_CONFIRMATIONS = N_(
+    "Too many confirmation e-mails were asked for; wait an hour and try again."
+)
+
+
+class ConfirmationLimits:
+    """The limits on confirmation e-mails (one instance's count): per player and per address
+    (lower case), each :data:`CONFIRM_BURST` at once then :data:`CONFIRM_PER_HOUR` an hour."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.players = RateLimit(CONFIRM_BURST, CONFIRM_PER_HOUR / 60.0, clock)
+        self.addresses = RateLimit(CONFIRM_BURST, CONFIRM_PER_HOUR / 60.0, clock)
+
+    def refused(self, player: str, address: str) -> int | None:
+        """Charge one e-mail to ``player`` and ``address``; when either has none left, charge
+        nothing and return the seconds to wait (``Retry-After``)."""
+        keys = ((self.players, player), (self.addresses, address.lower()))
+        waits = [limit.retry_after(key) for limit, key in keys if limit.is_blocked(key)]
+        if waits:
+            return max(waits)
+        for limit, key in keys:
+            limit.charge(key)
+        return None
+
+
 def too_many_invitations() -> str:
     """Why a player with :data:`OPEN_INVITATIONS` open invitations may not make another, and
     what to do, in the current language."""

@@ -39,6 +39,7 @@ from .quick_match import QuickMatch
 from .room_common import CODE_ALPHABET, CODE_LENGTH
 from .rooms import (
     COMPUTER_MODE,
+    FRIEND_MODE,
     Room,
     RoomError,
     hash_token,
@@ -263,6 +264,8 @@ class Lobby:
             stored = await self.run(self.store.load_room, code)
             room = None if stored is None else Room(self, stored)
             if room is not None:
+                if room.mode == FRIEND_MODE:
+                    await self.turns.game(code)  # a game over days shows its clock (turn_game)
                 self.rooms[code] = room
         except BaseException as error:
             if isinstance(error, Exception):

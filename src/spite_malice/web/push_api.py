@@ -3,9 +3,9 @@ subscription of a browser whose player turned notifications on in Settings (and 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
-import os
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -14,6 +14,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..i18n import LANGUAGES, N_, _, current_language
+from ..notify import endpoints
+from ..notify.endpoints import INSECURE_ENV as INSECURE_ENV  # the name the tests set
 from ..store import StoreUnavailable
 from ..store.notifications import PushSubscription
 from .accounts import current_player, lobby_of, store_of
@@ -22,10 +24,11 @@ from .room_common import store_unavailable
 
 router = APIRouter(prefix="/api/push")
 
-INSECURE_ENV = "SPITE_MALICE_PUSH_INSECURE"
-"""Set to 1 to take push endpoints over plain http (a test's own push service): browsers'
-push services are all https, and the server posts to what a page gives it."""
 BAD_ENDPOINT = N_("The push subscription's endpoint must be an https address.")
+INTERNAL_ENDPOINT = N_(
+    "The push subscription's endpoint must be a push service on the internet, not an address "
+    "of this server's own network."
+)
 BAD_KEYS = N_("The push subscription's keys are not the ones a browser gives.")
 NOTHING_TO_FORGET = N_("This browser has no notifications turned on.")
 
@@ -59,9 +62,17 @@ def _decoded(text: str) -> bytes | None:
 def endpoint_problem(endpoint: str) -> str | None:
     """Why a page's push endpoint is not taken (None when it is)."""
     parts = urlsplit(endpoint)
-    insecure = os.environ.get(INSECURE_ENV) == "1" and parts.scheme == "http"
-    if (parts.scheme != "https" and not insecure) or not parts.hostname:
+    plain = endpoints.insecure() and parts.scheme == "http"
+    if (parts.scheme != "https" and not plain) or not parts.hostname:
         return _(BAD_ENDPOINT)
+    return None
+
+
+async def internal_problem(endpoint: str) -> str | None:
+    """Why an endpoint on this server's own network is not taken (None when it is not one,
+    or the test flag is set): the server would post to it (``notify/endpoints.py``)."""
+    if await asyncio.to_thread(endpoints.internal_endpoint, endpoint):
+        return _(INTERNAL_ENDPOINT)
     return None
 
 
@@ -88,7 +99,11 @@ async def server_key(request: Request) -> dict[str, Any]:
 async def subscribe(request: Request, body: Subscription) -> dict[str, Any] | JSONResponse:
     """Keep this browser's subscription for its player, in the language it reads now."""
     player = await current_player(request)
-    problem = endpoint_problem(body.endpoint) or keys_problem(body.keys)
+    problem = (
+        endpoint_problem(body.endpoint)
+        or keys_problem(body.keys)
+        or await internal_problem(body.endpoint)
+    )
     if problem is not None:
         return error_response(422, "invalid", problem)
     language = current_language()

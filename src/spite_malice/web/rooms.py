@@ -148,9 +148,14 @@ class Room:
         self.steps = StepPipeline(self)
         self.friends = FriendGames(self)
         self.strangers = StrangerGames(self, getattr(lobby, "fair_play", None))
-        self.broadcaster.extra = self.strangers.view
         self.notices = Notices(
             self, getattr(lobby, "notifier", None), getattr(lobby, "turns", None)
+        )
+        turns = getattr(lobby, "turns", None)
+        self.broadcaster.extra = (
+            self.strangers.view
+            if turns is None
+            else lambda seat: self.strangers.view(seat) | turns.view(self)
         )
         self.broadcaster.watch = self.notices.applied
 

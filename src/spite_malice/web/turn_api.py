@@ -44,6 +44,7 @@ async def create(request: Request, body: CreateTurnGame) -> dict[str, Any] | JSO
     except RoomError as error:
         return table_error_response(error)
     await lobby.run(lobby.turns.create, room.code, room.header.id, body.days)
+    await lobby.turns.game(room.code)  # read once now: the first state shows the clock
     lobby.turns.observe(room)
     return {
         "room": room.code,

@@ -38,6 +38,8 @@ TICK_SECONDS = 60.0
 """How often each instance looks for reminders and time-outs that are due."""
 KNOWN_LIMIT = 10_000
 """Rooms whose row (or its absence) is remembered before the memory starts again."""
+DAY_SECONDS = 86400.0
+"""A day, as the store counts the time for a move (``store/turn_games.py``)."""
 
 
 class TurnRoom(Protocol):
@@ -114,6 +116,29 @@ class TurnClock:
         if game is None or game.deadline is None:
             return None
         return left_words(game.deadline - self.now())
+
+    def view(self, room: TurnRoom) -> dict[str, Any]:
+        """The ``turn_game`` field of a seat's state (``web-protocol.md`` 4.1): the days a
+        move and the time (epoch seconds) by which the move being played must be made (None
+        until the friend is seated, and once the game is over); nothing in other rooms. A turn
+        that passed in this step and is not written yet is given its new time (now + days)."""
+        game = self._known.get(room.code)
+        if game is None:
+            return {}
+        table = room.table
+        over = table.is_game_over or table.match.is_over or table.status != "playing"
+        deadline = None
+        if not over and table.is_full and table.is_dealt:
+            if game.turn == turn_name(table) and game.deadline is not None:
+                deadline = game.deadline
+            else:
+                deadline = self.now() + game.days * DAY_SECONDS
+        return {
+            "turn_game": {
+                "days": game.days,
+                "deadline": None if deadline is None else round(deadline),
+            }
+        }
 
     # ----------------------------------------------------------------- the turns
 

@@ -15,6 +15,7 @@ import { playSound, preloadSounds } from "./sound.js";
 import { menuButton } from "./menu.js";
 import { placeNode, renderTable } from "./table.js";
 import { abortedText, StrangerPanel } from "./strangers.js";
+import { TurnClock } from "./turn_clock.js";
 import { _, currentLanguage, formatNumber, N_, NP_, ngettext, pgettext } from "./i18n.js";
 import {
   capitalise, errorText, eventSentence, explainIllegal, hintSentence, moveSentence, YOU,
@@ -86,6 +87,7 @@ export class GameScreen {
     this.setAttention(false);
     clearInterval(this.claimTimer);
     this.strangers?.destroy();
+    this.turnClock?.destroy();
     this.hideBubble();
     this.dialog?.remove();
     finishFlights();
@@ -123,6 +125,7 @@ export class GameScreen {
     this.declineButton = button("decline-rematch-button", _("Decline"), () => this.declineRematch(), { hidden: true });
     this.claimNote = h("p", { class: "claim-note", id: "claim-note", role: "status", hidden: true });
     this.strangers = new StrangerPanel(this); // the clock, abort and block of a rated game
+    this.turnClock = new TurnClock(this); // a game over days: the time left for the move
     this.speedSelect = h("select", {
       id: "speed-select", "aria-label": _("Animation speed"),
       onchange: (e) => this.ctx.setSpeed(e.target.value),
@@ -148,6 +151,7 @@ export class GameScreen {
         h("div", { class: "panel-head" }, this.bannerNode, this.connNode),
         this.messageNode,
         this.strangers.clockNode,
+        this.turnClock.node,
         this.claimNote,
         this.scoreNode),
       h("div", { class: "actions" },
@@ -478,7 +482,9 @@ export class GameScreen {
   /** The claim line and button: shown while a friend game is played and the friend is offline. */
   updateClaim() {
     const state = this.state;
-    const away = state?.mode === "friend" && !this.isOver() && !this.waitingForFriend() ? this.friendAway() : null;
+    // a game over days is never claimed: its time for a move runs out instead (web-protocol 2.12)
+    const claimable = state?.mode === "friend" && !state.turn_game && !this.isOver() && !this.waitingForFriend();
+    const away = claimable ? this.friendAway() : null;
     const after = state?.claim_after ?? 180;
     const ready = away !== null && away >= after;
     this.claimButton.hidden = !ready;
@@ -913,6 +919,7 @@ export class GameScreen {
     this.declineButton.disabled = !open;
     if (this.claimButton) this.updateClaim();
     this.strangers?.update();
+    this.turnClock?.update();
   }
 
   // Talking to the server.

@@ -57,7 +57,7 @@ export function turnGamesBox() {
     h("h2", {}, _("Games over days")),
     h("p", { class: "muted" },
       _("Play a friend one turn at a time, over days. When your time for a move runs out, the game is lost.")),
-    h("div", { class: "field" }, days, button),
+    h("div", { class: "field turn-start" }, days, button),
     status,
     list);
 }
