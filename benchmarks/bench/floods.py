@@ -39,10 +39,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from spite_malice.bots.greedy import greedy
 from spite_malice.engine import Game, GameRecord
 from spite_malice.engine.rules import Rules
-
-from .server_load import greedy
 
 STRANGER = "127.0.0.2"
 HONEST = "127.0.0.1"

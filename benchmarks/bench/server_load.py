@@ -59,6 +59,7 @@ from typing import Any, TypeVar
 import httpx
 import websockets
 
+from spite_malice.bots.greedy import greedy
 from spite_malice.table.seat_state import apply_delta
 from spite_malice.web.limits import MAKE_LIMIT_ENV
 
@@ -106,21 +107,6 @@ class Totals:
     """CPU seconds the load clients used while they played (this process)."""
     killed_at: float | None = None
     """When the planned restart killed the server (monotonic clock)."""
-
-
-def greedy(observation: dict[str, Any]) -> str:
-    """Pay-off card first, then side stacks, then hand builds (Kings last), else a discard."""
-    legal: list[str] = observation["legal_moves"]
-    for prefix in ("P-", "S1-C", "S2-C", "S3-C", "S4-C"):
-        for move in legal:
-            if move.startswith(prefix):
-                return move
-    builds = [m for m in legal if "-C" in m and not m.startswith("HK")]
-    if builds:
-        return builds[0]
-    discards = [m for m in legal if "-S" in m]
-    plain = [m for m in discards if not m.startswith("HK")]
-    return (plain or discards)[-1]
 
 
 CLIENTS_PER_ADDRESS = 16

@@ -509,3 +509,29 @@ def test_close_stops_the_program_even_when_told_to_stop_while_it_waits(
     with pytest.raises(_Stopped):
         bot.close()
     assert process.poll() is not None
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_a_stop_that_lands_inside_the_bots_own_stop_still_ends_the_program(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An arena worker's stop handler may run in the middle of the bot's own stop, after it
+    has let go of the process and before the kill (the window a loaded machine widens):
+    end_every_program, which the handler calls, ends the program all the same."""
+    from spite_malice.bot_protocol import external
+
+    bot = _bot(_script(tmp_path, "stubborn", STUBBORN))
+    bot.new_game(0)
+    process = bot._process
+    assert process is not None and process.poll() is None
+
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise _Stopped
+
+    with monkeypatch.context() as patch:
+        patch.setattr(external, "_end_process_tree", interrupted)
+        with pytest.raises(_Stopped):
+            bot.close()
+    assert bot._process is None and process.poll() is None  # cut short: left running
+    external.end_every_program()
+    assert process.wait(timeout=30) is not None

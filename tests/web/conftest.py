@@ -21,6 +21,7 @@ from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from starlette.testclient import WebSocketTestSession  # noqa: E402
 
+from spite_malice.bots.greedy import greedy as greedy  # noqa: E402  (the web tests' policy)
 from spite_malice.engine import match as engine_match  # noqa: E402
 from spite_malice.table.seat_state import apply_delta  # noqa: E402
 from spite_malice.web import create_app  # noqa: E402
@@ -129,22 +130,6 @@ class Seat:
         if builds:
             self.play(builds[0])
             self.request({"type": "undo"})
-
-
-def greedy(observation: dict[str, Any]) -> str:
-    """A simple policy on an observation's JSON: the pay-off card, then side stacks, then
-    hand builds (Kings last), else a discard of the highest card."""
-    legal: list[str] = observation["legal_moves"]
-    for prefix in ("P-", "S1-C", "S2-C", "S3-C", "S4-C"):
-        for move in legal:
-            if move.startswith(prefix):
-                return move
-    builds = [m for m in legal if "-C" in m and not m.startswith("HK")]
-    if builds:
-        return builds[0]
-    discards = [m for m in legal if "-S" in m]
-    plain = [m for m in discards if not m.startswith("HK")]
-    return (plain or discards)[-1]
 
 
 @pytest.fixture

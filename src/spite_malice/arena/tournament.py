@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from ..bot_protocol.external import end_every_program
 from ..engine.rules import Rules
 from .games import GameResult, play_pair
 from .sprt import Sprt, game_points
@@ -66,6 +67,9 @@ def _worker_start() -> None:
 
 
 def _stop_worker(signum: int, frame: object) -> None:
+    # The stop may land anywhere, even inside a bot's own stop of its program (after it has
+    # let go of the process and before the kill), so the programs are ended here first.
+    end_every_program()
     raise SystemExit(0)
 
 

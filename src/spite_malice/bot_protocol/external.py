@@ -51,6 +51,9 @@ RUN_VARIABLE = "SPITE_MALICE_BOT_RUN"
 """Set in the program's environment to a token of its run: how :meth:`ExternalBot.close`
 finds descendants that left its process group (Linux)."""
 _PROC = Path("/proc")
+_LIVE_RUNS: set[str] = set()
+"""The run markers of this process's programs not yet known to be ended (see
+:func:`end_every_program`)."""
 
 
 class _Failure(Exception):
@@ -173,6 +176,7 @@ class ExternalBot(Bot):
     def _start(self) -> None:
         self._stop()
         self._run = secrets.token_hex(16)
+        _LIVE_RUNS.add(self._run)
         self._starting = True
         try:
             self._process = process = subprocess.Popen(
@@ -346,6 +350,7 @@ class ExternalBot(Bot):
         self._seat = None
         if process is None and self._starting:  # Popen was cut short, perhaps after the fork
             _end_process_tree(None, self._run)
+            _LIVE_RUNS.discard(self._run)
         self._starting = False
         if self._selector is not None:
             self._selector.close()
@@ -355,6 +360,7 @@ class ExternalBot(Bot):
             # its own: no other process can have it.
             unreaped = process.returncode is None
             _end_process_tree(process.pid if unreaped else None, self._run, self._known)
+            _LIVE_RUNS.discard(self._run)
             self._known = {}
             if unreaped:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -373,6 +379,16 @@ class ExternalBot(Bot):
     def __del__(self) -> None:
         if getattr(self, "_process", None) is not None:
             self._stop()
+
+
+def end_every_program() -> None:
+    """End, on Linux, every program this process's bots started and have not yet seen ended,
+    with each one's whole run (the processes carrying its run's marker), whatever the bots
+    are doing meanwhile. For a stop signal's handler: such a handler may run in the middle of
+    a bot's own stop, which, cut short there, would leave its program running."""
+    for run in sorted(_LIVE_RUNS):
+        _end_process_tree(None, run)
+        _LIVE_RUNS.discard(run)
 
 
 def _descendants(root: int) -> dict[int, int]:
