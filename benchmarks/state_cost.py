@@ -1,45 +1,12 @@
-"""What one seat's state costs to build (``table/seat_state.py``), in the middle of a game and
-once the game is over (the state then carries the reveal): the best of five runs.
+"""Launcher of the benchmark of one seat's state (``table/seat_state.py``).
 
-    .venv/bin/python benchmarks/state_cost.py
-
-Run it with another checkout's sources first on ``PYTHONPATH`` to compare two versions."""
+The code is :mod:`bench.state_cost`; the docs name this script as the command."""
 
 from __future__ import annotations
 
-import timeit
+import sys
 
-from spite_malice.bots import reference_move
-from spite_malice.engine.rules import Rules
-from spite_malice.table import COMPUTER, PERSON, Seat, Table
-from spite_malice.table.seat_state import seat_state
-
-MOVES_BEFORE = 40
-"""Moves played before the mid-game figure."""
-
-
-def microseconds(table: Table, number: int) -> float:
-    def build() -> object:
-        return seat_state(
-            table, 0, room="ABCDEF", connected=[True, True], away=[None, None], claim_after=None
-        )
-
-    return min(timeit.repeat(build, number=number, repeat=5)) / number * 1e6
-
-
-def main() -> int:
-    seats = (Seat(PERSON, "Ann", "ann"), Seat(COMPUTER, "Easy"))
-    table = Table.new(Rules.STANDARD, seats, level="easy", seed=5)
-    table.apply(table.check_deal())
-    for _ in range(MOVES_BEFORE):
-        table.apply(table.check_move(table.game.to_move, reference_move(table.game)))
-    middle = microseconds(table, 3000)
-    while not table.is_game_over:
-        table.apply(table.check_move(table.game.to_move, reference_move(table.game)))
-    over = microseconds(table, 1000)
-    print(f"one seat's state: {middle:.1f} us in the middle of a game, {over:.1f} us once over")
-    return 0
-
+from bench.state_cost import main
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

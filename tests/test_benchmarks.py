@@ -46,6 +46,7 @@ LAUNCHERS = {
     "bots_search_time.py": "bots_search_time",
     "openspiel_compare.py": "openspiel_compare",
     "mirrors.py": "mirrors",
+    "state_cost.py": "state_cost",
 }
 
 
