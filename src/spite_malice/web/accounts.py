@@ -21,14 +21,18 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..i18n import N_, _
-from ..store import Player, Store
+from ..store import Player
 from ..store.credentials import Account, LoginTaken
 from . import limits
-from .api import PLAYER_HEADER, PlayerRequired
+from .api import _current, _lobby, _store
 from .errors import error_response
-from .lobby import Lobby
 
 router = APIRouter(prefix="/api/account")
+
+# the request's lobby, store and player, as every route module reads them (web.api's)
+lobby_of = _lobby
+store_of = _store
+current_player = _current
 
 HASHER = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
 """Argon2id with OWASP's first recommended parameters (19 MiB, 2 passes, 1 lane): about a
@@ -74,26 +78,6 @@ class SignIn(BaseModel):
 
     login: Annotated[StrictStr, Field(max_length=256)]
     password: Annotated[StrictStr, Field(max_length=1024)]
-
-
-def lobby_of(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
-def store_of(request: Request) -> Store:
-    return lobby_of(request).store
-
-
-async def current_player(request: Request) -> Player:
-    """The player whose secret the request carries (PlayerRequired, answered 401, if none)."""
-    secret = request.headers.get(PLAYER_HEADER, "")
-    if not secret or len(secret) > 128:
-        raise PlayerRequired
-    player = await lobby_of(request).run(store_of(request).player_for, secret)
-    if player is None:
-        raise PlayerRequired
-    return player
 
 
 def _limit(request: Request, name: str, burst: int, per_minute: float) -> limits.RateLimit:
