@@ -5,6 +5,7 @@ computer turn. Two lobbies, as two instances would have, on one PostgreSQL datab
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -88,28 +89,45 @@ async def test_following_a_room_is_no_use_of_it_so_it_still_goes_idle_and_is_for
     """The instance that made a room follows its first steps (a caller may still hold it),
     but following is not a use: once the room has been unused there for the idle time, the
     next step forgets it, however fast the steps come (before, every follow counted as a use,
-    so a room played without pauses was followed, two queries a step, for ever)."""
-    monkeypatch.setattr(lobby_module, "FOLLOW_IDLE_SECONDS", 1.0)
+    so a room played without pauses was followed, two queries a step, for ever). The idle
+    time is set by the test, not waited for: a slow machine neither forgets the room before
+    its first follow nor keeps it."""
+    monkeypatch.setattr(lobby_module, "FOLLOW_IDLE_SECONDS", 3600.0)
     async with started_lobbies(postgres_schema_url, 2) as (maker, server):
-        made = await computer_room(maker)
+        made = await computer_room(maker, seed=SEVERAL_TURNS)
         code = made.code
+        used = made.last_active
         room = await server.get(code)
         assert room is not None
         listener = Listener()
         await room.connect(listener, 0)
-        followed = 0
-        deadline = time.monotonic() + 30.0
-        # turns played without a pause: each step reaches the maker well within the idle time
-        while code in maker.rooms and time.monotonic() < deadline:
+
+        async def one_turn() -> None:
             await until(lambda: _still(room))
             if room.game.is_over:
                 over = room.table.match.is_over
                 message = NewMatchMessage if over else NewGameMessage
                 kind = "new_match" if over else "new_game"
                 await room.handle(listener, 0, message(type=kind))  # type: ignore[arg-type]
-                continue
+                return
             await person_discards(room, listener)
-            if made.follow_task is not None:
-                followed += 1
-        assert followed > 0  # the maker did follow the room's first steps
+
+        # turns played without a pause: the maker follows each step
+        followed: list[asyncio.Task[None]] = []  # the maker's follow tasks, one a step
+        deadline = time.monotonic() + 30.0
+        while len(followed) < 2 and time.monotonic() < deadline:
+            await one_turn()
+            await until(lambda: made.follow_task is not None and made.follow_task.done())
+            task = made.follow_task
+            assert task is not None
+            if task not in followed:
+                followed.append(task)
+        assert len(followed) == 2  # the maker did follow the room's first steps
+        assert code in maker.rooms and not made.closed
+        assert made.last_active == used  # ... and following did not count as a use
+        # the idle time has now passed since the last use (following did not renew it):
+        # the next step forgets the room
+        monkeypatch.setattr(lobby_module, "FOLLOW_IDLE_SECONDS", time.monotonic() - used)
+        while code in maker.rooms and time.monotonic() < deadline:
+            await one_turn()
         assert code not in maker.rooms and made.closed
