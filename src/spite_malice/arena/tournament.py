@@ -11,9 +11,12 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.pool
 import signal
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from ..bot_protocol.external import end_every_program
 from ..engine.rules import Rules
@@ -44,26 +47,58 @@ def _pairs(done: Sequence[GameResult]) -> dict[int, Pair]:
     return pairs
 
 
-def _pool(jobs: int) -> multiprocessing.pool.Pool:
-    """Worker processes for a run. They leave Ctrl+C to the run itself, which stops them
-    (leaving the pool's block terminates them), so a run stopped by hand prints no
-    traceback from each worker. Ctrl+C is held back while they start (a worker ignores it
-    only once :func:`_worker_start` has run), and reaches the run once they have."""
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+"""The signals that stop a run (Ctrl+C, and ``kill``, which the command turns into it)."""
+
+
+@contextmanager
+def _pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
+    """Worker processes for a run, stopped (terminated) when the block is left. They leave
+    Ctrl+C to the run itself, so a run stopped by hand prints no traceback from each
+    worker.
+
+    A stop (Ctrl+C, or ``kill``) that comes while the workers start is held until the pool
+    is made and its block has begun, which it then stops: taken at once, it cut short the
+    start-up data the run was still writing to a worker (which failed reading it, with a
+    traceback). The run holds it by a handler that notes it (a signal mask alone does not:
+    another thread of the run may take the signal, and Python then acts on it in the main
+    thread all the same); the workers inherit the signals masked and take them once
+    :func:`_worker_start` has set their own handlers."""
     context = multiprocessing.get_context("spawn")
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    stops: list[int] = []
+    previous = _hold_stops(stops)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
-        return context.Pool(jobs, initializer=_worker_start)
+        pool = context.Pool(jobs, initializer=_worker_start)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    with pool:
+        for signum in stops[:1]:  # the stop that came meanwhile, as if it came now
+            signal.raise_signal(signum)
+        yield pool
+
+
+def _hold_stops(stops: list[int]) -> dict[signal.Signals, Any]:
+    """Note the stop signals in ``stops`` instead of acting on them; the handlers they had
+    (none set where Python may not set them: outside the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    previous = {signum: signal.getsignal(signum) for signum in _STOPS}
+    for signum in _STOPS:
+        signal.signal(signum, lambda signum, _frame: stops.append(signum))
+    return previous
 
 
 def _worker_start() -> None:
     """A worker ignores Ctrl+C (the run stops it), and ends on the run's stop signal as on
     an exception, so that ``play_pair`` closes its bots: an outside program bot, in a
-    session of its own, hears of the stop only that way."""
+    session of its own, hears of the stop only that way. A stop sent while the worker was
+    starting, held until now, ends it here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop_worker)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 def _stop_worker(signum: int, frame: object) -> None:
