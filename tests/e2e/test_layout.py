@@ -7,11 +7,13 @@ size goes to the test's own temporary folder (printed), for a person to look at.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
@@ -61,7 +63,13 @@ def settle(page: Page) -> None:
 
 
 def check_fits(page: Page, shots: Path, label: str) -> float:
-    """Assert that everything that must show is on screen; returns the card width."""
+    """Assert that everything that must show is on screen, once the table has fitted the
+    window (a fit may take a few frames more than :func:`settle` waits on a loaded
+    machine: each fit can change a size that schedules the next); returns the card width."""
+    with suppress(PlaywrightTimeoutError):
+        page.wait_for_function(
+            f"(selector) => ({OUTSIDE_JS})(selector).length === 0", arg=MUST_SHOW, timeout=5_000
+        )
     outside = page.evaluate(OUTSIDE_JS, MUST_SHOW)
     assert outside == [], f"{label}: off screen: {outside}"
     scroll = page.evaluate(

@@ -75,8 +75,8 @@ def _pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     with pool:
-        for signum in stops[:1]:  # the stop that came meanwhile, as if it came now
-            signal.raise_signal(signum)
+        for stop in stops[:1]:  # the stop that came meanwhile, as if it came now
+            signal.raise_signal(stop)
         yield pool
 
 
@@ -87,7 +87,7 @@ def _hold_stops(stops: list[int]) -> dict[signal.Signals, Any]:
         return {}
     previous = {signum: signal.getsignal(signum) for signum in _STOPS}
     for signum in _STOPS:
-        signal.signal(signum, lambda signum, _frame: stops.append(signum))
+        signal.signal(signum, lambda caught, _frame: stops.append(caught))
     return previous
 
 
