@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,14 +91,55 @@ def test_each_launched_module_has_a_main(module: str) -> None:
     assert callable(loaded.main)
 
 
+_HELP_OF_EACH = """
+import contextlib, io, json, runpy, sys
+answers = {}
+for path in sys.argv[1:]:
+    out, err = io.StringIO(), io.StringIO()
+    sys.argv = [path, "--help"]
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            runpy.run_path(path, run_name="__main__")
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+        except Exception as error:
+            code, err = 1, io.StringIO(repr(error))
+    answers[path] = [code, out.getvalue(), err.getvalue()]
+sys.__stdout__.write(json.dumps(answers))
+"""
+"""Runs each launcher given as ``benchmarks/<script> --help``, in turn in one process (a
+process each spent most of its time importing the same modules); prints what each printed
+and the code it exited with."""
+
+
+@pytest.fixture(scope="module")
+def help_answers() -> dict[str, list[Any]]:
+    """``--help`` of every launcher: its exit code, stdout and stderr, by script name."""
+    paths = [str(BENCHMARKS / script) for script in sorted(LAUNCHERS)]
+    done = subprocess.run(
+        [sys.executable, "-c", _HELP_OF_EACH, *paths],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{BENCHMARKS}"},
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    answers: dict[str, list[Any]] = json.loads(done.stdout)
+    return {Path(path).name: answer for path, answer in answers.items()}
+
+
 @pytest.mark.parametrize("script", sorted(LAUNCHERS))
-def test_the_commands_of_the_docs_still_run(script: str) -> None:
+def test_the_commands_of_the_docs_still_run(
+    script: str, help_answers: dict[str, list[Any]]
+) -> None:
     """``benchmarks/<script> --help`` answers as before: usage under the script's own name."""
     if script == "bots_tune.py":
         pytest.importorskip("optuna")
-    done = _run(script, "--help")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(f"usage: {script} ")
+    code, out, err = help_answers[script]
+    assert code == 0, err
+    assert out.startswith(f"usage: {script} ")
 
 
 def test_cluster_rounds_are_chosen_by_number() -> None:
@@ -109,11 +152,22 @@ def test_cluster_rounds_are_chosen_by_number() -> None:
 
 @pytest.mark.parametrize("value", ["4", "0,1", "one", "", "1,,2"])
 def test_cluster_rounds_refuse_what_is_not_a_round(value: str) -> None:
-    """A bad ``--rounds`` is refused with a message naming it, before any cluster starts."""
-    done = _run("cluster_load.py", "--rounds", value)
+    """A bad ``--rounds`` is refused with a message naming it."""
+    import argparse
+
+    from bench.cluster_load import _rounds
+
+    with pytest.raises(argparse.ArgumentTypeError, match=re.escape(repr(value))):
+        _rounds(value)
+
+
+def test_a_bad_round_is_refused_before_any_cluster_starts() -> None:
+    """The command itself refuses a bad ``--rounds`` (argparse's exit 2) at once."""
+    done = _run("cluster_load.py", "--rounds", "4")
     assert done.returncode == 2, done.stderr
     assert "--rounds" in done.stderr
-    assert repr(value) in done.stderr
+    assert "'4'" in done.stderr
+    assert "starting PostgreSQL" not in done.stdout
 
 
 def test_the_engine_benchmark_prints_games_and_moves_per_second_for_both_paths(
