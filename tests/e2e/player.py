@@ -133,8 +133,12 @@ class Player:
     def room(self) -> str:
         return self.page.url.rsplit("/", 1)[-1]
 
-    def wait_started(self) -> None:
-        self.page.wait_for_selector(f"{TABLE}[data-phase]:not([data-phase=busy])")
+    def wait_started(self, timeout_ms: float | None = None) -> None:
+        """Wait until the table shows a game (``timeout_ms``: longer than the page's default,
+        where the page must first start the offline engine)."""
+        self.page.wait_for_selector(
+            f"{TABLE}[data-phase]:not([data-phase=busy])", timeout=timeout_ms
+        )
 
     # The table.
 

@@ -214,11 +214,11 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     if phase != "over":
         me.page.locator(f'#resume-list [data-room="{room}"] a.resume-link').click()
         me.page.wait_for_url(f"**/#/game/{room}")
-        me.wait_started()
+        me.wait_started(ENGINE_TIMEOUT_MS)  # the page starts its offline engine again
         assert me.moves_played >= moves
     else:
         me.goto(f"game/{room}")
-        me.wait_started()
+        me.wait_started(ENGINE_TIMEOUT_MS)  # the page starts its offline engine again
     assert _play_turns(me, MAX_TURNS) == "over"
     expect(me.page.locator("#game-over")).to_be_visible()
     [kept] = _offline_matches(me.page)
@@ -319,7 +319,7 @@ def test_an_update_of_the_page_reaches_an_open_app_without_breaking_its_game(
         "() => !document.getElementById('update-ready')"
         " && document.body.classList.contains('ready')"
     )
-    me.wait_started()
+    me.wait_started(ENGINE_TIMEOUT_MS)  # the page starts its offline engine again
     assert me.room == room and me.moves_played >= moves
     assert page.evaluate(
         "async () => (await navigator.serviceWorker.getRegistration()).waiting === null"
