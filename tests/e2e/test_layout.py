@@ -2,13 +2,13 @@
 
 Every pile, hand card, the message line and the game's buttons lie inside the viewport
 without scrolling, at laptop, desktop and phone sizes, upright and sideways; tall side
-stacks squeeze their fan instead of pushing the hand off the screen. A screenshot of each
-size goes to the test's own temporary folder (printed), for a person to look at."""
+stacks squeeze their fan instead of pushing the hand off the screen. With
+$SPITE_MALICE_SHOTS set, a screenshot of each size goes to that folder, for a person to look
+at (``tests/e2e/shots.py``)."""
 
 from __future__ import annotations
 
 from contextlib import suppress
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
+from .shots import screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -62,7 +63,7 @@ def settle(page: Page) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def check_fits(page: Page, shots: Path, label: str) -> float:
+def check_fits(page: Page, label: str) -> float:
     """Assert that everything that must show is on screen, once the table has fitted the
     window (a fit may take a few frames more than :func:`settle` waits on a loaded
     machine: each fit can change a size that schedules the next); returns the card width."""
@@ -77,7 +78,7 @@ def check_fits(page: Page, shots: Path, label: str) -> float:
         " document.scrollingElement.scrollHeight - innerHeight]"
     )
     assert scroll[0] <= 0 and scroll[1] <= 0, f"{label}: the page scrolls by {scroll}"
-    page.screenshot(path=str(shots / f"{label}.png"))
+    screenshot(page, label)
     width: float = page.evaluate(
         "() => document.querySelector('#table .hand-card, #table .center-stack')"
         ".getBoundingClientRect().width"
@@ -128,9 +129,7 @@ def tall_state(hand: list[str]) -> dict[str, Any]:
     }
 
 
-def test_the_table_fits_every_screen(
-    server: ServerProcess, new_context: ContextFactory, tmp_path: Path
-) -> None:
+def test_the_table_fits_every_screen(server: ServerProcess, new_context: ContextFactory) -> None:
     me = Player.open(new_context(width=1280, height=720), server.url, "fitter")
     me.configure(payoff_size=20, speed="off")
     me.start_computer_game("easy")
@@ -144,7 +143,7 @@ def test_the_table_fits_every_screen(
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
-        card = check_fits(page, tmp_path, f"game-{width}x{height}")
+        card = check_fits(page, f"game-{width}x{height}")
         widths[(width, height)] = card
         # The cards use the room: they never shrink to slivers (41 px at 740x360 here).
         assert card >= 36, f"{width}x{height}: cards {card} px wide"
@@ -170,8 +169,8 @@ def test_the_table_fits_every_screen(
             }""",
             state,
         )
-        check_fits(page, tmp_path, f"crowded-{width}x{height}")
-    print(f"\nscreenshots in {tmp_path}; card widths: {widths}")
+        check_fits(page, f"crowded-{width}x{height}")
+    print(f"\ncard widths: {widths}")
     assert me.errors == []
 
 
@@ -180,7 +179,7 @@ PHONES = [(390, 844), (360, 740), (844, 390), (740, 360)]
 
 @pytest.mark.parametrize("language", ["it", "ru", "pt", "fr", "nl"])
 def test_the_table_fits_phones_in_every_language(
-    server: ServerProcess, new_context: ContextFactory, tmp_path: Path, language: str
+    server: ServerProcess, new_context: ContextFactory, language: str
 ) -> None:
     """Translations run longer than English: every button still shows on a phone, upright
     and sideways, and nothing scrolls (the buttons take a second row instead)."""
@@ -193,6 +192,6 @@ def test_the_table_fits_phones_in_every_language(
     for width, height in PHONES:
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
-        card = check_fits(page, tmp_path, f"{language}-{width}x{height}")
+        card = check_fits(page, f"{language}-{width}x{height}")
         assert card >= 30, f"{language} {width}x{height}: cards {card} px wide"
     assert me.errors == []

@@ -1,14 +1,11 @@
 """End to end: phone first (issue 43). At 360x740, 390x844, 844x390 and 740x360, every
 visible control of every view is at least 44 x 44 CSS px with at least 8 px between
 targets; the tutorial's lessons fit without scrolling; the cards are as large as the window
-allows. Screenshots of every view at every size go to the folder the run prints
-($SPITE_MALICE_SHOTS, else a temporary folder of the run), for a person to look at."""
+allows. With $SPITE_MALICE_SHOTS set, screenshots of every view at every size go to that
+folder, for a person to look at (``tests/e2e/shots.py``)."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +15,7 @@ from spite_malice.tutorial import LESSONS
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
+from .shots import screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -104,26 +102,16 @@ SCROLL_JS = """() => [document.scrollingElement.scrollWidth - innerWidth,
   document.scrollingElement.scrollHeight - innerHeight]"""
 
 
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The run's screenshot folder: $SPITE_MALICE_SHOTS, else a temporary one (printed)."""
-    chosen = os.environ.get("SPITE_MALICE_SHOTS")
-    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("phone-shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    yield folder
-    print(f"\nphone screenshots in {folder}")
-
-
 def settle(page: Page) -> None:
     """Two animation frames: the resize observer has fitted the table."""
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def audit(page: Page, shots: Path, label: str) -> int:
+def audit(page: Page, label: str) -> int:
     """Screenshot the view, then assert its controls' sizes and spacing; returns how many
     controls were measured."""
     settle(page)
-    page.screenshot(path=str(shots / f"{label}.png"), full_page=True)
+    screenshot(page, label, full_page=True)
     result: dict[str, Any] = page.evaluate(AUDIT_JS, [MIN_TARGET, MIN_SPACING])
     assert result["problems"] == [], f"{label}: {result['problems']}"
     assert result["count"] > 0, f"{label}: no control measured"
@@ -160,7 +148,7 @@ def size_label(width: int, height: int) -> str:
 
 @pytest.mark.parametrize(("width", "height"), PHONES, ids=[size_label(*s) for s in PHONES])
 def test_every_control_of_every_view_is_a_thumb_target(
-    server: ServerProcess, new_context: ContextFactory, shots: Path, width: int, height: int
+    server: ServerProcess, new_context: ContextFactory, width: int, height: int
 ) -> None:
     me = Player.open(new_context(width=width, height=height), server.url, "thumb")
     page = me.page
@@ -170,40 +158,40 @@ def test_every_control_of_every_view_is_a_thumb_target(
     me.goto("play")
     expect(page.locator("#first-visit-name")).to_be_visible()
     expect(page.locator("#tutorial-offer")).to_be_visible()
-    counts["lobby"] = audit(page, shots, f"lobby-first-visit-{at}")
+    counts["lobby"] = audit(page, f"lobby-first-visit-{at}")
     me.configure(payoff_size=5, speed="off")
-    counts["settings"] = audit(page, shots, f"settings-{at}")
+    counts["settings"] = audit(page, f"settings-{at}")
     for view in ("play", "stats", "replays", "daily", "tutorial", "rules"):
         me.goto(view)
         page.wait_for_load_state("networkidle")
-        counts[view] = audit(page, shots, f"{view}-{at}")
+        counts[view] = audit(page, f"{view}-{at}")
 
     # The table: at the start of my turn, with a hand card picked, and the menu opened.
     me.start_computer_game("easy")
     me.wait_phase("mine")
     no_scroll(page, f"game {at}")
-    counts["game"] = audit(page, shots, f"game-{at}")
+    counts["game"] = audit(page, f"game-{at}")
     page.locator("#table .hand-card").first.click()
     expect(page.locator("#table .seat-me .side-stack.is-target")).to_have_count(4)
-    audit(page, shots, f"game-hand-card-picked-{at}")
+    audit(page, f"game-hand-card-picked-{at}")
     page.keyboard.press("Escape")
     menu = page.locator("#menu-button, .menu-toggle").locator("visible=true")
     expect(menu).to_have_count(1)
     menu.click()
     expect(page.locator("#main-nav")).to_be_visible()
-    counts["game menu"] = audit(page, shots, f"game-menu-{at}")
+    counts["game menu"] = audit(page, f"game-menu-{at}")
     page.keyboard.press("Escape")
     expect(page.locator("#main-nav")).to_be_hidden()
     if page.locator("#more-button").is_visible():
         page.click("#more-button")
-        counts["game more"] = audit(page, shots, f"game-more-{at}")
+        counts["game more"] = audit(page, f"game-more-{at}")
         page.click("#more-close")
 
     # The end screen of a won game, drawn from a finished game's state: its figures and buttons.
     page.evaluate(GAME_OVER_JS)
     expect(page.locator("#game-over")).to_be_visible()
     expect(page.locator("#game-figures")).to_be_visible()
-    counts["game over"] = audit(page, shots, f"game-over-{at}")
+    counts["game over"] = audit(page, f"game-over-{at}")
     page.click("#game-over .dialog-actions .btn:not(.btn-primary)")  # "Look at the table"
     expect(page.locator("#game-over")).to_have_count(0)
 
@@ -212,19 +200,19 @@ def test_every_control_of_every_view_is_a_thumb_target(
     page.click("#confirm-yes")
     me.wait_phase("over")
     expect(page.locator("dialog[open]")).to_be_visible()
-    counts["end of match"] = audit(page, shots, f"match-over-{at}")
+    counts["end of match"] = audit(page, f"match-over-{at}")
     me.goto("replays")
     page.locator("#replay-list a.resume-link").first.click()
     page.wait_for_url("**/#/replay/*")
     expect(page.locator("#table .seat")).to_have_count(2)
     page.click("#replay-end")  # the longest words: the last move and the resignation
-    counts["replay"] = audit(page, shots, f"replay-{at}")
+    counts["replay"] = audit(page, f"replay-{at}")
     no_scroll(page, f"replay {at}")
     panel_fits(page, f"replay {at}")
     # the rest of the replay's controls open as a sheet, and close again
     page.click("#more-button")
     expect(page.locator("#panel-more.is-open")).to_be_visible()
-    counts["replay more"] = audit(page, shots, f"replay-more-{at}")
+    counts["replay more"] = audit(page, f"replay-more-{at}")
     page.click("#more-close")
     expect(page.locator("#panel-more.is-open")).to_have_count(0)
 
@@ -233,7 +221,7 @@ def test_every_control_of_every_view_is_a_thumb_target(
     page.click("#daily-play")
     page.wait_for_url("**/#/game/*")
     me.wait_started()
-    counts["daily table"] = audit(page, shots, f"daily-table-{at}")
+    counts["daily table"] = audit(page, f"daily-table-{at}")
     expect(page.locator("#new-match-button")).to_be_hidden()
 
     # A friend room waiting for the friend: the invitation, and no empty message box.
@@ -242,14 +230,14 @@ def test_every_control_of_every_view_is_a_thumb_target(
     page.wait_for_url("**/#/game/*")
     expect(page.locator("#invite-link")).to_be_visible()
     expect(page.locator("#message")).to_be_hidden()
-    counts["friend waiting"] = audit(page, shots, f"friend-waiting-{at}")
+    counts["friend waiting"] = audit(page, f"friend-waiting-{at}")
     print(f"\n{at}: controls measured per view: {counts}")
     assert me.errors == []
 
 
 @pytest.mark.parametrize(("width", "height"), PHONES, ids=[size_label(*s) for s in PHONES])
 def test_every_lesson_fits_without_scrolling(
-    server: ServerProcess, new_context: ContextFactory, shots: Path, width: int, height: int
+    server: ServerProcess, new_context: ContextFactory, width: int, height: int
 ) -> None:
     """Each lesson's table, instruction, feedback and buttons are on screen at once."""
     me = Player.open(new_context(width=width, height=height), server.url, "pupil")
@@ -261,7 +249,7 @@ def test_every_lesson_fits_without_scrolling(
         settle(page)
         label = f"lesson-{lesson.key}-{at}"
         lesson_fits(page, label)
-        audit(page, shots, label)
+        audit(page, label)
         # With the feedback said too ("Show me" tells the move that does the step).
         page.click("#tutorial-show")
         expect(page.locator("#tutorial-feedback")).not_to_be_empty()
@@ -305,7 +293,7 @@ def card_figures(page: Page) -> dict[str, float]:
 
 
 def test_cards_are_as_large_as_the_window_allows(
-    server: ServerProcess, new_context: ContextFactory, shots: Path
+    server: ServerProcess, new_context: ContextFactory
 ) -> None:
     me = Player.open(new_context(width=390, height=844), server.url, "cards")
     me.configure(payoff_size=20, speed="off")
@@ -330,7 +318,7 @@ def test_cards_are_as_large_as_the_window_allows(
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
         figures[f"{width}x{height} large"] = card_figures(page)
-        page.screenshot(path=str(shots / f"large-cards-{width}x{height}.png"))
+        screenshot(page, f"large-cards-{width}x{height}")
     print(f"\ncard figures (px): {figures}")
     for size in ("1920x1080", "1366x768"):
         normal, large = figures[size]["width"], figures[f"{size} large"]["width"]
