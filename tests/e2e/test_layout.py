@@ -148,6 +148,18 @@ def test_the_table_fits_every_screen(server: ServerProcess, new_context: Context
         # The cards use the room: they never shrink to slivers (41 px at 740x360 here).
         assert card >= 36, f"{width}x{height}: cards {card} px wide"
 
+    # The longest message (five cards drawn, each named) scrolls in its own box on a phone
+    # held sideways: the buttons below it stay in the window (it pushed them out).
+    page.evaluate(
+        """() => { document.querySelector('#message').textContent =
+          'You draw 5 cards: Queen of diamonds, Queen of hearts, Eight of diamonds, ' +
+          'Seven of diamonds and Nine of clubs. Your turn: pick a card, then where it goes.'; }"""
+    )
+    for width, height in [(740, 360), (844, 390)]:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        check_fits(page, f"long-message-{width}x{height}")
+
     # On a phone held upright the log and the keys open as a sheet, and close again.
     page.set_viewport_size({"width": 390, "height": 844})
     page.click("#more-button")
