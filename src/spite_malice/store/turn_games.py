@@ -66,6 +66,42 @@ class TurnGames:
                 )
             )
 
+    def start(
+        self,
+        room: str,
+        match_id: str,
+        days: int,
+        *,
+        players: tuple[str, str],
+        names: tuple[str, str],
+        to_move: int,
+        turn: str,
+        now: float,
+    ) -> None:
+        """The row of a game whose two seats are taken and whose first game is dealt (a
+        turn-based game between strangers): its first turn's clock runs from ``now``. Made
+        again with the same values when a wave is finished by another instance."""
+        values: dict[str, object] = {
+            "match_id": match_id,
+            "days": days,
+            "player0": players[0],
+            "player1": players[1],
+            "name0": names[0],
+            "name1": names[1],
+            "status": PLAYING,
+            "to_move": to_move,
+            "turn": turn,
+            "turn_started": now,
+            "deadline": now + days * 86400.0,
+            "reminded": 0,
+        }
+        with self.db.connection() as connection:
+            changed = connection.execute(
+                update(TURN_GAMES).where(TURN_GAMES.c.room == room).values(**values)
+            ).rowcount
+            if not changed:
+                connection.execute(insert(TURN_GAMES).values(room=room, **values))
+
     def get(self, room: str) -> TurnGame | None:
         with self.db.connection(write=False) as connection:
             row = connection.execute(select(TURN_GAMES).where(TURN_GAMES.c.room == room)).first()

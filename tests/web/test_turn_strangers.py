@@ -1,0 +1,356 @@
+"""Issue 47: the turn-based quick-match pools (``days-1``, ``days-3``, ``days-7``; web-protocol
+3.8.1): strangers paired by the waves for a game over days, its clock the turn-based one
+(``web/turn_based.py``: reminder at 80% of the time per move, then the game lost on time and
+rated in the ``turn-based`` rating), none of the live pools' 90-second clock or 60-second
+claim, abort before both moved without a rating. The clock is injected: no real sleeps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from cluster.lobbies import Listener, started_lobbies
+from notify.games import Clock, end_turn, subscribe
+from push_service import PushService, push_service
+from spite_malice.match_records.meta import POOL_NAMES, pool_rules
+from spite_malice.ratings.policy import STRANGER_POOLS, TURN_BASED_POOL, TURN_POOLS
+from spite_malice.store import Player, turn_pool
+from spite_malice.store import pairing as stored
+from spite_malice.store.schema import utcnow
+from spite_malice.store.schema_pairing import POOL_ENTRIES
+from spite_malice.store.turn_pool import TURN_POOL_ENTRIES
+from spite_malice.table import TableError
+from spite_malice.web.lobby import Lobby
+from spite_malice.web.protocol import ClaimMessage, RematchMessage, ResignMessage
+from spite_malice.web.quick_match import TURN_RULES
+from spite_malice.web.rooms import Room, RoomError
+
+from .conftest import new_player
+
+DAY = 86400.0
+
+
+@pytest.fixture
+def service() -> Iterator[PushService]:
+    with push_service() as running:
+        yield running
+
+
+async def players(lobby: Lobby, *names: str) -> list[Player]:
+    made = []
+    for name in names:
+        player, _secret = await lobby.run(lobby.store.create_player, name)
+        made.append(player)
+    return made
+
+
+async def paired_game(
+    lobby: Lobby, first: Player, second: Player, pool: str = "days-3"
+) -> tuple[Room, dict[str, dict[str, Any]]]:
+    """Both players wait in ``pool``, a wave pairs them: their room, and each one's seat as
+    its browser collects it (``GET /api/turn-pool``), by player id."""
+    for player in (first, second):
+        await lobby.quick.join_turn(player.id, pool, player.name)
+    made = await lobby.quick.wave()
+    assert len(made) == 1
+    tickets = {}
+    for player in (first, second):
+        news = await lobby.quick.turn_news(player.id)
+        assert news["waiting"] is None
+        tickets[player.id] = next(g for g in news["games"] if g["room"] == made[0].room)
+    room = await lobby.get(made[0].room)
+    assert room is not None
+    await lobby.turns.game(room.code)
+    return room, tickets
+
+
+def clocked(lobby: Lobby) -> Clock:
+    clock = Clock()
+    lobby.turns.now = clock
+    lobby.quick.now = clock
+    return clock
+
+
+def test_the_pools_are_known_to_the_stored_matches_and_the_ratings() -> None:
+    assert set(POOL_NAMES) == set(STRANGER_POOLS) | set(TURN_POOLS)
+    assert TURN_POOLS == {"days-1": 1, "days-3": 3, "days-7": 7}
+    assert all(pool_rules(pool) == TURN_RULES for pool in TURN_POOLS)  # a rematch keeps them
+
+
+async def test_two_strangers_are_paired_for_a_game_over_days(tmp_path: Path) -> None:
+    async with started_lobbies(str(tmp_path / "pair.db"), 1) as (lobby,):
+        clock = clocked(lobby)
+        ann, bob = await players(lobby, "Ann", "Bob")
+        waiting = await lobby.quick.join_turn(ann.id, "days-3", "Ann")
+        assert waiting["waiting"]["status"] == "waiting"
+        assert waiting["waiting"]["days"] == 3 and waiting["games"] == []
+        assert await lobby.quick.wave() == []  # alone: nobody to play, never itself
+        room, tickets = await paired_game(lobby, ann, bob)
+        assert {tickets[ann.id]["seat"], tickets[bob.id]["seat"]} == {0, 1}
+        for who in (ann, bob):
+            ticket = tickets[who.id]
+            assert room.seat_for(ticket["token"]) == ticket["seat"]
+            assert ticket["days"] == 3 and ticket["pool"] == "days-3"
+            assert room.table.seats[ticket["seat"]].player == who.id
+        # one game of the standard rules, rated as a game between strangers over days
+        assert room.table.meta.pool == "days-3"
+        assert room.table.rules.match_target == 1
+        assert room.table.rules.payoff_size == 20
+        # the clock of the first turn runs from the wave on, before anyone opens the game
+        game = await lobby.run(lobby.store.turn_games.get, room.code)
+        assert game is not None and game.status == "playing"
+        assert game.to_move == room.game.to_move
+        assert game.deadline == clock() + 3 * DAY
+        assert game.players == (room.table.seats[0].player, room.table.seats[1].player)
+        # the state has the days clock and none of the live pools' clock and claim
+        state = room.broadcaster.state_for(0)
+        assert state["turn_game"] == {"days": 3, "deadline": round(clock() + 3 * DAY)}
+        assert state["strangers"]["pool"] == "days-3"
+        assert state["strangers"]["clock"] is None
+        assert state["strangers"]["can_abort"] is True
+        room.strangers.start()
+        assert room.strangers.task is None
+        # a second wave pairs nobody again
+        assert await lobby.quick.wave() == []
+
+
+async def test_the_game_is_in_both_players_lists_their_turn_first(tmp_path: Path) -> None:
+    async with started_lobbies(str(tmp_path / "lists.db"), 1) as (lobby,):
+        clock = clocked(lobby)
+        ann, bob, cat = await players(lobby, "Ann", "Bob", "Cat")
+        with_bob, _ = await paired_game(lobby, ann, bob, "days-7")
+        clock.advance(1)
+        with_cat, _ = await paired_game(lobby, ann, cat, "days-1")
+        listener = Listener()
+        ann_seat = {
+            r.code: 0 if r.table.seats[0].player == ann.id else 1 for r in (with_bob, with_cat)
+        }
+        # Ann to move against Bob, Cat to move against Ann
+        if with_bob.game.to_move != ann_seat[with_bob.code]:
+            await end_turn(with_bob, listener)
+        if with_cat.game.to_move == ann_seat[with_cat.code]:
+            await end_turn(with_cat, listener)
+        await lobby.turns.settled()
+        listed = await lobby.turns.games_of(ann.id)
+        assert [(g["room"], g["your_turn"], g["opponent"]) for g in listed] == [
+            (with_bob.code, True, "Bob"),
+            (with_cat.code, False, "Cat"),
+        ]
+        assert [g["days"] for g in listed] == [7, 1]
+        theirs = await lobby.turns.games_of(cat.id)
+        assert [(g["room"], g["your_turn"], g["opponent"]) for g in theirs] == [
+            (with_cat.code, True, "Ann")
+        ]
+        # Ann's browser collects both seats, the newest first
+        news = await lobby.quick.turn_news(ann.id)
+        assert [g["room"] for g in news["games"]] == [with_cat.code, with_bob.code]
+
+
+async def test_a_reminder_then_the_time_runs_out_and_the_game_is_rated(tmp_path: Path) -> None:
+    async with started_lobbies(str(tmp_path / "timeout.db"), 1) as (lobby,):
+        clock = clocked(lobby)
+        ann, bob = await players(lobby, "Ann", "Bob")
+        room, _tickets = await paired_game(lobby, ann, bob, "days-1")
+        listener = Listener()
+        for _turn in range(2):  # both have moved: the game can no longer be aborted
+            clock.advance(2)
+            await end_turn(room, listener)
+            await lobby.turns.settled()
+        sitter = room.game.to_move
+        # the live pools' clock never acts here, even long after its 90 seconds
+        room.strangers.clock.now = lambda: clock() + 10 * DAY
+        assert await room.strangers.check_clock() is False
+        clock.advance(0.79 * 24)
+        assert await lobby.turns.tick() == 0
+        clock.advance(0.02 * 24)
+        assert await lobby.turns.tick() == 1  # the reminder at 80% of the day
+        assert await lobby.turns.tick() == 0
+        assert room.table.status == "playing"
+        clock.advance(0.19 * 24 + 0.01)
+        assert await lobby.turns.tick() == 1  # out of time: lost
+        assert room.table.claimed and room.table.resigned == sitter
+        assert not room.table.aborted
+        loser = room.table.seats[sitter].player
+        winner = room.table.seats[1 - sitter].player
+        assert loser is not None and winner is not None
+        store = lobby.store
+        records = await lobby.run(store.games, room.header.id)
+        assert len(records) == 1 and records[0].result is not None
+        assert records[0].result.winner == 1 - sitter
+        won = await lobby.run(store.rating_of, winner, TURN_BASED_POOL)
+        lost = await lobby.run(store.rating_of, loser, TURN_BASED_POOL)
+        assert won.games == lost.games == 1
+        assert won.rating > 1500 > lost.rating
+        # a rating of its own: the live pools' ratings did not move
+        assert (await lobby.run(store.rating_of, winner, "standard")).games == 0
+        await lobby.turns.settled()
+        game = await lobby.run(store.turn_games.get, room.code)
+        assert game is not None and game.status == "over"
+        # a game over: its seat is no longer handed out
+        assert (await lobby.quick.turn_news(winner))["games"] == []
+
+
+async def test_the_first_player_out_of_time_aborts_the_game_unrated(tmp_path: Path) -> None:
+    async with started_lobbies(str(tmp_path / "first.db"), 1) as (lobby,):
+        clock = clocked(lobby)
+        ann, bob = await players(lobby, "Ann", "Bob")
+        room, _tickets = await paired_game(lobby, ann, bob, "days-3")
+        clock.advance(3 * 24 + 0.01)
+        assert await lobby.turns.tick() == 1
+        assert room.table.aborted and room.table.status != "playing"
+        assert await lobby.run(lobby.store.games, room.header.id) == []
+        for who in (ann, bob):
+            assert (await lobby.run(lobby.store.rating_of, who.id, TURN_BASED_POOL)).games == 0
+
+
+async def test_abort_before_both_moved_claim_refused_resign_and_rematch(tmp_path: Path) -> None:
+    async with started_lobbies(str(tmp_path / "abort.db"), 1) as (lobby,):
+        clock = clocked(lobby)
+        ann, bob, cat = await players(lobby, "Ann", "Bob", "Cat")
+        room, _tickets = await paired_game(lobby, ann, bob, "days-7")
+        seat = room.game.to_move
+        answer = await room.strangers.abort(1 - seat)
+        assert answer["status"] != "playing" and room.table.aborted
+        assert await lobby.run(lobby.store.games, room.header.id) == []
+        await lobby.turns.settled()
+        over = await lobby.run(lobby.store.turn_games.get, room.code)
+        assert over is not None and over.status == "over"
+        # another game: never claimed after a minute away, resigned, then a rematch
+        room, _tickets = await paired_game(lobby, ann, cat, "days-7")
+        here = [Listener(), Listener()]
+        await room.connect(here[0], 0)
+        with pytest.raises(RoomError) as refused:
+            await room.handle(here[0], 0, ClaimMessage(type="claim"))
+        assert refused.value.code == "turn_based"
+        await end_turn(room, here[room.game.to_move])
+        await end_turn(room, here[room.game.to_move])
+        with pytest.raises(TableError) as late:
+            await room.strangers.abort(0)
+        assert late.value.code == "too_late"
+        await room.handle(here[0], 0, ResignMessage(type="resign"))
+        resigner = room.table.seats[0].player
+        assert resigner is not None
+        lost = await lobby.run(lobby.store.rating_of, resigner, TURN_BASED_POOL)
+        assert lost.games == 1 and lost.rating < 1500
+        await lobby.turns.settled()
+        first = room.header.id
+        clock.advance(5)
+        await room.handle(here[0], 0, RematchMessage(type="rematch"))
+        await room.handle(here[1], 1, RematchMessage(type="rematch"))
+        await lobby.turns.settled()
+        assert room.header.id != first and room.table.meta.pool == "days-7"
+        game = await lobby.run(lobby.store.turn_games.get, room.code)
+        assert game is not None and game.status == "playing" and game.match_id == room.header.id
+        assert game.to_move == room.game.to_move and game.deadline == clock() + 7 * DAY
+        assert room.strangers.task is None
+
+
+async def test_a_turn_based_wait_lasts_and_goes_with_a_live_one(tmp_path: Path) -> None:
+    """The wait lasts with no page open (a live one goes stale), beside a live wait; a
+    cancelled wait is never paired; blocked players are never paired."""
+    async with started_lobbies(str(tmp_path / "wait.db"), 1) as (lobby,):
+        clocked(lobby)
+        ann, bob, cat, dan = await players(lobby, "Ann", "Bob", "Cat", "Dan")
+        await lobby.quick.join(ann.id, "standard", "Ann")
+        await lobby.quick.join_turn(ann.id, "days-1", "Ann")
+        await lobby.quick.join_turn(bob.id, "days-1", "Bob")
+        await lobby.run(stored.block, lobby.store, ann.id, bob.id, "Bob")
+        await lobby.quick.join_turn(cat.id, "days-1", "Cat")
+        await lobby.quick.leave_turn(cat.id)
+        assert (await lobby.quick.turn_news(cat.id))["waiting"] is None
+        hour_ago = utcnow() - timedelta(hours=1)
+        for table in (POOL_ENTRIES, TURN_POOL_ENTRIES):
+
+            def age(table: Any = table) -> None:
+                with lobby.store.db.connection() as connection:
+                    connection.execute(update(table).values(seen_at=hour_ago, joined_at=hour_ago))
+
+            await lobby.run(age)
+        assert await lobby.quick.wave() == []  # Ann and Bob blocked: nobody paired
+        assert await lobby.run(stored.pool_entry, lobby.store, ann.id) is None  # stale
+        news = await lobby.quick.turn_news(ann.id)
+        assert news["waiting"] is not None and news["waiting"]["waves"] >= 1
+        await lobby.quick.join_turn(dan.id, "days-1", "Dan")
+        made = await lobby.quick.wave()
+        assert len(made) == 1 and set(made[0].players) in ({ann.id, dan.id}, {bob.id, dan.id})
+        assert cat.id not in made[0].players
+
+
+async def test_a_wave_cut_short_is_finished_with_its_clock(tmp_path: Path) -> None:
+    async with started_lobbies(str(tmp_path / "cut.db"), 1) as (lobby,):
+        clock = clocked(lobby)
+        ann, bob = await players(lobby, "Ann", "Bob")
+        for who in (ann, bob):
+            await lobby.quick.join_turn(who.id, "days-3", who.name)
+        pairs = await lobby.quick.pair_pool("days-3")  # the first half, then the instance died
+        assert len(pairs) == 1
+        news = await lobby.quick.turn_news(ann.id)
+        assert news["waiting"]["status"] == "pairing" and news["games"] == []
+        assert await lobby.quick.leave_turn(ann.id) == news  # too late to leave
+        finished = await lobby.quick.finish_pending_turns()
+        assert [pair.room for pair in finished] == [pairs[0].room]
+        game = await lobby.run(lobby.store.turn_games.get, pairs[0].room)
+        assert game is not None and game.deadline == clock() + 3 * DAY
+        assert [g["room"] for g in (await lobby.quick.turn_news(ann.id))["games"]] == [
+            pairs[0].room
+        ]
+        assert await lobby.run(turn_pool.entry, lobby.store, bob.id) is None
+
+
+def test_the_turn_pool_over_http(client: TestClient) -> None:
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
+    answer = client.post("/api/turn-pool", json={"pool": "standard"}, headers=ann)
+    assert answer.status_code == 422
+    assert answer.json()["error"]["message"] == (
+        "There is no pool 'standard'. The pools are: days-1, days-3, days-7."
+    )
+    live = client.post("/api/pool", json={"pool": "days-1"}, headers=ann)
+    assert live.status_code == 422
+    assert "The pools are: standard, quick." in live.json()["error"]["message"]
+    for who in (ann, bob):
+        joined = client.post("/api/turn-pool", json={"pool": "days-7"}, headers=who).json()
+        assert joined["waiting"]["days"] == 7 and joined["games"] == []
+    left = client.delete("/api/turn-pool", headers=bob).json()
+    assert left == {"waiting": None, "games": []}
+    client.post("/api/turn-pool", json={"pool": "days-7"}, headers=bob)
+    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    made = client.portal.call(lobby.quick.wave)  # type: ignore[union-attr]
+    assert len(made) == 1
+    seats = [client.get("/api/turn-pool", headers=who).json() for who in (ann, bob)]
+    assert all(news["waiting"] is None for news in seats)
+    tickets = [news["games"][0] for news in seats]
+    assert tickets[0]["room"] == tickets[1]["room"] == made[0].room
+    assert {t["seat"] for t in tickets} == {0, 1}
+    # the seat's token opens the room (web-protocol 3.4), and the lists show the game
+    for ticket, who in zip(tickets, (ann, bob), strict=True):
+        info = client.get(f"/api/rooms/{ticket['room']}", headers={"X-Seat-Token": ticket["token"]})
+        assert info.status_code == 200 and info.json()["seat"] == ticket["seat"]
+        listed = client.get("/api/turn-games", headers=who).json()["games"]
+        assert [g["room"] for g in listed] == [ticket["room"]]
+
+
+async def test_both_players_are_told_their_game_has_started(
+    tmp_path: Path, service: PushService
+) -> None:
+    """With notifications on and no page open, each player hears of the new game (once,
+    its tag the game's), in its own language."""
+    async with started_lobbies(str(tmp_path / "push.db"), 1) as (lobby,):
+        clocked(lobby)
+        ann, bob = await players(lobby, "Ann", "Bob")
+        browsers = [service.browser("ann"), service.browser("bob")]
+        await subscribe(lobby, ann, browsers[0])
+        await subscribe(lobby, bob, browsers[1], "fr")
+        room, _tickets = await paired_game(lobby, ann, bob, "days-1")
+        await lobby.notifier.idle()
+        told = [[b.decrypt(r) for r in service.taken(b)] for b in browsers]
+        assert [len(t) for t in told] == [1, 1]
+        assert told[0][0]["kind"] == "started" and told[0][0]["tag"] == f"game-{room.code}"
+        assert told[0][0]["body"] == "Your game over days with Bob has started."
+        assert told[1][0]["kind"] == "started" and "Ann" in told[1][0]["body"]
+        assert told[1][0]["body"] != "Your game over days with Ann has started."
