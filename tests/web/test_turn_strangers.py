@@ -6,6 +6,7 @@ claim, abort before both moved without a rating. The clock is injected: no real 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import func, select, update
 
 from cluster.lobbies import Listener, started_lobbies
 from notify.games import Clock, end_turn, subscribe
@@ -23,6 +24,7 @@ from spite_malice.ratings.policy import STRANGER_POOLS, TURN_BASED_POOL, TURN_PO
 from spite_malice.store import Player, turn_pool
 from spite_malice.store import pairing as stored
 from spite_malice.store.schema import utcnow
+from spite_malice.store.schema_notify import TURN_GAMES
 from spite_malice.store.schema_pairing import POOL_ENTRIES
 from spite_malice.store.turn_pool import TURN_POOL_ENTRIES
 from spite_malice.table import TableError
@@ -30,6 +32,7 @@ from spite_malice.web.lobby import Lobby
 from spite_malice.web.protocol import ClaimMessage, RematchMessage, ResignMessage
 from spite_malice.web.quick_match import TURN_RULES
 from spite_malice.web.rooms import Room, RoomError
+from waiting import until
 
 from .conftest import new_player
 
@@ -354,3 +357,57 @@ async def test_both_players_are_told_their_game_has_started(
         assert told[0][0]["body"] == "Your game over days with Bob has started."
         assert told[1][0]["kind"] == "started" and "Ann" in told[1][0]["body"]
         assert told[1][0]["body"] != "Your game over days with Ann has started."
+
+
+async def test_two_instances_make_one_game_and_one_clock(postgres_schema_url: str) -> None:
+    """Two lobbies on one PostgreSQL database (two server instances): their waves make one
+    game of two players who joined on different instances, with one ``turn_games`` row; a
+    wave cut short on one is finished by the other; the time-out is acted on once."""
+    async with started_lobbies(postgres_schema_url, 2) as (one, two):
+        clock = clocked(one)
+        two.turns.now = two.quick.now = clock
+        ann, bob, cat, dan = await players(one, "Ann", "Bob", "Cat", "Dan")
+        await one.quick.join_turn(ann.id, "days-1", "Ann")
+        await two.quick.join_turn(bob.id, "days-1", "Bob")
+        made = [
+            pair
+            for wave in await asyncio.gather(one.quick.wave(), two.quick.wave())
+            for pair in wave
+        ]
+        made += await two.quick.wave() + await one.quick.wave()
+        assert len(made) == 1 and set(made[0].players) == {ann.id, bob.id}
+
+        def rows() -> int:
+            with one.store.db.connection(write=False) as connection:
+                return int(connection.scalar(select(func.count()).select_from(TURN_GAMES)))
+
+        assert await one.run(rows) == 1
+        seen = [await lobby.quick.turn_news(who.id) for lobby in (one, two) for who in (ann, bob)]
+        assert seen[0] == seen[2] and seen[1] == seen[3]
+        # a wave cut short on one instance, finished by the other
+        await one.quick.join_turn(cat.id, "days-1", "Cat")
+        await one.quick.join_turn(dan.id, "days-1", "Dan")
+        [pair] = await one.quick.pair_pool("days-1")
+        assert [p.room for p in await two.quick.finish_pending_turns()] == [pair.room]
+        assert await one.quick.finish_pending_turns() == []
+        assert await one.run(rows) == 2
+        room = await one.get(made[0].room)
+        assert room is not None
+        listener = Listener()
+        for _turn in range(2):
+            await end_turn(room, listener)
+        await one.turns.settled()
+        sitter = room.game.to_move
+        clock.advance(24.01)
+        acted = await asyncio.gather(one.turns.tick(), two.turns.tick())
+        acted_again = await asyncio.gather(one.turns.tick(), two.turns.tick())
+        assert sum(acted) + sum(acted_again) == 2  # each game once: one lost, one aborted
+        await until(lambda: room.table.status != "playing")
+        assert room.table.claimed and room.table.resigned == sitter
+        loser = room.table.seats[sitter].player
+        assert loser is not None
+        assert (await one.run(one.store.rating_of, loser, TURN_BASED_POOL)).games == 1
+        other = await two.get(pair.room)
+        assert other is not None
+        await until(lambda: other.table.status != "playing")
+        assert other.table.aborted
