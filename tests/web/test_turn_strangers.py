@@ -21,7 +21,7 @@ from notify.games import Clock, end_turn, subscribe
 from push_service import PushService, push_service
 from spite_malice.match_records.meta import POOL_NAMES, pool_rules
 from spite_malice.ratings.policy import STRANGER_POOLS, TURN_BASED_POOL, TURN_POOLS
-from spite_malice.store import Player, turn_pool
+from spite_malice.store import Player, Store, StoreError, turn_pool
 from spite_malice.store import pairing as stored
 from spite_malice.store.schema import utcnow
 from spite_malice.store.schema_notify import TURN_GAMES
@@ -73,10 +73,14 @@ async def paired_game(
     return room, tickets
 
 
-def clocked(lobby: Lobby) -> Clock:
-    clock = Clock()
+async def clocked(lobby: Lobby, clock: Clock | None = None) -> Clock:
+    """The lobby on an injected clock, its background waves and clock ticks stopped: the
+    test runs each wave and tick itself."""
+    clock = clock or Clock()
     lobby.turns.now = clock
     lobby.quick.now = clock
+    await lobby.quick.close()
+    await lobby.turns.close()  # its ticks only: steps still start the turns' clocks
     return clock
 
 
@@ -88,7 +92,7 @@ def test_the_pools_are_known_to_the_stored_matches_and_the_ratings() -> None:
 
 async def test_two_strangers_are_paired_for_a_game_over_days(tmp_path: Path) -> None:
     async with started_lobbies(str(tmp_path / "pair.db"), 1) as (lobby,):
-        clock = clocked(lobby)
+        clock = await clocked(lobby)
         ann, bob = await players(lobby, "Ann", "Bob")
         waiting = await lobby.quick.join_turn(ann.id, "days-3", "Ann")
         assert waiting["waiting"]["status"] == "waiting"
@@ -125,7 +129,7 @@ async def test_two_strangers_are_paired_for_a_game_over_days(tmp_path: Path) -> 
 
 async def test_the_game_is_in_both_players_lists_their_turn_first(tmp_path: Path) -> None:
     async with started_lobbies(str(tmp_path / "lists.db"), 1) as (lobby,):
-        clock = clocked(lobby)
+        clock = await clocked(lobby)
         ann, bob, cat = await players(lobby, "Ann", "Bob", "Cat")
         with_bob, _ = await paired_game(lobby, ann, bob, "days-7")
         clock.advance(1)
@@ -157,7 +161,7 @@ async def test_the_game_is_in_both_players_lists_their_turn_first(tmp_path: Path
 
 async def test_a_reminder_then_the_time_runs_out_and_the_game_is_rated(tmp_path: Path) -> None:
     async with started_lobbies(str(tmp_path / "timeout.db"), 1) as (lobby,):
-        clock = clocked(lobby)
+        clock = await clocked(lobby)
         ann, bob = await players(lobby, "Ann", "Bob")
         room, _tickets = await paired_game(lobby, ann, bob, "days-1")
         listener = Listener()
@@ -201,7 +205,7 @@ async def test_a_reminder_then_the_time_runs_out_and_the_game_is_rated(tmp_path:
 
 async def test_the_first_player_out_of_time_aborts_the_game_unrated(tmp_path: Path) -> None:
     async with started_lobbies(str(tmp_path / "first.db"), 1) as (lobby,):
-        clock = clocked(lobby)
+        clock = await clocked(lobby)
         ann, bob = await players(lobby, "Ann", "Bob")
         room, _tickets = await paired_game(lobby, ann, bob, "days-3")
         clock.advance(3 * 24 + 0.01)
@@ -214,7 +218,7 @@ async def test_the_first_player_out_of_time_aborts_the_game_unrated(tmp_path: Pa
 
 async def test_abort_before_both_moved_claim_refused_resign_and_rematch(tmp_path: Path) -> None:
     async with started_lobbies(str(tmp_path / "abort.db"), 1) as (lobby,):
-        clock = clocked(lobby)
+        clock = await clocked(lobby)
         ann, bob, cat = await players(lobby, "Ann", "Bob", "Cat")
         room, _tickets = await paired_game(lobby, ann, bob, "days-7")
         seat = room.game.to_move
@@ -258,7 +262,7 @@ async def test_a_turn_based_wait_lasts_and_goes_with_a_live_one(tmp_path: Path) 
     """The wait lasts with no page open (a live one goes stale), beside a live wait; a
     cancelled wait is never paired; blocked players are never paired."""
     async with started_lobbies(str(tmp_path / "wait.db"), 1) as (lobby,):
-        clocked(lobby)
+        await clocked(lobby)
         ann, bob, cat, dan = await players(lobby, "Ann", "Bob", "Cat", "Dan")
         await lobby.quick.join(ann.id, "standard", "Ann")
         await lobby.quick.join_turn(ann.id, "days-1", "Ann")
@@ -287,7 +291,7 @@ async def test_a_turn_based_wait_lasts_and_goes_with_a_live_one(tmp_path: Path) 
 
 async def test_a_wave_cut_short_is_finished_with_its_clock(tmp_path: Path) -> None:
     async with started_lobbies(str(tmp_path / "cut.db"), 1) as (lobby,):
-        clock = clocked(lobby)
+        clock = await clocked(lobby)
         ann, bob = await players(lobby, "Ann", "Bob")
         for who in (ann, bob):
             await lobby.quick.join_turn(who.id, "days-3", who.name)
@@ -304,6 +308,30 @@ async def test_a_wave_cut_short_is_finished_with_its_clock(tmp_path: Path) -> No
             pairs[0].room
         ]
         assert await lobby.run(turn_pool.entry, lobby.store, bob.id) is None
+
+        # cut short after the match was stored, before its clock: the next wave writes it
+        cat, dan = await players(lobby, "Cat", "Dan")
+        for who in (cat, dan):
+            await lobby.quick.join_turn(who.id, "days-7", who.name)
+        [pair] = await lobby.quick.pair_pool("days-7")
+        start_clock = lobby.quick.start_clock
+
+        async def dies(*_args: Any) -> None:
+            raise StoreError("the instance died")
+
+        lobby.quick.start_clock = dies  # type: ignore[method-assign]
+        with pytest.raises(StoreError):
+            await lobby.quick.store_matches("days-7", [pair])
+        lobby.quick.start_clock = start_clock  # type: ignore[method-assign]
+        assert await lobby.run(lobby.store.turn_games.get, pair.room) is None
+        assert (await lobby.quick.turn_news(cat.id))["games"] == []  # not told yet
+        clock.advance(2)
+        assert [p.room for p in await lobby.quick.finish_pending_turns()] == [pair.room]
+        room = await lobby.get(pair.room)
+        game = await lobby.run(lobby.store.turn_games.get, pair.room)
+        assert room is not None and game is not None
+        assert game.to_move == room.game.to_move and game.deadline == clock() + 7 * DAY
+        assert [g["room"] for g in (await lobby.quick.turn_news(cat.id))["games"]] == [pair.room]
 
 
 def test_the_turn_pool_over_http(client: TestClient) -> None:
@@ -344,7 +372,7 @@ async def test_both_players_are_told_their_game_has_started(
     """With notifications on and no page open, each player hears of the new game (once,
     its tag the game's), in its own language."""
     async with started_lobbies(str(tmp_path / "push.db"), 1) as (lobby,):
-        clocked(lobby)
+        await clocked(lobby)
         ann, bob = await players(lobby, "Ann", "Bob")
         browsers = [service.browser("ann"), service.browser("bob")]
         await subscribe(lobby, ann, browsers[0])
@@ -364,8 +392,8 @@ async def test_two_instances_make_one_game_and_one_clock(postgres_schema_url: st
     game of two players who joined on different instances, with one ``turn_games`` row; a
     wave cut short on one is finished by the other; the time-out is acted on once."""
     async with started_lobbies(postgres_schema_url, 2) as (one, two):
-        clock = clocked(one)
-        two.turns.now = two.quick.now = clock
+        clock = await clocked(one)
+        await clocked(two, clock)
         ann, bob, cat, dan = await players(one, "Ann", "Bob", "Cat", "Dan")
         await one.quick.join_turn(ann.id, "days-1", "Ann")
         await two.quick.join_turn(bob.id, "days-1", "Bob")
@@ -388,8 +416,17 @@ async def test_two_instances_make_one_game_and_one_clock(postgres_schema_url: st
         await one.quick.join_turn(cat.id, "days-1", "Cat")
         await one.quick.join_turn(dan.id, "days-1", "Dan")
         [pair] = await one.quick.pair_pool("days-1")
-        assert [p.room for p in await two.quick.finish_pending_turns()] == [pair.room]
+        # both instances finish it at once (a lease handed over while its holder was slow):
+        # one deal is stored, and both write the clock of that deal
+        finished = await asyncio.gather(
+            two.quick.finish_pending_turns(), one.quick.finish_pending_turns()
+        )
+        assert pair.room in {p.room for done in finished for p in done}
         assert await one.quick.finish_pending_turns() == []
+        raced = await two.get(pair.room)
+        clock_row = await one.run(one.store.turn_games.get, pair.room)
+        assert raced is not None and clock_row is not None
+        assert clock_row.to_move == raced.game.to_move and clock_row.turn == "1.0"
         assert await one.run(rows) == 2
         room = await one.get(made[0].room)
         assert room is not None
@@ -411,3 +448,44 @@ async def test_two_instances_make_one_game_and_one_clock(postgres_schema_url: st
         assert other is not None
         await until(lambda: other.table.status != "playing")
         assert other.table.aborted
+
+
+def test_a_late_follower_never_takes_the_clock_back(tmp_path: Path) -> None:
+    """An instance that follows a room late writes an older turn after the newer one was
+    written (the wave's instance follows the games it made): the row keeps the newer turn,
+    and a game over stays over."""
+    with Store.open(str(tmp_path / "late.db")) as store:
+        games = store.turn_games
+        players_, names = ("a", "b"), ("Ann", "Bob")
+        games.start("ROOM01", "m1", 1, players=players_, names=names, to_move=0, turn="1.0", now=0)
+        first = games.get("ROOM01")
+        assert first is not None
+
+        def seen(
+            turn: str | None, to_move: int | None, now: float, status: str = "playing"
+        ) -> bool:
+            return games.observe(
+                first,
+                match_id="m1",
+                players=players_,
+                names=names,
+                status=status,
+                to_move=to_move,
+                turn=turn,
+                now=now,
+            )
+
+        assert seen("1.2", 0, 100.0)
+        assert not seen("1.1", 1, 50.0)  # late: older than the row
+        game = games.get("ROOM01")
+        assert game is not None and (game.turn, game.to_move, game.deadline) == (
+            "1.2",
+            0,
+            100 + DAY,
+        )
+        assert not seen("1.2", 0, 200.0)  # the same turn again: its clock runs on
+        assert seen("1.10", 1, 300.0)  # turns are numbers, not text
+        assert seen(None, None, 400.0, "over")
+        assert not seen("1.10", 1, 500.0)
+        over = games.get("ROOM01")
+        assert over is not None and over.status == "over" and over.deadline is None

@@ -34,10 +34,13 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
+from ..match_records import Step
 from .access import Store
 from .pairing import POOL_SIGNAL, PoolEntry
-from .schema import utcnow
+from .records import MatchHeader
+from .schema import MatchRow, utcnow
 from .schema_notify import TURN_GAMES
 from .turn_games import PLAYING
 
@@ -181,14 +184,17 @@ def waiting(store: Store, pool: str) -> list[PoolEntry]:
 def start(store: Store, rooms: Sequence[str]) -> list[PoolEntry]:
     """A wave's second half for turn-based pairs, one transaction: the rooms' matches and
     clocks are stored, so each seat becomes a ticket and its wait ends; every instance is
-    told (the pool's signal). The entries that ended (each seat's)."""
+    told (the pool's signal). The entries that ended (each seat's): none of a room another
+    instance started first (the rows are locked meanwhile on PostgreSQL, so two instances
+    finishing one wave at once make its tickets once)."""
     if not rooms:
         return []
     now = utcnow()
     with store.db.connection() as connection:
-        rows = connection.execute(
-            select(TURN_POOL_ENTRIES).where(TURN_POOL_ENTRIES.c.room.in_(list(rooms)))
-        ).all()
+        query = select(TURN_POOL_ENTRIES).where(TURN_POOL_ENTRIES.c.room.in_(list(rooms)))
+        if connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        rows = connection.execute(query).all()
         started = [_entry(row) for row in rows]
         tickets = [
             {
@@ -220,6 +226,20 @@ def start(store: Store, rooms: Sequence[str]) -> list[PoolEntry]:
     return started
 
 
+def create_match_once(store: Store, header: MatchHeader, deal: Step) -> bool:
+    """Store a pair's match, unless it is stored already (two instances finishing one wave
+    at once: the first one's deal stays). Whether this call stored it."""
+    try:
+        store.create_match(header, deal)
+    except IntegrityError:
+        with store.db.connection(write=False) as connection:
+            found = connection.scalar(select(MatchRow.id).where(MatchRow.id == header.id))
+        if found is None:
+            raise
+        return False
+    return True
+
+
 def tickets_of(store: Store, player: str) -> list[Ticket]:
     """The seats of ``player``'s turn-based stranger games still being played, newest
     first; those of games over are deleted on the way."""
@@ -249,6 +269,7 @@ __all__ = [
     "TURN_POOL_META",
     "TURN_TICKETS",
     "Ticket",
+    "create_match_once",
     "entry",
     "join",
     "leave",

@@ -19,12 +19,13 @@ The turn-based pools (``days-1``, ``days-3``, ``days-7``: :data:`TURN_POOLS`, a 
 move of 1, 3 or 7 days) are paired by the same waves, by the turn-based rating. Their wait
 is not a live one (``store/turn_pool.py``): a player joins (``POST /api/turn-pool``) and
 waits until paired or cancelled (``DELETE /api/turn-pool``), with no page open, while
-playing other games; a player waits in one turn-based pool at a time, and in a live pool
-too if it likes. A pair's game is one game of the standard rules (as a friend game over
-days is, ``web/turn_api.py``) whose ``turn_games`` row is written before its match, so
-that the clock of its first turn runs (``web/turn_based.py``) from the wave on, whatever
-instance or restart follows; then both seats become tickets that the players' browsers
-collect (``GET /api/turn-pool``) and the game is in both players' lists of games over days.
+playing other games; a player waits in one turn-based pool at a time, and in a live pool too
+if it likes. A pair's game is one game of the standard rules (as a friend game over days is,
+``web/turn_api.py``) whose ``turn_games`` row is written right after its match, from the
+stored deal, before the players are told, so that the clock of its first turn runs
+(``web/turn_based.py``) from the wave on, whatever instance or restart follows; then both
+seats become tickets that the players' browsers collect (``GET /api/turn-pool``) and the
+game is in both players' lists of games over days.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from ..table import Seat, Table
 from .notifications import STARTED
 from .pairing_waves import Candidate, accepted_gap, pair_wave
 from .room_common import CODE_ALPHABET, CODE_LENGTH, RoomError, hash_token, new_token
+from .room_steps import restore
 
 WAVE_SECONDS = 2.0
 """How often a wave pairs the waiting players (each pool, every instance asks the lease)."""
@@ -326,8 +328,8 @@ class QuickMatch:
         await self._store_all([(pair, pool, pair.names) for pair in pairs], fresh=True)
         rooms = [pair.room for pair in pairs]
         if pool in TURN_POOLS:
-            await self._call(turn_pool.start, self.store, rooms)
-            await self.tell_started(rooms)
+            started = await self._call(turn_pool.start, self.store, rooms)
+            await self.tell_started(sorted({entry.room for entry in started if entry.room}))
         else:
             await self._call(stored.mark_ready, self.store, rooms)
         self.heard()
@@ -343,14 +345,20 @@ class QuickMatch:
         return [pair for pair, _, _ in pending]
 
     async def finish_pending_turns(self) -> list[Pairing]:
-        """The same for the turn-based pools' pairs (their clocks were written before their
-        matches, so a stored match has its clock)."""
+        """The same for the turn-based pools' pairs, each with its clock (written after its
+        match: a match stored without one gets it now)."""
         pending = await self._call(stored.unready, self.store, TURN_POOL_ENTRIES)
+        rooms = [pair.room for pair, _, _ in pending]
+        done = await self._call(stored.taken_rooms, self.store, rooms)
+        clocked = await self._call(self.store.turn_games.rooms, sorted(done))
+        for pair, pool, _names in pending:
+            if pair.room in done and pair.room not in clocked:
+                await self.start_clock(pair, TURN_POOLS[pool])
         await self._store_all(pending, fresh=False)
         if pending:
             rooms = [pair.room for pair, _, _ in pending]
-            await self._call(turn_pool.start, self.store, rooms)
-            await self.tell_started(rooms)
+            started = await self._call(turn_pool.start, self.store, rooms)
+            await self.tell_started(sorted({entry.room for entry in started if entry.room}))
             self.heard()
         return [pair for pair, _, _ in pending]
 
@@ -387,7 +395,7 @@ class QuickMatch:
             )
 
     async def store_match(self, pool: str, pair: Pairing, names: tuple[str, str]) -> None:
-        """The rated match of ``pair``; in a turn-based pool, its clock first (the
+        """The rated match of ``pair``; in a turn-based pool, then its clock (the
         ``turn_games`` row, its first turn's time per move running from now)."""
         days = TURN_POOLS.get(pool)
         rules = PRESETS[pool] if days is None else TURN_RULES
@@ -403,20 +411,36 @@ class QuickMatch:
             header = MatchHeader(
                 id=pair.match_id, rules=rules, meta=table.meta, seed=None, room=pair.room
             )
-            if days is not None:
-                table.apply(deal)  # who moves first (R1.4), for the first turn's clock
-                await self._call(
-                    self.store.turn_games.start,
-                    pair.room,
-                    pair.match_id,
-                    days,
-                    players=pair.players,
-                    names=names,
-                    to_move=table.game.to_move,
-                    turn=f"{table.game_number}.{table.turns}",
-                    now=self.now(),
-                )
-            await self._call(self.store.create_match, header, deal)
+            if days is None:
+                await self._call(self.store.create_match, header, deal)
+            else:  # another instance finishing this wave may store it first: that one stays
+                await self._call(turn_pool.create_match_once, self.store, header, deal)
+        finally:
+            table.close()
+        if days is not None:
+            await self.start_clock(pair, days)
+
+    async def start_clock(self, pair: Pairing, days: int) -> None:
+        """Write the ``turn_games`` row of a turn-based pair's stored match: who moves first
+        (R1.4) read from the stored deal, so that two instances finishing one wave at once
+        (whichever deal was stored) write the same row; its first turn's time from now."""
+        found = await self._call(self.store.load_room, pair.room)
+        if found is None or found.header.id != pair.match_id:
+            raise StoreError(f"the match of pair {pair.room} is not stored")
+        table = restore(found)
+        try:
+            seats = table.meta.seats
+            await self._call(
+                self.store.turn_games.start,
+                pair.room,
+                pair.match_id,
+                days,
+                players=pair.players,
+                names=(seats[0].name or "", seats[1].name or ""),
+                to_move=table.game.to_move,
+                turn=f"{table.game_number}.{table.turns}",
+                now=self.now(),
+            )
         finally:
             table.close()
 
