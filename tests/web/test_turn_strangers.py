@@ -32,7 +32,7 @@ from spite_malice.web.lobby import Lobby
 from spite_malice.web.protocol import ClaimMessage, RematchMessage, ResignMessage
 from spite_malice.web.quick_match import TURN_RULES
 from spite_malice.web.rooms import Room, RoomError
-from waiting import until
+from waiting import until, wait_for
 
 from .conftest import new_player
 
@@ -364,6 +364,21 @@ def test_the_turn_pool_over_http(client: TestClient) -> None:
         assert info.status_code == 200 and info.json()["seat"] == ticket["seat"]
         listed = client.get("/api/turn-games", headers=who).json()["games"]
         assert [g["room"] for g in listed] == [ticket["room"]]
+    # a resignation is rated in the games-over-days rating, with its history (the chart)
+    gave_up = client.post(
+        f"/api/rooms/{tickets[0]['room']}/give-up", headers={"X-Seat-Token": tickets[0]["token"]}
+    )
+    assert gave_up.status_code == 200, gave_up.text
+    for who, score in ((ann, "lost"), (bob, "won")):
+        pools = client.get("/api/ratings", headers=who).json()["pools"]
+        assert [p["pool"] for p in pools] == ["turn-based"]
+        assert pools[0]["games"] == 1 and len(pools[0]["history"]) == 1
+        assert (pools[0]["rating"] < 1500) == (score == "lost")
+    # the game over (its clock's row written by a task of the server): its seat no longer given
+    wait_for(lambda: client.get("/api/turn-pool", headers=ann).json()["games"] == [], 60)
+    # the rating of games over days has its leaderboard beside the others (9.4)
+    board = client.get("/api/leaderboard/turn-based")
+    assert board.status_code == 200 and board.json()["pool"] == "turn-based"
 
 
 async def test_both_players_are_told_their_game_has_started(
