@@ -51,7 +51,7 @@ def test_ratings_need_the_players_secret_and_a_known_pool(client: TestClient) ->
     answer = client.get("/api/leaderboard/blitz")
     assert answer.status_code == 404
     assert answer.json()["error"]["message"] == (
-        "There is no such rating. The ratings are standard, quick and computer."
+        "There is no such rating. The ratings are standard, quick, turn-based and computer."
     )
 
 

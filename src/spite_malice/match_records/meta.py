@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..engine.rules import PRESETS, Rules
 from .seats import COMPUTER, FRIEND, Seat
 
 
@@ -33,9 +34,9 @@ class TableMeta:
     room's claim clock starts no earlier (``web-protocol.md`` 4.2 ``claim``). None for a
     computer room, a room nobody joined yet, and rooms stored before it was kept."""
     pool: str | None = None
-    """The quick-match pool (``standard`` or ``quick``, a rules preset's name) that paired
-    the two strangers of a rated match; None for every other match (never rated as a game
-    between strangers)."""
+    """The quick-match pool (:data:`POOL_NAMES`: ``standard`` or ``quick``, a rules preset's
+    name, or a turn-based one, ``days-3``) that paired the two strangers of a rated match;
+    None for every other match (never rated as a game between strangers)."""
 
     @property
     def names(self) -> list[str | None]:
@@ -89,6 +90,22 @@ class TableMeta:
         )
 
 
+TURN_POOL_NAMES = ("days-1", "days-3", "days-7")
+"""The turn-based quick-match pools (``ratings.policy.TURN_POOLS``: 1, 3 or 7 days a move)."""
+POOL_NAMES = ("standard", "quick", *TURN_POOL_NAMES)
+"""The quick-match pools a stored match may name: live (``standard``, ``quick``: rules
+presets) and turn-based."""
+
+
+def pool_rules(pool: str) -> Rules | None:
+    """The rules of a quick-match pool's matches: a live pool's preset; a turn-based pool's
+    are the standard rules for one game (the match ends with it, as a friend game over days
+    does). None for a name that is no pool."""
+    if pool in TURN_POOL_NAMES:
+        return replace(PRESETS["standard"], match_target=1)
+    return PRESETS.get(pool)
+
+
 def _seat_number(value: object) -> int | None:
     return value if type(value) is int and value in (0, 1) else None
 
@@ -106,7 +123,7 @@ def _moment(value: object) -> float | None:
 
 def _pool(value: object) -> str | None:
     """A stored quick-match pool's name, else None."""
-    return value if value in ("standard", "quick") else None
+    return value if value in POOL_NAMES else None
 
 
 def _day(value: object) -> str | None:

@@ -23,7 +23,22 @@ time control (a game to 20 cards and one to 10 are not the same test of skill)."
 COMPUTER_POOL = "computer"
 """The rating against the computer: a rating of its own on the same scale (see
 :data:`LEVEL_RATINGS`), never mixed with the ratings between strangers."""
-POOLS = (*STRANGER_POOLS, COMPUTER_POOL)
+TURN_POOLS: dict[str, int] = {"days-1": 1, "days-3": 3, "days-7": 7}
+"""The turn-based quick-match pools (``TableMeta.pool``) and their time per move in days:
+strangers who play one move at a time over days, standard rules, one game."""
+TURN_BASED_POOL = "turn-based"
+"""The rating of turn-based games between strangers, whatever their time per move: a
+rating apart from the live pools', as lichess keeps its correspondence rating apart from
+its live ones (a game with days to think is not the test of skill a game of 90 seconds a
+turn is), and one for all three times per move (1, 3 and 7 days a move are the same test;
+three ratings would each need their own games to be known)."""
+POOLS = (*STRANGER_POOLS, TURN_BASED_POOL, COMPUTER_POOL)
+
+
+def rating_pool(pool: str) -> str:
+    """The rating a game of quick-match pool ``pool`` counts in (and pairs by)."""
+    return TURN_BASED_POOL if pool in TURN_POOLS else pool
+
 
 PROVISIONAL_DEVIATION = 110.0
 """A rating whose deviation is above this is provisional, shown as ``1500?`` and kept off

@@ -17,7 +17,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import CursorResult, and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    CursorResult,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from .access import Store
@@ -220,20 +231,26 @@ def waiting(store: Store, pool: str, stale_seconds: float) -> list[PoolEntry]:
 
 
 def record_pairs(
-    store: Store, pool: str, pairs: Sequence[Pairing], passed: Sequence[str]
+    store: Store,
+    pool: str,
+    pairs: Sequence[Pairing],
+    passed: Sequence[str],
+    entries: Table = POOL_ENTRIES,
 ) -> list[Pairing]:
     """A wave's first half, one transaction: give each pair its room (only entries still
     waiting, locked meanwhile: a player who left leaves its pair unmade, the other waiting
-    on), and count one more missed wave for the ``passed`` players. Returns the pairs made."""
+    on), and count one more missed wave for the ``passed`` players. Returns the pairs made.
+    ``entries``: the table of the pool's entries (the turn-based pools have their own,
+    ``store/turn_pool.py``)."""
     now = utcnow()
     wanted = [player for pair in pairs for player in pair.players]
     with store.db.connection() as connection:
         still = set()
         if wanted:
-            query = select(POOL_ENTRIES.c.player).where(
-                POOL_ENTRIES.c.player.in_(wanted),
-                POOL_ENTRIES.c.pool == pool,
-                POOL_ENTRIES.c.room.is_(None),
+            query = select(entries.c.player).where(
+                entries.c.player.in_(wanted),
+                entries.c.pool == pool,
+                entries.c.room.is_(None),
             )
             if connection.dialect.name == "postgresql":
                 query = query.with_for_update()  # a player leaving now waits for this wave
@@ -254,8 +271,8 @@ def record_pairs(
         ]
         if seats:
             connection.execute(
-                update(POOL_ENTRIES)
-                .where(POOL_ENTRIES.c.player == bindparam("who"))
+                update(entries)
+                .where(entries.c.player == bindparam("who"))
                 .values(
                     room=bindparam("room"),
                     match_id=bindparam("match_id"),
@@ -268,21 +285,24 @@ def record_pairs(
             )
         if passed:
             connection.execute(
-                update(POOL_ENTRIES)
-                .where(POOL_ENTRIES.c.player.in_(passed), POOL_ENTRIES.c.room.is_(None))
-                .values(waves=POOL_ENTRIES.c.waves + 1)
+                update(entries)
+                .where(entries.c.player.in_(passed), entries.c.room.is_(None))
+                .values(waves=entries.c.waves + 1)
             )
     return made
 
 
-def unready(store: Store) -> list[tuple[Pairing, str, tuple[str, str]]]:
+def unready(
+    store: Store, entries: Table = POOL_ENTRIES
+) -> list[tuple[Pairing, str, tuple[str, str]]]:
     """The pairs whose match is not stored yet (a wave's second half not done, or cut short
-    by its instance's death): each pairing with its pool and the two players' names."""
+    by its instance's death): each pairing with its pool and the two players' names
+    (``entries``: as for :func:`record_pairs`)."""
     with store.db.connection(write=False) as connection:
         rows = connection.execute(
-            select(POOL_ENTRIES)
-            .where(POOL_ENTRIES.c.room.is_not(None), POOL_ENTRIES.c.ready == WAITING)
-            .order_by(POOL_ENTRIES.c.room, POOL_ENTRIES.c.seat)
+            select(entries)
+            .where(entries.c.room.is_not(None), entries.c.ready == WAITING)
+            .order_by(entries.c.room, entries.c.seat)
         ).all()
     rooms: dict[str, list[Any]] = {}
     for row in rows:

@@ -4,7 +4,9 @@ so that every server instance on the database sees the same ratings; the rating 
 and the leaderboards (``docs/ratings.md``).
 
 Rated: every finished game (a resigned or claimed one too) of a match between strangers
-(``TableMeta.pool`` ``standard`` or ``quick``), in that pool; and every finished game
+(``TableMeta.pool`` ``standard`` or ``quick``), in that pool; every finished game of a
+turn-based one (``days-1``, ``days-3``, ``days-7``) in the ``turn-based`` pool, one rating
+for the three; and every finished game
 against a computer level, neither practice nor the daily deal nor assisted (undo) and under
 a rules preset, in the ``computer`` pool against the level's fixed rating."""
 
@@ -28,10 +30,12 @@ from ..ratings.policy import (
     NEW_RATING,
     PROVISIONAL_DEVIATION,
     STRANGER_POOLS,
+    TURN_POOLS,
     Rating,
     after_game,
     as_of,
     rating,
+    rating_pool,
     score_of,
 )
 from .database import Database, aware
@@ -65,8 +69,10 @@ class LeaderboardRow:
 def rated_pool(header: MatchHeader) -> str | None:
     """The pool whose rating a game of this match changes, or None when it is not rated."""
     meta = header.meta
-    if meta.pool in STRANGER_POOLS:
-        return meta.pool if all(player is not None for player in header.players) else None
+    if meta.pool in STRANGER_POOLS or meta.pool in TURN_POOLS:
+        if not all(player is not None for player in header.players):
+            return None
+        return rating_pool(meta.pool)
     if (
         meta.kind == COMPUTER
         and not meta.practice

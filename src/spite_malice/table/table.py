@@ -23,9 +23,9 @@ from ..engine.match import Match
 from ..engine.moves import Move, parse_move
 from ..engine.observation import Observation
 from ..engine.record import GameRecord
-from ..engine.rules import HAND_SIZE, PRESETS, TURN_LIMIT, Rules
+from ..engine.rules import HAND_SIZE, TURN_LIMIT, Rules
 from ..i18n import _
-from ..match_records.meta import TableMeta
+from ..match_records.meta import TableMeta, pool_rules
 from . import computer
 from .computer import Suggestion
 from .errors import TableError
@@ -145,7 +145,7 @@ class Table:
             practice=seed is not None,
         )
         pool = self.meta.pool
-        if pool is not None and seed is None and PRESETS.get(pool) == rules:
+        if pool is not None and seed is None and pool_rules(pool) == rules:
             fresh.meta = replace(fresh.meta, pool=pool)
         return fresh
 

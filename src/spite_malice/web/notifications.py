@@ -34,7 +34,9 @@ SUBJECT_ENV = "SPITE_MALICE_PUSH_SUBJECT"
 DEFAULT_SUBJECT = "mailto:admin@localhost"
 
 TURN, OVER, REMATCH, REMINDER = "turn", "over", "rematch", "reminder"
-"""The events a player is notified of."""
+STARTED = "started"
+"""The events a player is notified of (``started``: a turn-based pool paired the player,
+``web/quick_match.py``)."""
 
 
 class NotifiedRoom(Protocol):
@@ -88,6 +90,10 @@ def words(event: Event, left: str | None = None) -> tuple[str, str]:
         return _("Game over"), _("Your game with {name} is over.", name=name)
     if event.kind == REMATCH:
         return _("Rematch"), _("{name} offers you a rematch.", name=name)
+    if event.kind == STARTED:
+        return _("Your game has started"), _(
+            "Your game over days with {name} has started.", name=name
+        )
     # TRANSLATORS: {left} is a duration: "1 day and 3 hours", "5 hours"
     return _("Your turn"), _(
         "Your move in the game with {name}: {left} left before the time runs out.",

@@ -20,7 +20,9 @@ from .accounts import current_player, lobby_of, store_of
 from .errors import error_response
 
 router = APIRouter(prefix="/api")
-UNKNOWN_POOL = N_("There is no such rating. The ratings are standard, quick and computer.")
+UNKNOWN_POOL = N_(
+    "There is no such rating. The ratings are standard, quick, turn-based and computer."
+)
 
 
 def rating_json(rating: Rating) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""The HTTP endpoints of play between strangers (``web-protocol.md`` 3.8 and 3.9): the
-quick-match pool, and blocking a player."""
+"""The HTTP endpoints of play between strangers (``web-protocol.md`` 3.8, 3.8.1 and 3.9):
+the quick-match pool, the turn-based pools, and blocking a player."""
 
 from __future__ import annotations
 
@@ -61,6 +61,35 @@ async def leave_pool(request: Request) -> dict[str, Any]:
     if entry is None:
         return {"status": "none"}
     return await lobby.quick.wait(player.id, WAIT_SECONDS if not entry.ready else 0)
+
+
+@router.post("/turn-pool", response_model=None)
+async def join_turn_pool(request: Request, body: JoinPool) -> dict[str, Any] | JSONResponse:
+    """Wait in a turn-based pool (3.8.1) until paired or cancelled, no page open: the wait
+    and the seats of the player's turn-based games between strangers."""
+    player = await _current(request)
+    lobby = _lobby(request)
+    try:
+        await lobby.fair_play.check_not_banned(player.id)
+        return await lobby.quick.join_turn(player.id, body.pool, _name(None, player.name))
+    except RoomError as error:
+        if error.code == "banned":
+            return error_response(403, error.code, error.message)
+        return room_error_response(error)
+
+
+@router.get("/turn-pool")
+async def turn_pool_news(request: Request) -> dict[str, Any]:
+    """The player's turn-based wait, and the seats of its turn-based games (3.8.1)."""
+    player = await _current(request)
+    return await _lobby(request).quick.turn_news(player.id)
+
+
+@router.delete("/turn-pool")
+async def leave_turn_pool(request: Request) -> dict[str, Any]:
+    """End the turn-based wait; a game a wave is making meanwhile comes anyway (3.8.1)."""
+    player = await _current(request)
+    return await _lobby(request).quick.leave_turn(player.id)
 
 
 @router.post("/rooms/{code}/block", response_model=None)

@@ -11,6 +11,11 @@ and 4.1 ``strangers``).
   result and no finished game is stored, so nothing is rated.
 - Claim: once the opponent has had no connection to any instance for
   :data:`STRANGER_CLAIM_SECONDS` (friends wait 3 minutes).
+
+A turn-based game between strangers (a pool of ``ratings.policy.TURN_POOLS``) has none of
+the move clock and the claim: its time per move in days is ``web/turn_based.py``'s, which
+ends it on time (aborted when the first player to move never did, else lost). Abort before
+both have moved, resign and the rematch are as here and between friends.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import logging
 from typing import Any, Protocol
 
 from ..i18n import _
+from ..ratings.policy import TURN_POOLS
 from ..store import MatchHeader, StoreConflict, StoreError, StoreUnavailable
 from ..table import Step, Table
 from .broadcast import Broadcaster
@@ -72,6 +78,11 @@ class StrangerGames:
     def active(self) -> bool:
         return self.room.table.meta.pool is not None
 
+    @property
+    def turn_based(self) -> bool:
+        """A game over days between strangers: the days clock rules it, not this one."""
+        return self.room.table.meta.pool in TURN_POOLS
+
     # ----------------------------------------------------------------- the page's view
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -81,22 +92,24 @@ class StrangerGames:
             return {}
         playing = table.status == "playing"
         clock = None
-        if playing:
+        if playing and not self.turn_based:
             clock = {
                 "seat": None if table.is_game_over else table.game.to_move,
                 "left": round(self.clock.left(table), 1),
                 "per_turn": self.clock.limit(table),
                 "between_games": table.is_game_over,
             }
-        return {
+        view: dict[str, Any] = {
             "strangers": {
                 "pool": table.meta.pool,
                 "clock": clock,
                 "can_abort": playing and self._may_abort(),
                 "aborted": table.aborted,
-            },
-            "claim_after": STRANGER_CLAIM_SECONDS,
+            }
         }
+        if not self.turn_based:
+            view["claim_after"] = STRANGER_CLAIM_SECONDS
+        return view
 
     def _may_abort(self) -> bool:
         table = self.room.table
@@ -110,8 +123,9 @@ class StrangerGames:
     # ----------------------------------------------------------------- the clock
 
     def start(self) -> None:
-        """Watch the clock in the background (once; nothing at other rooms)."""
-        if not self.active or (self.task is not None and not self.task.done()):
+        """Watch the clock in the background (once; nothing at other rooms, nor at a game
+        over days)."""
+        if not self.active or self.turn_based or (self.task is not None and not self.task.done()):
             return
         self.task = asyncio.get_running_loop().create_task(self._watching())
 
@@ -137,7 +151,12 @@ class StrangerGames:
         async with room.opened(use=False):
             await room.steps.catch_up()
             table = room.table
-            if not self.active or table.status != "playing" or not self.clock.expired(table):
+            if (
+                not self.active
+                or self.turn_based
+                or table.status != "playing"
+                or not self.clock.expired(table)
+            ):
                 return False
             if table.is_game_over:
                 await self._commit(table.check_deal())
@@ -186,6 +205,14 @@ class StrangerGames:
         async with room.opened():
             await room.steps.catch_up()
             step = room.table.check_claim(seat)
+            if self.turn_based:
+                raise RoomError(
+                    "turn_based",
+                    _(
+                        "A game played over days is not claimed: it is lost when the time "
+                        "for a move runs out."
+                    ),
+                )
             try:
                 await room.presence.read()
             except StoreUnavailable:

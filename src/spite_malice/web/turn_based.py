@@ -6,7 +6,9 @@ instance that stores a step passing the turn starts the next turn's clock there
 (:meth:`TurnClock.observe`, told by the room's broadcaster, as the notifications are), and
 every instance's :meth:`TurnClock.tick` reads the rows that are due: at 80% of the time the
 player to move is reminded (a notification), at 100% the game is lost on time (the other
-player's claim, made by the server). Each tick acts on rows, never on what an instance
+player's claim, made by the server; a game between strangers, ``ratings.policy.TURN_POOLS``,
+whose first player to move never moved is aborted instead, unrated, as a live one is).
+Each tick acts on rows, never on what an instance
 remembers, so the time runs on across restarts; two instances acting at once store one
 step (the other's conflicts) and send one reminder (the outbox row).
 
@@ -23,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..i18n import _, ngettext
+from ..ratings.policy import TURN_POOLS
 from ..store import Store, StoreConflict, StoreError
 from ..store.turn_games import OVER, PLAYING, TurnGame
 from .notifications import Notifier
@@ -228,7 +231,8 @@ class TurnClock:
         return 1
 
     async def _time_out(self, game: TurnGame) -> int:
-        """The player to move ran out of time: the game is lost (the other seat's claim)."""
+        """The player to move ran out of time: the game is lost (the other seat's claim),
+        or, between strangers before both have moved, aborted (no result, never rated)."""
         room = await self.host.get(game.room)
         if room is None or game.to_move is None:
             return 0
@@ -242,7 +246,10 @@ class TurnClock:
                 or table.game.to_move != game.to_move
             ):
                 return 0  # moved meanwhile (the next tick reads the new row)
-            step = table.check_claim(1 - game.to_move)
+            if table.meta.pool in TURN_POOLS and table.game_number == 1 and len(table.moved) < 2:
+                step = table.check_abort(game.to_move)
+            else:
+                step = table.check_claim(1 - game.to_move)
             try:
                 applied = await room.steps.commit(step)
             except StoreConflict:

@@ -9,6 +9,7 @@ import { _, formatNumber, N_ } from "./i18n.js";
 const POOL_NAMES = {
   standard: N_("Strangers, standard game"),
   quick: N_("Strangers, quick game"),
+  "turn-based": N_("Strangers, games over days"),
   computer: N_("Against the computer"),
 };
 const SVG = "http://www.w3.org/2000/svg";
@@ -89,6 +90,7 @@ function explanation(ratings) {
     h("summary", {}, _("How ratings work")),
     h("p", {}, _("A rating is a number around 1500 that goes up when you win and down when you lose, more against a stronger opponent. Beside it, the deviation says how sure it is: it starts high and shrinks as you play, and grows again when you do not play for weeks.")),
     h("p", {}, _("Games against strangers count in the rating of their kind of game (standard or quick). Games against the computer count in a rating of their own, on the same scale: Easy is rated {easy}, Medium {medium}, Hard {hard} and Expert {expert}, so you can see how you compare with each level.", levels)),
+    h("p", {}, _("Games over days against strangers count in a rating of their own, whatever their time per move: thinking for a day is not the same test as playing against a clock of a minute and a half.")),
     h("p", {}, _("A game against the computer counts when it is played with standard or quick rules, is neither a practice game nor the daily deal, and you used no undo. Games with friends you invited never count.")),
     h("p", {}, _("A leaderboard lists the players whose rating is no longer provisional and who played lately, best first.")));
 }

@@ -26,7 +26,9 @@ export function roomTicket(room) {
   return read(`room.${room}`);
 }
 
-export function saveRoomTicket(ticket) {
+/** Keep a room's seat; `last: false` for one the page did not open (it is not the room to
+ * go back to). */
+export function saveRoomTicket(ticket, { last = true } = {}) {
   write(`room.${ticket.room}`, {
     room: ticket.room,
     seat: ticket.seat,
@@ -35,7 +37,7 @@ export function saveRoomTicket(ticket) {
     ws_url: ticket.ws_url,
     saved: Date.now(),
   });
-  write("last-room", ticket.room);
+  if (last) write("last-room", ticket.room);
 }
 
 export function forgetRoom(room) {

@@ -16,6 +16,7 @@ export function strangersHelp() {
       item(_("Abort."), _("Until both of you have moved in the first game, either of you may abort it: it ends without a result and is not rated. If the first player's time runs out before they move, the game is aborted too.")),
       item(_("Claim."), _("If your opponent has been offline for 1 minute, you may claim the game as a win.")),
       item(_("Resign."), _("You may resign at any time: the match counts as lost.")),
+      item(_("Over days."), _("Under Play a stranger over days in the lobby, choose 1, 3 or 7 days a move and wait as long as it takes: you need not keep the page open, and you can play other games meanwhile. The game comes into your list of games over days. It has a rating of its own and no clock of minutes, and it is never claimed: when your time for a move runs out you lose it, after a reminder. If the first player never moves, it ends without a result.")),
       item(_("Block."), _("At the end of a game you can block your opponent: you are never paired with them again.")),
       item(_("Bans."), _("Aborting a game, letting the clock run out and leaving a game until it is claimed are bad endings. Three bad endings within 24 hours keep you out of the pools for 10 minutes; each further ban within a week lasts three times as long as the last, up to 24 hours. Games against the computer and your friends are never affected."))));
 }
