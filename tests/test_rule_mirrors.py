@@ -1,8 +1,10 @@
 """Every place that still states a center-stack rule itself instead of deriving it from the
-rank-space module ``spite_malice.engine.stacks``, why it does, and the test that pins it to
-the engine. Those kept for speed give their cost beside the engine path they mirror, as
-``benchmarks/mirrors.py`` measures it (2026-12-07, this 2-core machine, shared). A new
-mirror fails :func:`test_no_unlisted_mirrors`."""
+rank-space module ``spite_malice.engine.stacks``, or writes rank words of its own instead of
+taking them from ``spite_malice.i18n.cards``, why it does, and the test that pins it to the
+one source. Those kept for speed give their cost beside the engine path they mirror, as
+``benchmarks/mirrors.py`` measures it (2026-12-07, this 2-core machine, shared); the others
+are kept for layering. A new mirror fails :func:`test_no_unlisted_mirrors` or
+:func:`test_no_unlisted_rank_words`."""
 
 from __future__ import annotations
 
@@ -58,6 +60,17 @@ MIRRORS = [
         "tests/research/test_encoding.py::test_the_updating_encoder_gives_the_same_tensors",
     ),
     Mirror(
+        "src/spite_malice/engine/cards.py",
+        "RANK_NAMES = ",
+        "the English rank names of the engine's own English reasons (engine/reasons.py, "
+        "a_rank): the engine imports nothing of ours (tests/test_architecture.py) and runs "
+        "alone (the bots, Pyodide), so it cannot read the translations' words; kept for "
+        "layering. Every other rank word (the table's reasons, the bots' hints, the terminal, "
+        "the page through its catalog) is i18n/cards.py's",
+        "tests/i18n/test_rank_words.py::"
+        "test_the_engines_english_rank_names_are_the_translations_english_words",
+    ),
+    Mirror(
         "tests/engine/test_oracle.py",
         "naive model",
         "an independent, deliberately simple model of the rules that the engine is checked "
@@ -72,9 +85,17 @@ _RULE_WORDS = re.compile(r"\bQUEEN\b|(value|len\(stack\)) \+ 1\b|rank - 1 (not )
 _SOURCES = ("src/spite_malice/**/*.py", "src/spite_malice/web/static/js/**/*.js")
 _HOME = {
     "src/spite_malice/engine/stacks.py",  # the rules themselves
-    "src/spite_malice/engine/cards.py",  # the ranks' names
+    "src/spite_malice/engine/cards.py",  # the ranks' constants (ACE ... QUEEN, KING)
     "src/spite_malice/engine/__init__.py",  # re-exports the ranks
 }
+# Words that name a rank or a card: a table of rank names, or a text marked or translated
+# with the contexts of card words (i18n/cards.py).
+_RANK_WORDS = re.compile(
+    r"[\"']Jack[\"']\s*,|[\"']Queen[\"']\s*,"
+    r"|N?P_\(\s*[\"'](rank|suit|value|card|a rank)[\"']"
+    r"|pgettext\(\s*[\"'](rank|suit|value|card|a rank)[\"']"
+)
+_WORDS_HOME = "src/spite_malice/i18n/"
 
 
 def test_every_mirror_is_where_it_says_and_is_pinned() -> None:
@@ -99,3 +120,31 @@ def test_no_unlisted_mirrors() -> None:
                     found.add(relative)
     unlisted = sorted(found - listed)
     assert not unlisted, f"stack rules stated outside engine/stacks.py: {unlisted}"
+
+
+def test_no_unlisted_rank_words() -> None:
+    """Rank and card words are i18n/cards.py's: no other module of ours nor any script of
+    the page writes a table of them or marks one (the page gets them with its catalog)."""
+    listed = {mirror.path for mirror in MIRRORS}
+    found = set()
+    for pattern in _SOURCES:
+        for path in ROOT.glob(pattern):
+            relative = path.relative_to(ROOT).as_posix()
+            if relative.startswith(_WORDS_HOME):
+                continue
+            for line in path.read_text(encoding="utf-8").splitlines():
+                code = line.split("#")[0] if path.suffix == ".py" else line.split("//")[0]
+                if _RANK_WORDS.search(code) and not code.strip().startswith(("/**", "*")):
+                    found.add(relative)
+    unlisted = sorted(found - listed)
+    assert not unlisted, f"rank words written outside i18n/cards.py: {unlisted}"
+
+
+def test_the_rank_word_finder_sees_a_table_of_rank_words() -> None:
+    for line in (
+        'const WORDS = { J: NP_("rank", "Jack"), Q: NP_("rank", "Queen") };',
+        'NAMES = ("Ace", "2", "10", "Jack", "Queen", "King")',
+        'return pgettext("value", A_VALUE[value]);',
+    ):
+        assert _RANK_WORDS.search(line), line
+    assert not _RANK_WORDS.search("A King on a 10 is a Jack.")
