@@ -2,22 +2,10 @@
 // move of 1, 3 or 7 days (POST /api/turn-games), and the list of your games where it is your
 // turn first, with the time left in days and hours (GET /api/turn-games, web-protocol 2.12).
 
+import { request } from "./api.js";
 import { h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
 import { saveRoomTicket } from "./store.js";
-
-async function call(method, path, body) {
-  const answer = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await answer.json().catch(() => null);
-  if (!answer.ok) {
-    throw new Error(data?.error?.message ?? _("The server answered {status}.", { status: String(answer.status) }));
-  }
-  return data;
-}
 
 function gameItem(game) {
   const name = game.opponent ?? _("waiting for a friend");
@@ -40,7 +28,7 @@ export function turnGamesBox() {
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
-      const ticket = await call("POST", "/api/turn-games", { days: Number(days.value) });
+      const ticket = await request("POST", "/api/turn-games", { days: Number(days.value) });
       saveRoomTicket(ticket);
       location.hash = `#/game/${ticket.room}`;
     } catch (error) {
@@ -48,7 +36,7 @@ export function turnGamesBox() {
       button.disabled = false;
     }
   });
-  call("GET", "/api/turn-games").then(({ games }) => {
+  request("GET", "/api/turn-games").then(({ games }) => {
     for (const game of games) list.append(gameItem(game));
   }).catch(() => {
     // the list is a convenience: the page works without it
