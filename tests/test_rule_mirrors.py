@@ -108,17 +108,22 @@ def test_every_mirror_is_where_it_says_and_is_pinned() -> None:
             assert not test or f"def {test}(" in tests, f"{mirror.pinned_by} is gone"
 
 
-def test_no_unlisted_mirrors() -> None:
-    listed = {mirror.path for mirror in MIRRORS} | _HOME
+def _files_stating(words: re.Pattern[str], skipped: tuple[str, ...]) -> set[str]:
+    """The source files with a line of code (not a comment, nor a line starting with one
+    of ``skipped``: a docstring's or a doc comment's) that ``words`` finds."""
     found = set()
     for pattern in _SOURCES:
         for path in ROOT.glob(pattern):
-            relative = path.relative_to(ROOT).as_posix()
             for line in path.read_text(encoding="utf-8").splitlines():
                 code = line.split("#")[0] if path.suffix == ".py" else line.split("//")[0]
-                if _RULE_WORDS.search(code) and not code.strip().startswith(('"', "'")):
-                    found.add(relative)
-    unlisted = sorted(found - listed)
+                if words.search(code) and not code.strip().startswith(skipped):
+                    found.add(path.relative_to(ROOT).as_posix())
+    return found
+
+
+def test_no_unlisted_mirrors() -> None:
+    listed = {mirror.path for mirror in MIRRORS} | _HOME
+    unlisted = sorted(_files_stating(_RULE_WORDS, ('"', "'")) - listed)
     assert not unlisted, f"stack rules stated outside engine/stacks.py: {unlisted}"
 
 
@@ -126,17 +131,8 @@ def test_no_unlisted_rank_words() -> None:
     """Rank and card words are i18n/cards.py's: no other module of ours nor any script of
     the page writes a table of them or marks one (the page gets them with its catalog)."""
     listed = {mirror.path for mirror in MIRRORS}
-    found = set()
-    for pattern in _SOURCES:
-        for path in ROOT.glob(pattern):
-            relative = path.relative_to(ROOT).as_posix()
-            if relative.startswith(_WORDS_HOME):
-                continue
-            for line in path.read_text(encoding="utf-8").splitlines():
-                code = line.split("#")[0] if path.suffix == ".py" else line.split("//")[0]
-                if _RANK_WORDS.search(code) and not code.strip().startswith(("/**", "*")):
-                    found.add(relative)
-    unlisted = sorted(found - listed)
+    found = _files_stating(_RANK_WORDS, ("/**", "*"))
+    unlisted = sorted(path for path in found - listed if not path.startswith(_WORDS_HOME))
     assert not unlisted, f"rank words written outside i18n/cards.py: {unlisted}"
 
 
