@@ -1,0 +1,40 @@
+"""The table's piles as the game and the tutorial both lay them out: the opponent's hand and
+piles, the center stacks and the stock, the player's piles, then the hand (the widgets'
+ids are the ones the screens and the stylesheet know)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from ...engine.rules import HAND_SIZE, SIDE_STACKS
+from ...i18n import _
+from ..places import CENTER_KEYS, HAND_KEYS, PAYOFF_KEY, SIDE_KEYS, center_title, side_title
+from ..widgets import PileView
+
+
+def compose_table(opponent_hand: str, center_stacks: int) -> ComposeResult:
+    """The ``#table`` column: ``opponent_hand`` labels the opponent's hand; ``center_stacks``
+    center stacks (R1.3)."""
+    with Vertical(id="table"):
+        with Horizontal(id="opp-hand-row"):
+            yield Static(opponent_hand, id="opp-hand-label")
+            yield PileView("opp-hand", "", interactive=False)
+        with Horizontal(id="opponent", classes="player-row"):
+            yield PileView("opp-payoff", _("Pay-off"), interactive=False)
+            for i in range(SIDE_STACKS):
+                yield PileView(f"opp-side-{i}", side_title(i), interactive=False)
+        with Horizontal(id="center-row"):
+            for i in range(center_stacks):
+                yield PileView(f"center-{i}", center_title(i), key=CENTER_KEYS[i])
+            yield PileView("stock", _("Stock"), interactive=False)
+        with Horizontal(id="me", classes="player-row"):
+            yield PileView("payoff", _("Pay-off"), key=PAYOFF_KEY)
+            for i in range(SIDE_STACKS):
+                yield PileView(f"side-{i}", side_title(i), key=SIDE_KEYS[i])
+        with Horizontal(id="hand-row"):
+            # TRANSLATORS: the label left of the hand, on two short lines of 6 cells
+            yield Static(_("Your\nhand"), id="hand-label")
+            for i in range(HAND_SIZE):
+                yield PileView(f"hand-{i}", "", key=HAND_KEYS[i])
