@@ -3,6 +3,8 @@ request in its ``Accept-Language``, and the player's ``language`` setting."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -201,3 +203,13 @@ def test_a_non_string_language_setting_is_refused(client: TestClient) -> None:
         answer = client.put("/api/settings", json={"language": value})
         assert answer.status_code in (400, 422), answer.text
     assert client.get("/api/settings").json()["language"] is None
+
+
+def test_the_offline_copy_keeps_every_languages_catalog_english_included(
+    client: TestClient,
+) -> None:
+    """The page reads its card words from the catalog in every language, so the service
+    worker keeps English's too (a page offline still names its cards)."""
+    body = client.get("/sw.js").text
+    config = json.loads(body.split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
+    assert {f"/api/language/{code}" for code in LANGUAGES} <= set(config["api"])
