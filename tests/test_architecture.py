@@ -111,6 +111,7 @@ def test_the_bots_do_not_import_the_bot_text_protocol() -> None:
                 if not t.startswith(
                     ("spite_malice.bots", "spite_malice.engine", "spite_malice.i18n")
                 )
+                and t != "spite_malice.levels"
             }
             assert not outside, f"{name} imports {sorted(outside)}"
 
@@ -126,6 +127,20 @@ def test_the_translations_and_the_engine_import_nothing_of_ours_above_them() -> 
                     t for t in imported if t.startswith("spite_malice") and not t.startswith(layer)
                 }
                 assert not outside, f"{name} imports {sorted(outside)}"
+
+
+def test_the_levels_are_data_below_the_bots_and_the_table() -> None:
+    """The levels' ids and labels (``spite_malice.levels``) import nothing of ours; the table
+    layer's levels read them there and ask the bots' registry what can play, never the bots
+    themselves for a word."""
+    graph = _graph()
+    assert not graph["spite_malice.levels"]
+    assert graph["spite_malice.table.levels"] == {
+        "spite_malice.levels",
+        "spite_malice.i18n",
+        "spite_malice.bot_registry",
+    }
+    assert "spite_malice.levels" in graph["spite_malice.bots.levels"]
 
 
 def test_the_engine_game_position_and_observation_import_one_way() -> None:
@@ -149,6 +164,7 @@ def test_the_offline_package_imports_only_what_runs_in_the_page() -> None:
         "spite_malice.bot_registry",
         "spite_malice.bot_protocol",
         "spite_malice.tutorial",
+        "spite_malice.levels",
     )
     for name, imported in graph.items():
         if name.startswith("spite_malice.offline"):

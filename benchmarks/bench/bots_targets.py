@@ -21,7 +21,7 @@ import time
 
 from spite_malice.arena import run_arena, summarize
 from spite_malice.arena.stats import Summary
-from spite_malice.bots.levels import level_label
+from spite_malice.levels import level_label
 
 DEFAULT_PAIRS = "medium:easy,hard:medium,expert:hard"
 WIN_TARGET: dict[str, float] = {}

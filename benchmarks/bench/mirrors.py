@@ -6,8 +6,10 @@ engine path it mirrors, per call, on positions of first-fit self-play.
 Prints microseconds a call (median of the rounds) for: the reference policy on the engine's
 position (``reference_move``) and from an action mask (``first_fit_action``, and through
 ``mask.nonzero()`` as an agent holding a NumPy mask would call it), ``first_fit_from_mask``,
-and the observation tensor made through an Observation (``encode_observation``) or straight
-from the game (``encode_game``). Not a test: the figures depend on the machine.
+the observation tensor made through an Observation (``encode_observation``) or straight
+from the game (``encode_game``), and, over whole games replayed move by move, the tensor
+after each move kept up to date by ``ObservationEncoder`` against ``encode_game`` written
+afresh (the replay's own cost taken out). Not a test: the figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -16,13 +18,20 @@ import argparse
 import statistics
 import timeit
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import numpy as np
 
 from spite_malice.bots.reference import reference_move
 from spite_malice.engine import Game
+from spite_malice.engine.moves import Move
 from spite_malice.research.actions import actions_to_mask, first_fit_action, legal_actions
-from spite_malice.research.encoding import encode_game, encode_observation, first_fit_from_mask
+from spite_malice.research.encoding import (
+    ObservationEncoder,
+    encode_game,
+    encode_observation,
+    first_fit_from_mask,
+)
 
 
 def positions(games: int, every: int = 7, most: int = 400) -> list[Game]:
@@ -34,6 +43,36 @@ def positions(games: int, every: int = 7, most: int = 400) -> list[Game]:
             found.append(game.copy())
             game.apply(reference_move(game))
     return found[::every][:most]
+
+
+def self_play(games: int) -> list[tuple[int, list[Move]]]:
+    """The seeds 1..``games`` and the moves of their first-fit self-play."""
+    played = []
+    for seed in range(1, games + 1):
+        game = Game.new(seed, recording=False)
+        moves = []
+        while game.outcome is None:
+            move = reference_move(game)
+            moves.append(move)
+            game.apply(move)
+        played.append((seed, moves))
+    return played
+
+
+def replay(played: list[tuple[int, list[Move]]], tensor: str) -> None:
+    """Replay the games, with the mover's next tensor after each move: ``"encoder"`` from
+    an :class:`ObservationEncoder`, ``"afresh"`` from ``encode_game``, ``"none"``: no tensor."""
+    for seed, moves in played:
+        game = Game.new(seed, recording=False)
+        encoder = ObservationEncoder(game) if tensor == "encoder" else None
+        for move in moves:
+            player = game.to_move
+            game.apply(move)
+            if encoder is not None:
+                encoder.moved(player, move)
+                encoder.encode(game.to_move)
+            elif tensor == "afresh":
+                encode_game(game, game.to_move)
 
 
 def per_call(calls: Callable[[], object], count: int, rounds: int) -> float:
@@ -73,6 +112,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{count} positions of first-fit self-play, median of {rounds} rounds")
     for name, calls in rows.items():
         print(f"{name:>44}: {per_call(calls, count, rounds):6.2f} us a call")
+    played = self_play(args.games)
+    moves = sum(len(m) for _, m in played)
+    alone = per_call(partial(replay, played, "none"), moves, rounds)
+    print(f"{moves} moves of {len(played)} games replayed, the replay alone {alone:.2f} us a move")
+    for name, tensor in (
+        ("ObservationEncoder.moved + encode", "encoder"),
+        ("encode_game after each move", "afresh"),
+    ):
+        cost = per_call(partial(replay, played, tensor), moves, rounds) - alone
+        print(f"{name:>44}: {cost:6.2f} us a move")
     return 0
 
 

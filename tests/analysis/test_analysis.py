@@ -232,6 +232,42 @@ def test_a_record_is_cut_into_the_seats_turns() -> None:
             assert last.is_discard or last.is_from_payoff or last.is_from_hand
 
 
+def test_a_decision_ends_where_the_rules_say_new_cards_are_seen_r3_4() -> None:
+    """The cut is read from the engine's position (the turn passed, the pay-off pile or the
+    hand changed as only new cards change them); here it is held to the rules written out:
+    a discard (R2.3), a pay-off build (R3.4(a)) and a hand build of the last card (R3.4(c))
+    end a decision, and no other move does."""
+    seen = {"discard": 0, "payoff": 0, "hand": 0}
+    for seed in (21, 5, 8, 13):
+        record = short_record(seed, turns=40)
+        for seat in (0, 1):
+            cuts: list[int] = []
+            game = Game.new(record.seed, record.rules, first=record.first)
+            count = 0
+            for text in record.moves:
+                mine = game.to_move == seat
+                hand = len(game.current.hand)
+                game.play(text)
+                if not mine:
+                    continue
+                count += 1
+                move = game.moves[-1]
+                ends = {
+                    "discard": move.is_discard,
+                    "payoff": move.is_from_payoff,
+                    "hand": move.is_from_hand and not move.is_discard and hand == 1,
+                }
+                for kind, happened in ends.items():
+                    seen[kind] += happened
+                if any(ends.values()) or game.is_over:
+                    cuts.append(count)
+            if not cuts or cuts[-1] != count:
+                cuts.append(count)  # a record that stops in the middle of a turn
+            lengths = [len(d.moves) for d in record_decisions(record, seat)]
+            assert [sum(lengths[: i + 1]) for i in range(len(lengths))] == cuts
+    assert all(seen.values()), seen  # every kind of cut was met
+
+
 def test_the_report_round_trips_through_json() -> None:
     record = short_record()
     report = analyse_record(record, 1, settings=Settings(samples=4, horizon=1, candidates=2))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 
 import pytest
 
@@ -24,18 +23,6 @@ pytestmark = pytest.mark.skipif(
 def _get(url: str) -> tuple[int, dict[str, object]]:
     with urllib.request.urlopen(url, timeout=10) as reply:
         return reply.status, json.loads(reply.read())
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    # The cluster's own temporary folder: as root, PostgreSQL's user must be able to reach it.
-    running = Cluster(instances_wanted=3, config=HAPROXY_CONFIG)
-    running.start()
-    try:
-        yield running
-    finally:
-        running.stop()
-        running.remove_folder()
 
 
 def test_the_repository_config_has_three_instance_slots() -> None:

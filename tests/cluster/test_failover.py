@@ -21,7 +21,6 @@ from spite_malice.store import Store
 from waiting import wait_for
 
 from .helpers import (
-    HAPROXY_CONFIG,
     LONG,
     QUICK,
     greedy,
@@ -29,21 +28,11 @@ from .helpers import (
     new_player,
     stored_history,
 )
+from .processes import database_url, instance_name
 
 pytestmark = pytest.mark.skipif(
     not have_services(), reason="needs PostgreSQL's server programs and HAProxy"
 )
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    running = Cluster(instances_wanted=3, config=HAPROXY_CONFIG)
-    running.start()
-    try:
-        yield running
-    finally:
-        running.stop()
-        running.remove_folder()
 
 
 class Seat:
@@ -123,11 +112,6 @@ def _wait_for_my_turn(person: Seat, seconds: float = 90.0) -> dict[str, Any]:
     return wait_for(mine, seconds, 0.3, "the computer's turn to end")
 
 
-def _db(cluster: Cluster) -> str:
-    assert cluster.postgres is not None
-    return cluster.postgres.url
-
-
 def test_a_rooms_requests_reach_one_instance_and_rooms_spread_over_all(
     cluster: Cluster,
 ) -> None:
@@ -173,7 +157,7 @@ def test_a_friend_game_goes_on_when_instances_die(cluster: Cluster) -> None:
         for victim in cluster.instances:
             cluster.restart(victim)
     assert reconnects >= 2  # both pages were on each killed instance and came back
-    assert stored_history(_db(cluster), host["room"]) == acknowledged
+    assert stored_history(database_url(cluster), host["room"]) == acknowledged
 
 
 def _room_instance(cluster: Cluster, ticket: dict[str, Any]) -> Instance:
@@ -198,14 +182,9 @@ def _room_instance(cluster: Cluster, ticket: dict[str, Any]) -> Instance:
     name = answer.headers["X-Spite-Malice-Instance"]
     for instance in cluster.instances:
         alive = instance.process is not None and instance.process.poll() is None
-        if alive and _name(instance) == name:
+        if alive and instance_name(instance) == name:
             return instance
     raise AssertionError(f"no live instance is called {name}")
-
-
-def _name(instance: Instance) -> str:
-    name: str = httpx.get(f"{instance.url}/api/health", timeout=10).json()["instance"]
-    return name
 
 
 def _play_through_failovers(
@@ -241,13 +220,8 @@ def test_a_computer_turn_goes_on_when_its_instance_dies(cluster: Cluster) -> Non
         headers=new_player(base, "Ann"),
         timeout=30,
     ).json()
-    assert cluster.postgres is not None
-    names = {
-        httpx.get(f"{instance.url}/api/health", timeout=10).json()["instance"]: instance
-        for instance in cluster.instances
-    }
-    assert cluster.postgres is not None
-    with Store.open(cluster.postgres.url) as store, seats((base, room)) as (person,):
+    names = {instance_name(instance): instance for instance in cluster.instances}
+    with Store.open(database_url(cluster)) as store, seats((base, room)) as (person,):
         owner = None
         for _ in range(6):  # until the kill lands in the middle of a computer turn
             observation = _wait_for_my_turn(person)
@@ -273,4 +247,4 @@ def test_a_computer_turn_goes_on_when_its_instance_dies(cluster: Cluster) -> Non
     turn = history[len(before) :]
     discards = [m for m in turn if m.startswith("H") and "-S" in m]
     assert len(discards) == 1 or observation["outcome"] is not None  # one whole turn, once
-    assert stored_history(_db(cluster), room["room"]) == history
+    assert stored_history(database_url(cluster), room["room"]) == history

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -19,33 +18,16 @@ from spite_malice.cluster import Cluster, Instance
 from spite_malice.store import Store
 from spite_malice.store.pairing import WAVE_LEASE
 
-from .helpers import HAPROXY_CONFIG, have_services, new_player
+from .helpers import have_services, new_player
+from .processes import database_url, instance_name
 
 pytestmark = pytest.mark.skipif(
     not have_services(), reason="needs PostgreSQL's server programs and HAProxy"
 )
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    running = Cluster(instances_wanted=3, config=HAPROXY_CONFIG)
-    running.start()
-    try:
-        yield running
-    finally:
-        running.stop()
-        running.remove_folder()
-
-
-def name_of(instance: Instance) -> str:
-    answer = httpx.get(f"{instance.url}/api/health", timeout=10).json()
-    name: str = answer["instance"]
-    return name
-
-
 def wave_runner(cluster: Cluster) -> str | None:
-    assert cluster.postgres is not None
-    with Store.open(cluster.postgres.url) as store:
+    with Store.open(database_url(cluster)) as store:
         return store.lease_owner(WAVE_LEASE)
 
 
@@ -96,12 +78,12 @@ def test_players_on_different_instances_are_paired_exactly_once(cluster: Cluster
         state = state_through_balancer(cluster, game)
         assert state["strangers"]["pool"] == "standard"
         assert state["seat"] == game["seat"]
-    runners = {name_of(instance) for instance in cluster.instances}
+    runners = {instance_name(instance) for instance in cluster.instances}
     assert wave_runner(cluster) in runners
 
 
 def test_the_waves_go_on_when_their_instance_is_killed(cluster: Cluster) -> None:
-    by_name = {name_of(instance): instance for instance in cluster.instances}
+    by_name = {instance_name(instance): instance for instance in cluster.instances}
     deadline = time.monotonic() + 30
     while (runner := wave_runner(cluster)) is None:
         assert time.monotonic() < deadline, "no instance runs the waves"
@@ -110,6 +92,6 @@ def test_the_waves_go_on_when_their_instance_is_killed(cluster: Cluster) -> None
     leader.kill()
     survivors = [instance for instance in cluster.instances if instance is not leader]
     games = pair_on(survivors[0], survivors[1])
-    assert wave_runner(cluster) in {name_of(instance) for instance in survivors}
+    assert wave_runner(cluster) in {instance_name(instance) for instance in survivors}
     state = state_through_balancer(cluster, games[0])
     assert state["strangers"]["pool"] == "standard"

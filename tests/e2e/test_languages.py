@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from spite_malice.i18n import LANGUAGES, catalog, use_language
-from spite_malice.i18n.cards import card_name
+from spite_malice.i18n.cards import a_value_word, card_name, rank_name
 
 from .player import TABLE, ContextFactory, Player
 from .server import ServerProcess
@@ -106,4 +106,44 @@ def test_a_game_in_each_language(
     expect(page.locator("html")).to_have_attribute("lang", other)
     expect(page.locator(".settings h1")).to_have_text(tr(other, "Settings"))
     expect(page.locator('.nav a[data-route="play"]')).to_have_text(tr(other, "Play"))
+    assert me.errors == []
+
+
+CARD_WORDS_IN_THE_PAGE = """async () => {
+  const cards = await import('/static/js/cards.js');
+  const values = [...Array(13).keys()].map((i) => i + 1);
+  return {
+    ranks: values.map((value) => cards.valueName(value)),
+    values: values.map((value) => cards.aValue(value)),
+    cards: cards.SUITS.map((suit) => cards.RANKS.map((rank) => cards.cardName(rank + suit))),
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pages_rank_and_card_words_are_the_servers(
+    server: ServerProcess, new_context: ContextFactory, language: str
+) -> None:
+    """The page holds no rank or card words: every one it says (a rank, a value with its
+    article, each of the 52 cards' names) is the server's in the page's language, English
+    included, and a change of language brings the other language's."""
+    me = Player.open(new_context(locale=BROWSER_LOCALES[language]), server.url, f"words-{language}")
+    page = me.page
+    me.goto("play")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+
+    def server_words(code: str) -> dict[str, list[object]]:
+        with use_language(code):
+            return {
+                "ranks": [rank_name(value) for value in range(1, 14)],
+                "values": [a_value_word(value) for value in range(1, 14)],
+                "cards": [[card_name(suit * 13 + rank) for rank in range(13)] for suit in range(4)],
+            }
+
+    assert page.evaluate(CARD_WORDS_IN_THE_PAGE) == server_words(language)
+    other = LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
+    me.goto("settings")
+    page.select_option("#language", other)
+    expect(page.locator("html")).to_have_attribute("lang", other)
+    assert page.evaluate(CARD_WORDS_IN_THE_PAGE) == server_words(other)
     assert me.errors == []

@@ -38,15 +38,19 @@ def fake_catalog(language: str, tag: str) -> dict[str, Any]:
         f"card{SEP}{{rank}} of {{suit}}": f"{{rank}} {tag} {{suit}}",
         "{card}, hand card {n}": f"{{card}}, {tag} {{n}}",
     }
-    messages.update({f"rank{SEP}{rank}": f"{rank.upper()}" for rank in RANKS})
-    messages.update({f"suit{SEP}{suit}": f"{suit.upper()}" for suit in SUITS})
+    # the card words come with the catalog, in the shape of i18n.cards.page_card_words
+    cards = {
+        "ranks": [rank.upper() for rank in RANKS],
+        "values": [f"{tag} {rank.upper()}" for rank in RANKS],
+        "cards": [[f"{rank.upper()} {tag} {suit.upper()}" for rank in RANKS] for suit in SUITS],
+    }
     if language == "ru":
         plural = {"one": 0, "few": 1, "many": 2, "other": 2}
         messages["Stock: {n} card"] = [f"{tag} {{n}} one", f"{tag} {{n}} few", f"{tag} {{n}} many"]
     else:
         plural = {"one": 0, "other": 1}
         messages["Stock: {n} card"] = [f"{tag} {{n}} one", f"{tag} {{n}} other"]
-    return {"language": language, "plural": plural, "messages": messages}
+    return {"language": language, "plural": plural, "messages": messages, "cards": cards}
 
 
 def russian_form(n: int) -> str:
@@ -106,7 +110,7 @@ def test_the_page_speaks_the_browsers_language(
     page.click("#start-computer")
     page.wait_for_url("**/#/game/*")
     me.wait_phase("mine", "theirs")
-    # the card names are the catalog's ("{rank} of {suit}" with the rank and suit words)
+    # the card names are the catalog's (its card words)
     first = page.locator(f"{TABLE} .hand-card").first
     expect(first).to_have_attribute(
         "aria-label", re.compile(r"^[A-Z]+ \[it\] (SPADES|HEARTS|DIAMONDS|CLUBS), \[it\] 1$")

@@ -3,12 +3,15 @@ request in its ``Accept-Language``, and the player's ``language`` setting."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from spite_malice.i18n import LANGUAGE_NAMES, LANGUAGES, Catalog, _, current_language
+from spite_malice.i18n import LANGUAGE_NAMES, LANGUAGES, Catalog, _, current_language, use_language
 from spite_malice.i18n import catalogs as catalogs_module
+from spite_malice.i18n.cards import a_value_word, card_name, rank_name
 from spite_malice.web.language import LanguageMiddleware
 
 from .conftest import new_player
@@ -55,9 +58,44 @@ def test_a_languages_catalog_has_the_page_texts_and_plural_forms(
     }
 
 
-def test_english_has_an_empty_catalog(client: TestClient) -> None:
+def test_english_has_no_translations_but_its_card_words(client: TestClient) -> None:
     body = client.get("/api/language/en").json()
-    assert body == {"language": "en", "plural": {"one": 0, "other": 1}, "messages": {}}
+    assert {key: value for key, value in body.items() if key != "cards"} == {
+        "language": "en",
+        "plural": {"one": 0, "other": 1},
+        "messages": {},
+    }
+    cards = body["cards"]
+    assert cards["ranks"][0] == "Ace" and cards["ranks"][6] == "Seven"
+    assert cards["ranks"][12] == "King"
+    assert cards["values"][0] == "an Ace" and cards["values"][4] == "a five"
+    assert cards["cards"][1][6] == "Seven of hearts" and cards["cards"][0][11] == "Queen of spades"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_catalog_carries_every_card_word_the_page_shows(
+    client: TestClient, language: str
+) -> None:
+    """The page holds no rank or card words (web/static/js/cards.js): each language's
+    catalog brings all of them, the server's own words in that language, whatever the
+    language the request itself speaks."""
+    cards = client.get(f"/api/language/{language}", headers={"Accept-Language": "fr"}).json()[
+        "cards"
+    ]
+    with use_language(language):
+        assert cards["ranks"] == [rank_name(rank) for rank in range(1, 14)]
+        assert cards["values"] == [a_value_word(rank) for rank in range(1, 14)]
+        assert cards["cards"] == [
+            [card_name(suit * 13 + rank) for rank in range(13)] for suit in range(4)
+        ]
+    assert len({*cards["ranks"]}) == 13 and len({*cards["values"]}) == 13
+    names = [name for suit in cards["cards"] for name in suit]
+    assert len(set(names)) == 52
+    if language != "en":
+        assert cards["ranks"][10] != "Jack" and cards["values"][4] != "a five"
+    # the page's messages no longer carry the rank, suit and card words (they come here)
+    messages = client.get(f"/api/language/{language}").json()["messages"]
+    assert not [key for key in messages if key.split("\x04")[0] in ("rank", "suit", "value")]
 
 
 @pytest.mark.parametrize("code", ["de", "EN", "x" * 40, "it-IT", "en%00"])
@@ -165,3 +203,13 @@ def test_a_non_string_language_setting_is_refused(client: TestClient) -> None:
         answer = client.put("/api/settings", json={"language": value})
         assert answer.status_code in (400, 422), answer.text
     assert client.get("/api/settings").json()["language"] is None
+
+
+def test_the_offline_copy_keeps_every_languages_catalog_english_included(
+    client: TestClient,
+) -> None:
+    """The page reads its card words from the catalog in every language, so the service
+    worker keeps English's too (a page offline still names its cards)."""
+    body = client.get("/sw.js").text
+    config = json.loads(body.split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
+    assert {f"/api/language/{code}" for code in LANGUAGES} <= set(config["api"])

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from spite_malice.web.api import SEAT_TOKEN_HEADER
+from spite_malice.web.requests import SEAT_TOKEN_HEADER
 
 from .conftest import new_room, open_seat
 from .test_socket import play_game_against_computer, play_turn, start_friend_game

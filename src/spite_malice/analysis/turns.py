@@ -44,12 +44,16 @@ class Decision:
         return len(self.observation.history)
 
 
-def _ends_decision(game: Game, move: Move) -> bool:
-    """Whether ``move`` (about to be played in ``game``) is the last of a decision: it ends
-    the turn (R2.3), turns up a pay-off card (R3.4(a)) or empties the hand (R3.4(c))."""
-    if move.is_discard or move.is_from_payoff:
+def _saw_new_cards(game: Game, seat: int, hand: int, payoff: int) -> bool:
+    """Whether the move just played in ``game`` ended ``seat``'s decision, read from the
+    engine's position rather than from the rules: the turn passed (a discard, R2.3), or the
+    seat now sees cards it did not (its pay-off pile, of ``payoff`` cards before, turned up a
+    new top, R3.4(a); its hand, of ``hand`` cards before, was dealt five, R3.4(c)), or it is
+    about to (a game of explicit chance waits for those cards to be dealt)."""
+    player = game.players[seat]
+    if game.to_move != seat or game.chance:
         return True
-    return move.is_from_hand and len(game.current.hand) == 1
+    return len(player.payoff) < payoff or len(player.hand) > hand
 
 
 def seat_decisions(start: Game, moves: Sequence[Move | str], seat: int) -> list[Decision]:
@@ -77,16 +81,17 @@ def seat_decisions(start: Game, moves: Sequence[Move | str], seat: int) -> list[
         if mine and observation is None:
             observation = game.observation(seat)
             turn = game.turn
+        player = game.players[seat]
+        hand, payoff = len(player.hand), len(player.payoff)
         try:
             move = parse_move(text)
-            last = mine and game.why_illegal(move) is None and _ends_decision(game, move)
             game.play(move)
         except SpiteMaliceError as error:
             raise PositionError(f"move {number} ({quote(str(text))}) fails: {error}") from None
         if not mine:
             continue
         played.append(move)
-        if last or game.is_over:
+        if game.is_over or _saw_new_cards(game, seat, hand, payoff):
             assert observation is not None
             decisions.append(Decision(turn, own(turn), observation, tuple(played)))
             observation, played = None, []

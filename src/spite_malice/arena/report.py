@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rich.table import Table
 
-from ..bots.levels import level_label
+from ..levels import level_label
 from .games import FORFEIT, GameResult
 from .ladder import LadderResult
 from .sprt import MIN_PAIRS, EloEstimate, Sprt

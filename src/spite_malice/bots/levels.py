@@ -1,18 +1,20 @@
-"""The four levels players choose from, and the settings their names may carry
-(``expert:0.25``); :mod:`spite_malice.bot_registry` makes them by name."""
+"""The bots of the four levels and the settings their names may carry (``expert:0.25``);
+:mod:`spite_malice.bot_registry` makes them by name. The levels' list and labels are data in
+:mod:`spite_malice.levels` (re-exported here)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
 
+from ..levels import LEVELS, level_label
+from ..levels import split_leaf as _split_leaf
 from .base import Bot
 from .baselines import EXPERT_1_SAMPLES, Expert1Bot
 from .expert import DEFAULT_BUDGET, DEFAULT_SAMPLES, EXPERT_SETTINGS, ExpertBot
 from .leaf import LeafModel
 
-LEVELS = ("easy", "medium", "hard", "expert")
-"""The levels, weakest first; ``make_bot(level)`` builds one (Expert thinks 1 s a turn)."""
+__all__ = ["LEVELS", "expert", "expert_1_with_option", "expert_with_option", "level_label"]
 
 
 def expert(seed: int | None) -> Bot:
@@ -32,14 +34,6 @@ def _budget_option(name: str, option: str, default_samples: int) -> tuple[float,
             f"such as {name}:0.25 or {name}:60:16"
         ) from None
     return budget, samples
-
-
-def _split_leaf(option: str) -> tuple[str, str | None]:
-    """``option`` without a trailing ``:leaf=FILE``, and FILE (``None`` when it names none)."""
-    head, colon, last = option.rpartition(":")
-    if not colon or not last.startswith("leaf="):
-        return option, None
-    return head, last.removeprefix("leaf=")
 
 
 def _leaf_option(option: str) -> tuple[str, LeafModel | None]:
@@ -82,16 +76,3 @@ def expert_1_with_option(seed: int | None, option: str) -> Bot:
     """``expert-1:SECONDS`` or ``expert-1:SECONDS:SAMPLES``: the frozen baseline's budget."""
     budget, samples = _budget_option("expert-1", option, EXPERT_1_SAMPLES)
     return Expert1Bot(seed, budget, max_samples=samples)
-
-
-def level_label(name: str) -> str:
-    """How a level's name is shown: ``Hard``, or ``Expert 0.25s`` for ``expert:0.25``."""
-    base, colon, option = name.partition(":")
-    if base.lower() not in LEVELS:
-        return name
-    if not colon:
-        return base.capitalize()
-    option, leaf = _split_leaf(option)
-    seconds, _, samples = option.partition(":")
-    label = f"{base.capitalize()} {seconds}s" + (f" {samples} samples" if samples else "")
-    return label + (f" ({Path(leaf).name})" if leaf else "")

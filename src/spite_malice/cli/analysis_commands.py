@@ -10,10 +10,10 @@ from typing import Any
 
 from ..analysis import DEFAULT_SAMPLES, Settings, analyse_record
 from ..analysis.pool import MAX_WORKERS
-from ..bots import LEVELS
 from ..engine.errors import ArgumentError, NotationError, quote
 from ..engine.jsontext import load_json
 from ..engine.record import GameRecord
+from ..levels import LEVELS
 
 MAX_SAMPLES = 10_000
 """More samples than this would take hours on a long game."""

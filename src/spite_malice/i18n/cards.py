@@ -1,10 +1,14 @@
 """Cards in words, in the current language: "King of hearts", "Re di cuori", "Король червей".
 
-The same message ids are used by the page's scripts (web/static/js/cards.js), so a card has
-one name per language everywhere. Suit symbols (♠♥♦♣) never change.
+Every rank and card word is written here once: the server's texts and the terminal use these
+functions, and the page's scripts get the words made from them with the page's catalog
+(:func:`page_card_words`, sent by ``GET /api/language/<lang>``), so a card has one name per
+language everywhere. Suit symbols (♠♥♦♣) never change.
 """
 
 from __future__ import annotations
+
+from typing import TypedDict
 
 from .text import N_, NP_, _, pgettext
 
@@ -32,6 +36,18 @@ A_RANK = (
 )  # fmt: skip
 """A rank with its article, as in "center 2 needs a 4" (context "a rank"). Number cards are
 written as digits, as the engine writes them."""
+
+
+# TRANSLATORS: a value a center stack needs or a King stands for, as in "it needs an Ace"
+A_VALUE = (
+    NP_("value", "an Ace"), NP_("value", "a two"), NP_("value", "a three"),
+    NP_("value", "a four"), NP_("value", "a five"), NP_("value", "a six"),
+    NP_("value", "a seven"), NP_("value", "an eight"), NP_("value", "a nine"),
+    NP_("value", "a ten"), NP_("value", "a Jack"), NP_("value", "a Queen"),
+    NP_("value", "a King"),
+)  # fmt: skip
+"""A center stack's value 1..13 with its article, as the page's sentences say it ("as a
+five", "it needs an Ace"; context "value"): number values in words, unlike :data:`A_RANK`."""
 
 
 def rank_word(rank: int) -> str:
@@ -75,3 +91,31 @@ def card_name(card: int) -> str:
     """A card's full name, from its face 0..51 (``suit * 13 + rank - 1``)."""
     rank, suit = card % 13 + 1, card // 13
     return pgettext("card", "{rank} of {suit}", rank=rank_name(rank), suit=suit_name(suit))
+
+
+def a_value_word(value: int) -> str:
+    """A center stack's value with its article in words ("an Ace", "a five"), as the page
+    says it (:data:`A_VALUE`)."""
+    return pgettext("value", A_VALUE[value - 1])
+
+
+class PageCardWords(TypedDict):
+    """The card words the page shows, in one language (``cards`` of the page's catalog)."""
+
+    ranks: list[str]
+    """Each rank's name by its value 1..13 (index 0 is the Ace): "Ace", "Seven", "King"."""
+    values: list[str]
+    """Each value 1..13 with its article: "an Ace", "a five", "a King"."""
+    cards: list[list[str]]
+    """Each card's name, by suit (S H D C) then rank (Ace first): "Seven of hearts"."""
+
+
+def page_card_words() -> PageCardWords:
+    """Every rank and card word the page shows, in the current language: the page takes
+    them from its catalog (``GET /api/language/<lang>``) and holds none of its own."""
+    ranks = range(1, 14)
+    return {
+        "ranks": [rank_name(rank) for rank in ranks],
+        "values": [a_value_word(rank) for rank in ranks],
+        "cards": [[card_name(suit * 13 + rank - 1) for rank in ranks] for suit in range(4)],
+    }

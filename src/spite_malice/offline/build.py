@@ -54,7 +54,7 @@ PACKAGES = (
     "tutorial",
 )
 """Our subpackages the offline session and lessons import (tests/offline checks the list)."""
-MODULES = ("__init__.py", "bot_registry.py", "py.typed")
+MODULES = ("__init__.py", "bot_registry.py", "levels.py", "py.typed")
 LEFT_OUT = ("offline/build.py",)
 """Source files of those packages the page does not need."""
 

@@ -26,14 +26,15 @@ from ..engine.errors import SpiteMaliceError
 from ..engine.moves import parse_move
 from ..engine.rules import Rules
 from ..i18n import N_, _
+from ..levels import LEVELS
 from ..table import DEAL, HINT, MOVE, RESIGN, UNDO, Seat, Step, Table, TableError, level_label
 from ..table import computer as computers
 from ..table.seats import COMPUTER
 
 FORMAT = 1
 """The record format this code writes and reads."""
-OFFERED_LEVELS = ("easy", "medium", "hard", "expert")
-"""The computer levels a match played offline may have."""
+OFFERED_LEVELS = LEVELS
+"""The computer levels a match played offline may have: every offered level."""
 MAX_STEPS = 20_000
 """More steps than any match plays (a game is drawn at 1000 turns, R4.3): refused."""
 CHECKED_LEVELS = OFFERED_LEVELS

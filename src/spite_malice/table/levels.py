@@ -1,13 +1,14 @@
-"""The computer's levels: one list, one check and one way to name them on screen."""
+"""The computer's levels: one list, one check and one way to name them on screen.
+
+The list and the labels are data below the bots and this layer (:mod:`spite_malice.levels`);
+whether a level can be played asks the bots' registry (:mod:`spite_malice.bot_registry`)."""
 
 from __future__ import annotations
 
 from ..bot_registry import bot_names
-from ..bots import LEVELS
-from ..bots.levels import level_label as _bots_label
 from ..i18n import NP_, pgettext
-
-DEFAULT_LEVEL = "medium"
+from ..levels import DEFAULT_LEVEL, LEVELS
+from ..levels import level_label as _data_label
 
 
 def levels() -> list[str]:
@@ -27,7 +28,7 @@ def default_level() -> str:
 
 def level_label(level: str) -> str:
     """How a level is named on screen: ``Hard``, ``Expert 0.25s``, ``Reference``."""
-    label = _bots_label(level)
+    label = _data_label(level)
     return label if label != level else level.replace("_", " ").replace("-", " ").title()
 
 

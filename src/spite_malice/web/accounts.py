@@ -24,15 +24,10 @@ from ..i18n import N_, _
 from ..store import Player
 from ..store.credentials import Account, LoginTaken
 from . import limits
-from .api import _current, _lobby, _store
 from .errors import error_response
+from .requests import current_player, lobby_of, store_of
 
 router = APIRouter(prefix="/api/account")
-
-# the request's lobby, store and player, as every route module reads them (web.api's)
-lobby_of = _lobby
-store_of = _store
-current_player = _current
 
 HASHER = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
 """Argon2id with OWASP's first recommended parameters (19 MiB, 2 passes, 1 lane): about a

@@ -38,9 +38,9 @@ from ..engine.record import GameRecord
 from ..i18n import N_, _, current_language, use_language
 from ..store.history import game_record
 from ..table.table import RESIGNED
-from .api import _current, _lobby
 from .errors import error_response
 from .replays import UNKNOWN_GAME
+from .requests import current_player, lobby_of
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api")
@@ -275,10 +275,10 @@ def analysable(record: GameRecord) -> GameRecord:
 
 
 async def _own(request: Request, game_id: int) -> tuple[GameRecord, int] | None:
-    player = await _current(request)
+    player = await current_player(request)
     if not 0 < game_id < 2**31:
         return None
-    lobby = _lobby(request)
+    lobby = lobby_of(request)
     return await lobby.run(game_record, lobby.store, player.id, game_id)
 
 
@@ -289,7 +289,7 @@ async def start_analysis(request: Request, game_id: int) -> dict[str, Any] | JSO
         return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     record, seat = found
     analyses = service(request)
-    player = await _current(request)
+    player = await current_player(request)
     try:
         analyses.submit((game_id, seat), analysable(record), seat, owner=player.id)
     except AlreadyAnalysing:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import fields
 from typing import Annotated, Any, Literal
 
@@ -12,21 +11,29 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ..engine.rules import FIRST_PLAYER_RULES, PRESETS, Rules
 from ..i18n import N_, NP_, _, pgettext
-from ..names import clean_name
-from ..store import Player, Store
 from ..table import default_level, level_name, levels
 from . import limits
 from .errors import error_response
 from .lobby import Lobby
-from .rooms import COMPUTER_MODE, FRIEND_MODE, Room, RoomClosed, RoomError, make_rules
+from .requests import (
+    NAME_LIMIT,
+    PLAYER_HEADER,
+    PlayerRequired,
+    as_seat,
+    current_player,
+    display_name,
+    lobby_of,
+    made_too_often,
+    room_error_response,
+    seat_answer,
+    store_of,
+    too_many_lookups,
+)
+from .rooms import FRIEND_MODE, Room, RoomClosed, RoomError, make_rules
 from .rules_page import rules_page
 from .settings import ANIMATION_SPEEDS, PlayerId, SettingsUpdate, effective, updated
 
 router = APIRouter(prefix="/api")
-
-PLAYER_HEADER = "X-Player-Secret"
-"""The request header that carries the player's secret (never a URL: it would be logged)."""
-NAME_LIMIT = 40
 
 _OPTIONS: dict[str, dict[str, Any]] = {
     "payoff_size": {"label": NP_("rules option", "Pay-off pile size"), "rule": "R1.2"},
@@ -51,9 +58,7 @@ SEED_REFUSED = N_(
     "A game between people is dealt by the server alone: leave out the seed. "
     "A seed may be given only in a game against the computer (a practice game)."
 )
-UNKNOWN_ROOM = N_("There is no room with this code and token.")
 NO_INVITATION = N_("There is no open invitation with this code.")
-NO_PLAYER = N_("This needs your player: reload the page, which makes one for this browser.")
 
 
 class CreateRoom(BaseModel):
@@ -80,84 +85,20 @@ class NewPlayer(BaseModel):
     name: Annotated[PlayerId, Field(max_length=NAME_LIMIT)]
 
 
-class PlayerRequired(Exception):
-    """A request that needs a player's secret came without a known one (answered 401)."""
-
-
-_STATUS = {
-    "invalid": 422,
-    "unknown_room": 404,
-    "bad_token": 404,
-    "room_full": 409,
-    "not_a_friend_room": 409,
-    "match_over": 409,
-    "store_unavailable": 503,
-}
-
-
-def room_error_response(error: RoomError) -> JSONResponse:
-    return error_response(_STATUS.get(error.code, 400), error.code, error.message)
-
-
-def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
-def _store(request: Request) -> Store:
-    return _lobby(request).store
-
-
-async def _current(request: Request) -> Player:
-    """The player whose secret the request carries; PlayerRequired when none is known."""
-    secret = request.headers.get(PLAYER_HEADER, "")
-    if not secret or len(secret) > 128:
-        raise PlayerRequired
-    player = await _lobby(request).run(_store(request).player_for, secret)
-    if player is None:
-        raise PlayerRequired
-    return player
-
-
-def _name(text: str | None, fallback: str) -> str:
-    """A display name from ``text`` (checked by ``PlayerId``), or ``fallback`` without one."""
-    cleaned = clean_name(text or "")[:NAME_LIMIT]
-    return cleaned or fallback
-
-
-def _made_too_often(request: Request, kind: str, message: str) -> JSONResponse | None:
-    """Charge the client's address one creation of ``kind`` (``players`` or ``rooms``,
-    each with its own :func:`limits.make_limit`); a 429 saying ``message`` when it has none
-    left (``web-protocol.md`` 7)."""
-    state = request.app.state
-    attribute = f"made_{kind}"
-    if not hasattr(state, attribute):  # made on first use, from the environment
-        setattr(state, attribute, limits.make_limit())
-    limit: limits.RateLimit | None = getattr(state, attribute)
-    if limit is None:
-        return None
-    client = limits.client_address(request.scope)
-    if limit.is_blocked(client):
-        retry = str(limit.retry_after(client))
-        return error_response(429, "too_many_requests", _(message), {"Retry-After": retry})
-    limit.charge(client)
-    return None
-
-
 @router.post("/players", status_code=201, response_model=None)
 async def create_player(request: Request, body: NewPlayer) -> dict[str, str] | JSONResponse:
     """A new player (the page's first visit): its id, name and secret, given only here."""
-    refused = _made_too_often(request, "players", limits.TOO_MANY_PLAYERS)
+    refused = made_too_often(request, "players", limits.TOO_MANY_PLAYERS)
     if refused is not None:
         return refused
-    name = _name(body.name, "Player")
-    player, secret = await _lobby(request).run(_store(request).create_player, name)
+    name = display_name(body.name, "Player")
+    player, secret = await lobby_of(request).run(store_of(request).create_player, name)
     return {"id": player.id, "name": player.name, "secret": secret}
 
 
 @router.get("/players/me")
 async def me(request: Request) -> dict[str, str]:
-    player = await _current(request)
+    player = await current_player(request)
     return {"id": player.id, "name": player.name}
 
 
@@ -165,7 +106,7 @@ async def me(request: Request) -> dict[str, str]:
 async def health(request: Request) -> JSONResponse:
     """Whether this instance can serve: its database answers and it hears other instances'
     moves (``web-protocol.md`` 1); 503 when not, so that a load balancer takes it out."""
-    report = await _lobby(request).health()
+    report = await lobby_of(request).health()
     return JSONResponse(report, status_code=200 if report["ok"] else 503)
 
 
@@ -198,16 +139,16 @@ async def rules() -> dict[str, Any]:
 
 @router.get("/settings")
 async def get_settings(request: Request) -> dict[str, Any]:
-    player = await _current(request)
-    stored = await _lobby(request).run(_store(request).settings, player.id)
+    player = await current_player(request)
+    stored = await lobby_of(request).run(store_of(request).settings, player.id)
     return effective(player.name, stored)
 
 
 @router.put("/settings", response_model=None)
 async def put_settings(request: Request, body: SettingsUpdate) -> dict[str, Any] | JSONResponse:
-    player = await _current(request)
-    lobby = _lobby(request)
-    name = _name(body.player, player.name)
+    player = await current_player(request)
+    lobby = lobby_of(request)
+    name = display_name(body.player, player.name)
     current = effective(name, await lobby.run(lobby.store.settings, player.id))
     try:
         new = updated(current, body)
@@ -223,31 +164,20 @@ async def put_settings(request: Request, body: SettingsUpdate) -> dict[str, Any]
 
 @router.get("/stats")
 async def stats(request: Request) -> dict[str, Any]:
-    player = await _current(request)
-    result = await _lobby(request).run(_store(request).stats, player.id)
+    player = await current_player(request)
+    result = await lobby_of(request).run(store_of(request).stats, player.id)
     data = result.to_json()
     data["player"] = player.name
     return data
 
 
-def _seat_answer(room: Room, seat: int, token: str) -> dict[str, Any]:
-    return {
-        "room": room.code,
-        "seat": seat,
-        "token": token,
-        "mode": room.mode,
-        "ws_url": f"/ws/{room.code}",
-        "invite_url": None if room.mode == COMPUTER_MODE else f"/#/join/{room.code}",
-    }
-
-
 @router.post("/rooms", status_code=201, response_model=None)
 async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JSONResponse:
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     if body.mode == FRIEND_MODE and body.seed is not None:
         return error_response(422, "invalid", _(SEED_REFUSED))
-    refused = _made_too_often(request, "rooms", limits.TOO_MANY_ROOMS)
+    refused = made_too_often(request, "rooms", limits.TOO_MANY_ROOMS)
     if refused is None and body.mode == FRIEND_MODE:
         refused = await _too_many_invitations(lobby, player.id)
     if refused is not None:
@@ -264,7 +194,7 @@ async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JS
         room, token = await lobby.create(
             mode=body.mode,
             player=player.id,
-            name=_name(body.player, player.name),
+            name=display_name(body.player, player.name),
             level=level,
             rules=rules,
             seed=body.seed,
@@ -272,7 +202,7 @@ async def create_room(request: Request, body: CreateRoom) -> dict[str, Any] | JS
     except RoomError as error:
         return room_error_response(error)
     room.start_computer()
-    return _seat_answer(room, 0, token)
+    return seat_answer(room, 0, token)
 
 
 async def _too_many_invitations(lobby: Lobby, player: str) -> JSONResponse | None:
@@ -296,8 +226,8 @@ async def _too_many_invitations(lobby: Lobby, player: str) -> JSONResponse | Non
 async def join_room(
     request: Request, code: str, body: JoinRoom | None = None
 ) -> dict[str, Any] | JSONResponse:
-    player = await _current(request)
-    name = _name(body.player if body else None, player.name)
+    player = await current_player(request)
+    name = display_name(body.player if body else None, player.name)
     # an invitation's code is its only secret, so a guesser out of tries is refused before
     # looking: counted by the player (the others behind the same address keep theirs),
     # and by the address with room for a whole class (web-protocol.md 7)
@@ -308,14 +238,14 @@ async def join_room(
         (limit, key) for limit, key in zip(guesses, keys, strict=True) if limit.is_blocked(key)
     ]
     if blocked:
-        return _too_many(*blocked[0])
+        return too_many_lookups(*blocked[0])
 
     def charge() -> None:
         for limit, key in zip(guesses, keys, strict=True):
             limit.charge(key)
 
     while True:
-        room = await _lobby(request).get(code)
+        room = await lobby_of(request).get(code)
         if room is None:
             charge()
             return error_response(404, "unknown_room", _(NO_INVITATION))
@@ -329,7 +259,7 @@ async def join_room(
                 charge()
                 return error_response(404, "unknown_room", _(NO_INVITATION))
             return room_error_response(error)
-        return _seat_answer(room, 1, token)
+        return seat_answer(room, 1, token)
 
 
 def _join_guesses(request: Request) -> tuple[limits.RateLimit, limits.RateLimit]:
@@ -343,48 +273,9 @@ def _join_guesses(request: Request) -> tuple[limits.RateLimit, limits.RateLimit]
     return state.lookups, state.join_addresses
 
 
-def _too_many(lookups: limits.RateLimit, client: str) -> JSONResponse:
-    return error_response(
-        429,
-        "too_many_requests",
-        _(limits.TOO_MANY),
-        {"Retry-After": str(lookups.retry_after(client))},
-    )
-
-
-SEAT_TOKEN_HEADER = "X-Seat-Token"
-"""The header that carries a seat's token to ``GET /api/rooms/<room>``."""
-
-
-async def _as_seat(
-    request: Request, code: str, act: Callable[[Room, int], Awaitable[dict[str, Any]]]
-) -> dict[str, Any] | JSONResponse:
-    """Run ``act`` for the seat whose token is in the :data:`SEAT_TOKEN_HEADER` header, on
-    room ``code``. The token travels in a header, never in the URL (which access logs keep);
-    an unknown room and a wrong token answer the same 404 (no oracle), and count towards the
-    client's lookup limit."""
-    token = request.headers.get(SEAT_TOKEN_HEADER, "")
-    lookups: limits.RateLimit = request.app.state.lookups
-    client = limits.client_address(request.scope)
-    while True:
-        room = await _lobby(request).get(code)
-        seat = None if room is None else room.seat_for(token)
-        if room is None or seat is None:
-            # only wrong guesses count: a right token is served whatever else the address
-            # tried (a seat's token cannot be guessed; the room's code alone opens nothing)
-            if lookups.is_blocked(client):
-                return _too_many(lookups, client)
-            lookups.charge(client)
-            return error_response(404, "unknown_room", _(UNKNOWN_ROOM))
-        try:
-            return await act(room, seat)
-        except RoomClosed:
-            continue  # forgotten while idle: load it again
-
-
 @router.get("/rooms/{code}", response_model=None)
 async def room_info(request: Request, code: str) -> dict[str, Any] | JSONResponse:
-    return await _as_seat(request, code, lambda room, seat: room.info(seat))
+    return await as_seat(request, code, lambda room, seat: room.info(seat))
 
 
 @router.post("/rooms/{code}/give-up", response_model=None)
@@ -398,16 +289,16 @@ async def give_up(request: Request, code: str) -> dict[str, Any] | JSONResponse:
             room.start_computer()
 
     try:
-        return await _as_seat(request, code, give_up_seat)
+        return await as_seat(request, code, give_up_seat)
     except RoomError as error:
         return room_error_response(error)
 
 
 @router.get("/rooms")
 async def rooms(request: Request) -> dict[str, Any]:
-    player = await _current(request)
-    store = _store(request)
-    found = await _lobby(request).run(lambda: store.matches(source="web", player=player.id))
+    player = await current_player(request)
+    store = store_of(request)
+    found = await lobby_of(request).run(lambda: store.matches(source="web", player=player.id))
     listed = []
     for summary in found:
         names = list(summary.names)

@@ -30,6 +30,7 @@ from . import (
     push_api,
     ratings_api,
     replays,
+    requests,
     sockets,
     stranger_api,
     turn_api,
@@ -112,13 +113,9 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     app.add_middleware(language.LanguageMiddleware)
     app.state.lookups = limits.RateLimit()
 
-    @app.exception_handler(api.PlayerRequired)
-    async def player_required(request: Request, error: api.PlayerRequired) -> JSONResponse:
-        return api.error_response(
-            401,
-            "no_player",
-            _(api.NO_PLAYER),
-        )
+    @app.exception_handler(requests.PlayerRequired)
+    async def player_required(request: Request, error: requests.PlayerRequired) -> JSONResponse:
+        return errors.error_response(401, "no_player", _(requests.NO_PLAYER))
 
     @app.get("/", include_in_schema=False)
     async def index() -> Response:

@@ -28,8 +28,8 @@ from ..i18n import N_, _
 from ..store import ABANDONED, FINISHED, DailyTaken
 from ..store.daily import DailyMatch, daily_match, player_daily_stats
 from ..table import default_level, level_name, levels
-from .api import _current, _lobby, _name, _seat_answer, room_error_response
 from .errors import error_response
+from .requests import current_player, display_name, lobby_of, room_error_response, seat_answer
 from .rooms import COMPUTER_MODE, Room, RoomError
 
 router = APIRouter(prefix="/api")
@@ -67,8 +67,8 @@ def _lock(request: Request) -> asyncio.Lock:
 
 @router.get("/daily")
 async def daily(request: Request) -> dict[str, Any]:
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     moment = now()
     day = today(moment)
     match = await lobby.run(daily_match, lobby.store, player.id, day)
@@ -99,8 +99,8 @@ async def daily(request: Request) -> dict[str, Any]:
 async def new_daily(
     request: Request, body: NewDaily | None = None
 ) -> dict[str, Any] | JSONResponse:
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     day = today(now())
     async with _lock(request):
         found = await lobby.run(daily_match, lobby.store, player.id, day)
@@ -110,7 +110,7 @@ async def new_daily(
             room, token = await lobby.create(
                 mode=COMPUTER_MODE,
                 player=player.id,
-                name=_name(None, player.name),
+                name=display_name(None, player.name),
                 level=(body.level if body else None) or default_level(),
                 rules=DAILY_RULES,
                 seed=daily_seed(day),
@@ -122,7 +122,7 @@ async def new_daily(
             found = await lobby.run(daily_match, lobby.store, player.id, day)
             return _refusal(found)
     room.start_computer()
-    return _seat_answer(room, 0, token)
+    return seat_answer(room, 0, token)
 
 
 def has_moved(room: Room, player: str) -> bool:

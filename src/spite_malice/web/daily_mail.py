@@ -15,9 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from ..i18n import LANGUAGES, N_, _, current_language
 from ..notify import mail
 from . import limits
-from .accounts import current_player, lobby_of
 from .daily_summary import DailySummary
 from .errors import error_response
+from .requests import current_player, lobby_of
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/email")

@@ -3,7 +3,9 @@
 ``GET /api/language`` says which language the browser asked for (its ``Accept-Language``)
 and lists the languages by their own names; ``GET /api/language/{lang}`` is that language's
 catalog for the page (:func:`spite_malice.i18n.page_catalog`: the translations of the
-page's scripts and the plural forms, see docs/translating.md). :class:`LanguageMiddleware`
+page's scripts and the plural forms, see docs/translating.md), with every rank and card word
+the page shows in that language (``cards``: :func:`spite_malice.i18n.cards.page_card_words`;
+the page holds none of its own, English included). :class:`LanguageMiddleware`
 runs each HTTP request under ``use_language(negotiate(Accept-Language))``, so any ``_()`` in
 a handler speaks the requester's language (the page sends its language in that header on
 every fetch). WebSockets choose theirs per connection (``?lang=``), in the socket's code.
@@ -18,6 +20,7 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, negotiate, page_catalog, use_language
+from ..i18n.cards import page_card_words
 from .errors import error_response
 
 router = APIRouter(prefix="/api")
@@ -69,9 +72,12 @@ async def languages(request: Request) -> dict[str, Any]:
 
 @router.get("/language/{lang}", response_model=None)
 async def language_catalog(lang: str) -> dict[str, Any] | JSONResponse:
-    """``lang``'s catalog for the page; 404 ``unknown_language`` for a code we do not speak."""
+    """``lang``'s catalog for the page and its card words; 404 ``unknown_language`` for a
+    code we do not speak."""
     if lang not in LANGUAGES:
         names = ", ".join(LANGUAGES)
         message = _("There is no such language. The languages are: {names}.", names=names)
         return error_response(404, "unknown_language", message)
-    return page_catalog(lang)
+    with use_language(lang):
+        cards = page_card_words()
+    return {**page_catalog(lang), "cards": cards}

@@ -23,8 +23,8 @@ from ..offline.record import UNREADABLE, RecordRefused, Replayed, replay_record
 from ..store import offline_games as kept
 from ..table import TableError
 from . import limits
-from .api import _current, _lobby, _made_too_often, _store
 from .errors import error_response
+from .requests import current_player, lobby_of, made_too_often, store_of
 
 router = APIRouter(prefix="/api/offline-games")
 
@@ -56,8 +56,8 @@ def _as_kept(replayed: Replayed) -> kept.OfflineMatch:
 
 @router.post("", response_model=None)
 async def send_offline_game(request: Request) -> dict[str, Any] | JSONResponse:
-    player = await _current(request)
-    limited = _made_too_often(request, "offline_games", TOO_MANY_SENT)
+    player = await current_player(request)
+    limited = made_too_often(request, "offline_games", TOO_MANY_SENT)
     if limited is not None:
         return limited
     try:
@@ -69,7 +69,7 @@ async def send_offline_game(request: Request) -> dict[str, Any] | JSONResponse:
     start = body.get("from", 0)
     if type(start) is not int or start < 0:
         return error_response(422, "not_replayed", _(UNREADABLE))
-    lobby, store = _lobby(request), _store(request)
+    lobby, store = lobby_of(request), store_of(request)
     before: list[dict[str, Any]] = []
     if start:
         before = await lobby.run(kept.kept_steps, store, player.id, str(body.get("id")))
@@ -103,8 +103,8 @@ async def send_offline_game(request: Request) -> dict[str, Any] | JSONResponse:
 
 @router.get("/stats")
 async def offline_stats(request: Request) -> dict[str, Any]:
-    player = await _current(request)
-    result = await _lobby(request).run(kept.offline_stats, _store(request), player.id)
+    player = await current_player(request)
+    result = await lobby_of(request).run(kept.offline_stats, store_of(request), player.id)
     data = result.to_json()
     data["player"] = player.name
     return data

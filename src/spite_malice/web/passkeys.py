@@ -37,15 +37,9 @@ from webauthn.helpers.structs import (
 )
 
 from ..i18n import N_, _
-from .accounts import (
-    account_json,
-    charge_address,
-    current_player,
-    lobby_of,
-    signed_in,
-    store_of,
-)
+from .accounts import account_json, charge_address, signed_in
 from .errors import error_response
+from .requests import current_player, lobby_of, store_of
 
 router = APIRouter(prefix="/api/account/passkey")
 

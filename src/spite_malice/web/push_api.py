@@ -18,8 +18,8 @@ from ..notify import endpoints
 from ..notify.endpoints import INSECURE_ENV as INSECURE_ENV  # the name the tests set
 from ..store import StoreUnavailable
 from ..store.notifications import PushSubscription
-from .accounts import current_player, lobby_of, store_of
 from .errors import error_response
+from .requests import current_player, lobby_of, store_of
 from .room_common import store_unavailable
 
 router = APIRouter(prefix="/api/push")

@@ -93,7 +93,7 @@ def worker_config() -> dict[str, Any]:
     sounds = [url for url in files if url.startswith("/static/sounds/")]
     shell = ["/", "/manifest.webmanifest", *(url for url in files if url not in sounds)]
     # the translations of every language; the page's other reads are kept as it reads them
-    pages = ["/api/language", *(f"/api/language/{lang}" for lang in LANGUAGES if lang != "en")]
+    pages = ["/api/language", *(f"/api/language/{lang}" for lang in LANGUAGES)]
     engine = ENGINE / build.MANIFEST
     engine_version = json.loads(engine.read_text())["version"] if engine.is_file() else None
     return {

@@ -16,8 +16,8 @@ from ..ratings.policy import (
     PROVISIONAL_DEVIATION,
     Rating,
 )
-from .accounts import current_player, lobby_of, store_of
 from .errors import error_response
+from .requests import current_player, lobby_of, store_of
 
 router = APIRouter(prefix="/api")
 UNKNOWN_POOL = N_(

@@ -31,8 +31,8 @@ from ..store.history import finished_games, game_record
 from ..table.event_json import event_to_json
 from ..verify import verify_record
 from . import limits
-from .api import _current, _lobby
 from .errors import error_response
+from .requests import current_player, lobby_of
 
 router = APIRouter(prefix="/api")
 
@@ -91,7 +91,7 @@ async def _replay(request: Request, record: GameRecord, seat: int | None) -> Res
         state.replays = asyncio.Semaphore(REPLAYS_AT_ONCE)
     compress = _accepts_gzip(request)
     async with state.replays:
-        body = await _lobby(request).run(replay_body, record, seat, compress)
+        body = await lobby_of(request).run(replay_body, record, seat, compress)
     headers = {"Vary": "Accept-Encoding"}
     if compress:
         headers["Content-Encoding"] = "gzip"
@@ -112,15 +112,15 @@ def _too_many_replays(request: Request, player: str) -> JSONResponse | None:
 
 @router.get("/games")
 async def games(request: Request) -> dict[str, Any]:
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     found = await lobby.run(finished_games, lobby.store, player.id)
     return {"games": [entry.to_json() for entry in found]}
 
 
 async def _own_record(request: Request, game_id: int) -> tuple[GameRecord, int] | None:
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     if not 0 < game_id < 2**31:
         return None
     return await lobby.run(game_record, lobby.store, player.id, game_id)
@@ -143,7 +143,7 @@ async def game_replay(request: Request, game_id: int) -> Response:
     if found is None:
         return error_response(404, "unknown_game", _(UNKNOWN_GAME))
     record_, seat = found
-    refused = _too_many_replays(request, (await _current(request)).id)
+    refused = _too_many_replays(request, (await current_player(request)).id)
     if refused is not None:
         return refused
     try:
@@ -154,7 +154,7 @@ async def game_replay(request: Request, game_id: int) -> Response:
 
 @router.post("/replays", response_model=None)
 async def replay_file(request: Request) -> Response:
-    player = await _current(request)
+    player = await current_player(request)
     refused = _too_many_replays(request, player.id)
     if refused is not None:
         return refused
@@ -171,7 +171,7 @@ async def verify_deal(request: Request, seen: str | None = None) -> Response:
     """Verify a finished game's deal (web-protocol 2.8): the body is its record (its seed
     may be decimal text, as the page keeps it), ``seen`` the commitment the player saw at
     the deal; the answer says, check by check, what matched."""
-    player = await _current(request)
+    player = await current_player(request)
     refused = _too_many_replays(request, player.id)
     if refused is not None:
         return refused

@@ -12,9 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from ..i18n import _
 from ..store import pairing as stored
 from ..table import TableError
-from .api import _as_seat, _current, _lobby, _name, room_error_response
 from .errors import error_response
 from .quick_match import WAIT_SECONDS
+from .requests import as_seat, current_player, display_name, lobby_of, room_error_response
 from .rooms import Room, RoomError
 
 router = APIRouter(prefix="/api")
@@ -29,11 +29,11 @@ class JoinPool(BaseModel):
 @router.post("/pool", response_model=None)
 async def join_pool(request: Request, body: JoinPool) -> dict[str, Any] | JSONResponse:
     """Wait in a quick-match pool (3.8): the place in it, or the game when paired."""
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     try:
         await lobby.fair_play.check_not_banned(player.id)
-        entry = await lobby.quick.join(player.id, body.pool, _name(None, player.name))
+        entry = await lobby.quick.join(player.id, body.pool, display_name(None, player.name))
     except RoomError as error:
         if error.code == "banned":
             return error_response(403, error.code, error.message)
@@ -48,15 +48,15 @@ async def pool_news(
     request: Request, wait: Annotated[float, Query(ge=0, le=WAIT_SECONDS)] = 0
 ) -> dict[str, Any]:
     """The player's place in its pool, waiting up to ``wait`` seconds for its game (3.8)."""
-    player = await _current(request)
-    return await _lobby(request).quick.wait(player.id, wait)
+    player = await current_player(request)
+    return await lobby_of(request).quick.wait(player.id, wait)
 
 
 @router.delete("/pool")
 async def leave_pool(request: Request) -> dict[str, Any]:
     """Leave the pool; too late once a wave paired the player: then its game comes back."""
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     entry = await lobby.quick.leave(player.id)
     if entry is None:
         return {"status": "none"}
@@ -67,11 +67,11 @@ async def leave_pool(request: Request) -> dict[str, Any]:
 async def join_turn_pool(request: Request, body: JoinPool) -> dict[str, Any] | JSONResponse:
     """Wait in a turn-based pool (3.8.1) until paired or cancelled, no page open: the wait
     and the seats of the player's turn-based games between strangers."""
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     try:
         await lobby.fair_play.check_not_banned(player.id)
-        return await lobby.quick.join_turn(player.id, body.pool, _name(None, player.name))
+        return await lobby.quick.join_turn(player.id, body.pool, display_name(None, player.name))
     except RoomError as error:
         if error.code == "banned":
             return error_response(403, error.code, error.message)
@@ -81,22 +81,22 @@ async def join_turn_pool(request: Request, body: JoinPool) -> dict[str, Any] | J
 @router.get("/turn-pool")
 async def turn_pool_news(request: Request) -> dict[str, Any]:
     """The player's turn-based wait, and the seats of its turn-based games (3.8.1)."""
-    player = await _current(request)
-    return await _lobby(request).quick.turn_news(player.id)
+    player = await current_player(request)
+    return await lobby_of(request).quick.turn_news(player.id)
 
 
 @router.delete("/turn-pool")
 async def leave_turn_pool(request: Request) -> dict[str, Any]:
     """End the turn-based wait; a game a wave is making meanwhile comes anyway (3.8.1)."""
-    player = await _current(request)
-    return await _lobby(request).quick.leave_turn(player.id)
+    player = await current_player(request)
+    return await lobby_of(request).quick.leave_turn(player.id)
 
 
 @router.post("/rooms/{code}/block", response_model=None)
 async def block_opponent(request: Request, code: str) -> dict[str, Any] | JSONResponse:
     """Block the other seat's player (3.9): the seat's token in its header, as for 3.4."""
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
 
     async def block(room: Room, seat: int) -> dict[str, Any]:
         other = room.table.seats[1 - seat]
@@ -108,7 +108,7 @@ async def block_opponent(request: Request, code: str) -> dict[str, Any] | JSONRe
         return {"blocked": other.name}
 
     try:
-        return await _as_seat(request, code, block)
+        return await as_seat(request, code, block)
     except RoomError as error:
         return error_response(409, error.code, error.message)
 
@@ -121,7 +121,7 @@ async def abort_match(request: Request, code: str) -> dict[str, Any] | JSONRespo
         return await room.strangers.abort(seat)
 
     try:
-        return await _as_seat(request, code, abort)
+        return await as_seat(request, code, abort)
     except RoomError as error:
         return error_response(409, error.code, error.message)
     except TableError as error:
@@ -130,8 +130,8 @@ async def abort_match(request: Request, code: str) -> dict[str, Any] | JSONRespo
 
 @router.get("/blocks")
 async def list_blocks(request: Request) -> dict[str, Any]:
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     found = await lobby.run(stored.blocks, lobby.store, player.id)
     return {
         "blocks": [
@@ -143,7 +143,7 @@ async def list_blocks(request: Request) -> dict[str, Any]:
 
 @router.delete("/blocks/{blocked}")
 async def unblock(request: Request, blocked: str) -> dict[str, Any]:
-    player = await _current(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     removed = await lobby.run(stored.unblock, lobby.store, player.id, blocked[:128])
     return {"unblocked": removed}

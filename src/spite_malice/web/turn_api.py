@@ -12,8 +12,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from ..names import clean_name
-from .accounts import current_player, lobby_of
 from .errors import table_error_response
+from .requests import current_player, lobby_of
 from .rooms import FRIEND_MODE, RoomError, make_rules
 from .settings import effective
 

@@ -26,9 +26,8 @@ from ..tutorial.answers import answer
 from ..tutorial.lesson import Attempt
 from ..tutorial.lessons import LESSON_KEYS, lesson_named
 from ..tutorial.practice import PRACTICE_PRESET
-from .api import PLAYER_HEADER, PlayerRequired
 from .errors import error_response
-from .lobby import Lobby
+from .requests import current_player, lobby_of
 
 router = APIRouter(prefix="/api/tutorial")
 
@@ -46,23 +45,6 @@ class LessonRequest(BaseModel):
 
     moves: Annotated[list[MoveText], Field(max_length=MOVES_LIMIT)] = []
     move: MoveText | None = None
-
-
-def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
-async def _player(request: Request) -> Player:
-    """The player whose secret the request carries (PlayerRequired, answered 401, if none)."""
-    secret = request.headers.get(PLAYER_HEADER, "")
-    if not secret or len(secret) > 128:
-        raise PlayerRequired
-    lobby = _lobby(request)
-    player = await lobby.run(lobby.store.player_for, secret)
-    if player is None:
-        raise PlayerRequired
-    return player
 
 
 def _key(player: Player) -> str:
@@ -99,16 +81,16 @@ def _overview(progress: Progress) -> dict[str, Any]:
 @router.get("")
 async def overview(request: Request) -> dict[str, Any]:
     """The lessons, which of them this player finished, and the practice game's settings."""
-    player = await _player(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     return _overview(await lobby.run(_read, lobby.store, player))
 
 
 @router.post("/offered")
 async def offered(request: Request) -> dict[str, Any]:
     """The page offered the tutorial to this player (at the first visit): never again."""
-    player = await _player(request)
-    lobby = _lobby(request)
+    player = await current_player(request)
+    lobby = lobby_of(request)
     progress = (await lobby.run(_read, lobby.store, player)).with_offered()
     await lobby.run(_write, lobby.store, player, progress)
     return _overview(progress)
@@ -117,7 +99,7 @@ async def offered(request: Request) -> dict[str, Any]:
 @router.post("/lessons/{key}", response_model=None)
 async def lesson(request: Request, key: str, body: LessonRequest) -> dict[str, Any] | JSONResponse:
     """Replay the lesson's accepted moves, try ``move`` and answer with the table."""
-    player = await _player(request)
+    player = await current_player(request)
     try:
         chosen = lesson_named(key)
     except TutorialError:
@@ -132,7 +114,7 @@ async def lesson(request: Request, key: str, body: LessonRequest) -> dict[str, A
         was_finished = run.is_finished
         attempt = run.attempt(body.move)
         if run.is_finished and not was_finished:
-            lobby = _lobby(request)
+            lobby = lobby_of(request)
             progress = (await lobby.run(_read, lobby.store, player)).with_finished(chosen.key)
             await lobby.run(_write, lobby.store, player, progress)
     return answer(run, attempt)

@@ -14,12 +14,12 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from ...engine.events import GameDealt
 from ...engine.moves import Move
-from ...engine.rules import HAND_SIZE, PRESETS, SIDE_STACKS, Rules
+from ...engine.rules import PRESETS, Rules
 from ...i18n import N_, NP_, _, current_language
 from ...store import StoreError
 from ...table.computer import Suggestion
@@ -31,11 +31,9 @@ from ..places import (
     HAND_KEYS,
     PAYOFF_KEY,
     SIDE_KEYS,
-    center_title,
-    side_title,
 )
 from ..session import HUMAN, GameSession, MatchSetup
-from ..widgets import MessageLine, MoveLog, PileView, StatusBar
+from ..widgets import MessageLine, MoveLog, StatusBar
 from .game_over import GameOverScreen
 from .game_play import PlayScreen
 from .game_table import TableSettings
@@ -44,6 +42,7 @@ from .language import LanguageScreen
 from .log import LogScreen
 from .new_match import NewMatchScreen
 from .stats import StatsScreen
+from .table_layout import compose_table
 from .tutorial import PRACTICE, TutorialScreen
 
 
@@ -108,27 +107,9 @@ class GameScreen(PlayScreen):
         opponent = self.session.opponent_name
         yield StatusBar(id="status")
         with Horizontal(id="body"):
-            with Vertical(id="table"):
-                with Horizontal(id="opp-hand-row"):
-                    yield Static(_("{name}'s hand", name=opponent), id="opp-hand-label")
-                    yield PileView("opp-hand", "", interactive=False)
-                with Horizontal(id="opponent", classes="player-row"):
-                    yield PileView("opp-payoff", _("Pay-off"), interactive=False)
-                    for i in range(SIDE_STACKS):
-                        yield PileView(f"opp-side-{i}", side_title(i), interactive=False)
-                with Horizontal(id="center-row"):
-                    for i in range(self.session.rules.center_stacks):
-                        yield PileView(f"center-{i}", center_title(i), key=CENTER_KEYS[i])
-                    yield PileView("stock", _("Stock"), interactive=False)
-                with Horizontal(id="me", classes="player-row"):
-                    yield PileView("payoff", _("Pay-off"), key=PAYOFF_KEY)
-                    for i in range(SIDE_STACKS):
-                        yield PileView(f"side-{i}", side_title(i), key=SIDE_KEYS[i])
-                with Horizontal(id="hand-row"):
-                    # TRANSLATORS: the label left of the hand, on two short lines of 6 cells
-                    yield Static(_("Your\nhand"), id="hand-label")
-                    for i in range(HAND_SIZE):
-                        yield PileView(f"hand-{i}", "", key=HAND_KEYS[i])
+            yield from compose_table(
+                _("{name}'s hand", name=opponent), self.session.rules.center_stacks
+            )
             yield MoveLog(id="log", focusable=False)
         yield Static(id="too-small")
         yield MessageLine(id="message")

@@ -14,14 +14,14 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from ...engine.cards import Card, parse_card
 from ...engine.events import Event, TurnEnded
-from ...engine.rules import HAND_SIZE, SIDE_STACKS
+from ...engine.rules import HAND_SIZE
 from ...i18n import N_, _, ngettext
 from ...replay import Frame
 from ..card_text import (
@@ -34,8 +34,9 @@ from ..card_text import (
 )
 from ..event_text import describe_event
 from ..language import translate_bindings
-from ..places import center_title, payoff_left, side_title
+from ..places import payoff_left
 from ..widgets import MessageLine, MoveLog, PileView
+from .table_layout import compose_table
 
 # TRANSLATORS: the replay's speeds, in "Replay playing, speed {speed}."
 SPEEDS = ((N_("slow"), 2.0), (N_("normal"), 1.0), (N_("fast"), 0.4), (N_("very fast"), 0.1))
@@ -97,26 +98,9 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="body"):
-            with Vertical(id="table"):
-                with Horizontal(id="opp-hand-row"):
-                    yield Static("", id="opp-hand-label")
-                    yield PileView("opp-hand", "", interactive=False)
-                with Horizontal(id="opponent", classes="player-row"):
-                    yield PileView("opp-payoff", _("Pay-off"), interactive=False)
-                    for i in range(SIDE_STACKS):
-                        yield PileView(f"opp-side-{i}", side_title(i), interactive=False)
-                with Horizontal(id="center-row"):
-                    for i in range(len(self.frames[0].table["center"])):
-                        yield PileView(f"center-{i}", center_title(i), interactive=False)
-                    yield PileView("stock", _("Stock"), interactive=False)
-                with Horizontal(id="me", classes="player-row"):
-                    yield PileView("payoff", _("Pay-off"), interactive=False)
-                    for i in range(SIDE_STACKS):
-                        yield PileView(f"side-{i}", side_title(i), interactive=False)
-                with Horizontal(id="hand-row"):
-                    yield Static("", id="hand-label")
-                    for i in range(HAND_SIZE):
-                        yield PileView(f"hand-{i}", "", interactive=False)
+            yield from compose_table(
+                "", len(self.frames[0].table["center"]), hand_label="", interactive=False
+            )
             yield MoveLog(id="log", focusable=False)
         yield MessageLine(id="message")
         yield Footer()

@@ -15,12 +15,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from ...engine.cards import RANK_OF, Card
-from ...engine.rules import HAND_SIZE, SIDE_STACKS
+from ...engine.rules import HAND_SIZE
 from ...i18n import N_, _, ngettext
 from ...store import StoreError
 from ...tutorial import LESSONS, Lesson, LessonRun, Progress
@@ -40,18 +40,17 @@ from ..places import (
     HAND_KEYS,
     PAYOFF_KEY,
     SIDE_KEYS,
-    center_title,
     hand_source,
     keys_for,
     payoff_left,
     pile_source,
     pile_target,
     place_name,
-    side_title,
     source_pile,
     target_pile,
 )
 from ..widgets import MessageLine, PileView
+from .table_layout import compose_table
 
 PRACTICE = "practice"
 """What the lesson list is dismissed with when the player starts the practice game."""
@@ -270,26 +269,7 @@ class LessonScreen(Screen[str | None]):
         yield Static(title, id="lesson-title")
         yield Static(self.lesson.intro, id="lesson-intro")
         yield Static(id="lesson-text")
-        with Vertical(id="table"):
-            with Horizontal(id="opp-hand-row"):
-                yield Static(_("Opponent's hand"), id="opp-hand-label")
-                yield PileView("opp-hand", "", interactive=False)
-            with Horizontal(id="opponent", classes="player-row"):
-                yield PileView("opp-payoff", _("Pay-off"), interactive=False)
-                for i in range(SIDE_STACKS):
-                    yield PileView(f"opp-side-{i}", side_title(i), interactive=False)
-            with Horizontal(id="center-row"):
-                for i in range(self.run.game.rules.center_stacks):
-                    yield PileView(f"center-{i}", center_title(i), key=CENTER_KEYS[i])
-                yield PileView("stock", _("Stock"), interactive=False)
-            with Horizontal(id="me", classes="player-row"):
-                yield PileView("payoff", _("Pay-off"), key=PAYOFF_KEY)
-                for i in range(SIDE_STACKS):
-                    yield PileView(f"side-{i}", side_title(i), key=SIDE_KEYS[i])
-            with Horizontal(id="hand-row"):
-                yield Static(_("Your\nhand"), id="hand-label")
-                for i in range(HAND_SIZE):
-                    yield PileView(f"hand-{i}", "", key=HAND_KEYS[i])
+        yield from compose_table(_("Opponent's hand"), self.run.game.rules.center_stacks)
         yield MessageLine(id="message")
         yield Footer()
 

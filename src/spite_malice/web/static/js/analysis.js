@@ -4,28 +4,13 @@
 // (your turn 12), each with the reason in plain words and a button that shows the better turn
 // on the table. Costs are whole pay-off cards: the figures behind them are expectations.
 
-import { ApiError } from "./api.js";
+import { request } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { _, N_, ngettext } from "./i18n.js";
 
 const POLL_MS = 500;
 
 const COSTLIEST = [N_("Your costliest turn"), N_("Your two costliest turns"), N_("Your three costliest turns")];
-
-async function call(method, path) {
-  let response;
-  try {
-    response = await fetch(path, { method });
-  } catch {
-    throw new ApiError("offline", _("The server cannot be reached. Is it running?"), 0);
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? _("The server answered {status}.", { status: String(response.status) }),
-      response.status);
-  }
-  return data;
-}
 
 /** What a turn cost, in whole pay-off cards (the same words as the text report). */
 function costWords(lost) {
@@ -84,7 +69,7 @@ export class AnalysisView {
     this.since = null;
     replaceChildren(this.box, h("div", { class: "analysis-progress" }, this.progressText, this.progress, this.etaText));
     try {
-      this.update(await call("POST", `/api/games/${this.ctx.game}/analysis`));
+      this.update(await request("POST", `/api/games/${this.ctx.game}/analysis`));
     } catch (error) {
       this.fail(error.message);
     }
@@ -139,7 +124,7 @@ export class AnalysisView {
 
   async poll() {
     try {
-      this.update(await call("GET", `/api/games/${this.ctx.game}/analysis`));
+      this.update(await request("GET", `/api/games/${this.ctx.game}/analysis`));
     } catch (error) {
       this.fail(error.message);
     }

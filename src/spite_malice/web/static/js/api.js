@@ -11,7 +11,9 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body, extraHeaders = {}) {
+/** One call of the API: the answer's JSON, or an ApiError with the server's words (or
+ * "cannot be reached" when there is no answer). Every module of the page calls through it. */
+export async function request(method, path, body, extraHeaders = {}) {
   let response;
   try {
     response = await fetch(path, {

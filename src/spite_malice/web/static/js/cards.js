@@ -5,35 +5,19 @@
 // upper 20 %) holds the rank and suit side by side, so a fanned side stack that shows only
 // that strip of each card still shows every card.
 
-import { _, NP_, pgettext } from "./i18n.js";
+import { _, cardWords } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 export const SUITS = ["S", "H", "D", "C"];
 
-/** Rank and suit names as a card's name has them: the same message ids as the server's
- * (i18n/cards.py, contexts "rank", "suit" and "card"), so a card has one name per language. */
-const RANK_WORDS = {
-  A: NP_("rank", "Ace"), 2: NP_("rank", "Two"), 3: NP_("rank", "Three"), 4: NP_("rank", "Four"),
-  5: NP_("rank", "Five"), 6: NP_("rank", "Six"), 7: NP_("rank", "Seven"), 8: NP_("rank", "Eight"),
-  9: NP_("rank", "Nine"), T: NP_("rank", "Ten"), J: NP_("rank", "Jack"), Q: NP_("rank", "Queen"),
-  K: NP_("rank", "King"),
-};
-const SUIT_WORDS = {
-  S: NP_("suit", "spades"), H: NP_("suit", "hearts"), D: NP_("suit", "diamonds"), C: NP_("suit", "clubs"),
-};
 const RANK_LABELS = { T: "10" };
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-/** A center stack's value 1..13 with its article, as in "as a five", "it needs an Ace". */
-const A_VALUE = [
-  "",
-  // TRANSLATORS: a value a center stack needs or a King stands for, as in "it needs an Ace"
-  NP_("value", "an Ace"), NP_("value", "a two"), NP_("value", "a three"), NP_("value", "a four"),
-  NP_("value", "a five"), NP_("value", "a six"), NP_("value", "a seven"), NP_("value", "an eight"),
-  NP_("value", "a nine"), NP_("value", "a ten"), NP_("value", "a Jack"), NP_("value", "a Queen"),
-  NP_("value", "a King"),
-];
+// The words of ranks and cards are the server's (i18n/cards.py), sent with the page's catalog
+// (i18n.js cardWords): this file holds none. A page that could read no catalog at all (no
+// server, nothing kept offline) names a card as it is printed ("10♥").
 
 /** Suit outlines in a 100 x 100 box, centred on (50, 50). */
 const SUIT_PATHS = {
@@ -87,21 +71,18 @@ export function rankValue(code) {
 export function cardName(code) {
   const card = parseCard(code);
   if (!card) return _("unknown card");
-  return pgettext("card", "{rank} of {suit}", {
-    rank: pgettext("rank", RANK_WORDS[card.rank]),
-    suit: pgettext("suit", SUIT_WORDS[card.suit]),
-  });
+  const name = cardWords()?.cards?.[SUITS.indexOf(card.suit)]?.[RANKS.indexOf(card.rank)];
+  return name ?? `${RANK_LABELS[card.rank] ?? card.rank}${SUIT_SYMBOLS[card.suit]}`;
 }
 
 /** "Ace", "Seven", "Jack": the name of a rank or a center stack's value 1..13. */
 export function valueName(value) {
-  const rank = RANKS[value - 1];
-  return rank ? pgettext("rank", RANK_WORDS[rank]) : String(value);
+  return cardWords()?.ranks?.[value - 1] ?? (valueLabel(value) || String(value));
 }
 
-/** "an Ace", "a five", "a Jack": a value 1..13 with its article (see A_VALUE). */
+/** "an Ace", "a five", "a Jack": a value 1..13 with its article. */
 export function aValue(value) {
-  return A_VALUE[value] ? pgettext("value", A_VALUE[value]) : String(value);
+  return cardWords()?.values?.[value - 1] ?? (valueLabel(value) || String(value));
 }
 
 /** The short label of a value as printed on a card: "A", "7", "10", "J", "Q". */

@@ -2,29 +2,10 @@
 // a level of your choice; one a day; its own statistics (days played and won, the streak of
 // days won, the best score). The server deals it from the date (docs/web-protocol.md 2.7).
 
-import { ApiError } from "./api.js";
+import { request } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { _, currentLanguage, formatNumber, N_, ngettext } from "./i18n.js";
 import { roomTicket, saveRoomTicket } from "./store.js";
-
-async function call(method, path, body) {
-  let response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError("offline", _("The server cannot be reached. Is it running?"), 0);
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    throw new ApiError(data?.error?.code ?? "http", data?.error?.message ?? _("The server answered {status}.", { status: String(response.status) }),
-      response.status);
-  }
-  return data;
-}
 
 const OUTCOME = { win: N_("You won"), loss: N_("You lost"), draw: N_("A draw") };
 
@@ -72,7 +53,7 @@ export async function renderDaily(mount, app) {
   replaceChildren(mount, h("div", { class: "page daily" }, h("p", { class: "muted" }, _("Loading…"))));
   let info;
   try {
-    info = await call("GET", "/api/daily");
+    info = await request("GET", "/api/daily");
   } catch (error) {
     replaceChildren(mount, h("div", { class: "page card-box" }, h("p", {}, error.message)));
     return;
@@ -90,7 +71,7 @@ export async function renderDaily(mount, app) {
     play.disabled = true;
     status.textContent = _("Dealing…");
     try {
-      const ticket = await call("POST", "/api/daily", { level });
+      const ticket = await request("POST", "/api/daily", { level });
       saveRoomTicket(ticket);
       location.hash = `#/game/${ticket.room}`;
     } catch (error) {

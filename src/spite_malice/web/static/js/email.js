@@ -2,21 +2,9 @@
 // confirmed by the link the server sends to it (web-protocol 2.13); shown only where the
 // server has e-mail set up.
 
+import { request } from "./api.js";
 import { h } from "./dom.js";
 import { _ } from "./i18n.js";
-
-async function call(method, path, body) {
-  const answer = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await answer.json().catch(() => null);
-  if (!answer.ok) {
-    throw new Error(data?.error?.message ?? _("The server answered {status}.", { status: String(answer.status) }));
-  }
-  return data;
-}
 
 /** The "Daily e-mail" box of the settings page (hidden until the server says it sends). */
 export function emailSetting() {
@@ -36,14 +24,14 @@ export function emailSetting() {
       : mine.confirmed ? _("Your address is confirmed.")
         : _("Open the link sent to your address to confirm it.");
   };
-  call("GET", "/api/email").then((mine) => {
+  request("GET", "/api/email").then((mine) => {
     box.hidden = !mine.enabled;
     show(mine);
   }).catch(() => {});
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      show(await call("POST", "/api/email", { address: input.value }));
+      show(await request("POST", "/api/email", { address: input.value }));
     } catch (error) {
       status.textContent = error.message;
     }

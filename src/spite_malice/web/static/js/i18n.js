@@ -1,7 +1,9 @@
 // The page's words in the player's language (docs/translating.md). The translations come
 // from the server's catalogs as JSON (GET /api/language/<lang>, made by the same gettext
 // catalogs as the server's texts): this file only looks them up, picks a plural form with
-// Intl.PluralRules and the catalog's category map, and fills {fields} in.
+// Intl.PluralRules and the catalog's category map, and fills {fields} in. The catalog also
+// brings every rank and card word the page shows (`cards`, made on the server from
+// i18n/cards.py), in English too: the page holds no card words of its own (see cards.js).
 //
 //   _("Your turn")
 //   _("{name} joined the game.", { name: friend })
@@ -30,6 +32,7 @@ let messages = {};
 let categories = { one: 0, other: 1 };
 let pluralRules = new Intl.PluralRules("en");
 let numbers = new Map();
+let cards = null;
 const listeners = new Set();
 
 /** The language the page speaks now ("en", "it", ...). */
@@ -71,6 +74,12 @@ function lookup(key) {
 export function _(message, fields) {
   const found = lookup(message);
   return fill(typeof found === "string" && found ? found : message, fields);
+}
+
+/** The card words of the page's language from its catalog ({ranks, values, cards}), or null
+ * while no catalog could be read. */
+export function cardWords() {
+  return cards;
 }
 
 /** `_` for a short text whose meaning needs a context ("rank", "button" ...). */
@@ -128,22 +137,22 @@ export function onLanguageChange(listener) {
 
 /**
  * Speak `code` (a supported language; anything else means English): fetch its catalog from
- * the server and set <html lang>. Resolves with the language spoken; when the catalog cannot
- * be fetched the page keeps its English texts, never blank ones.
+ * the server (English has one too, for its card words) and set <html lang>. Resolves with the
+ * language spoken; when the catalog cannot be fetched the page keeps its English texts, never
+ * blank ones, and the card words it last read (see cards.js for a page that read none).
  */
 export async function setLanguage(code) {
   const chosen = normaliseLanguage(code) ?? "en";
   let data = { language: chosen, plural: { one: 0, other: 1 }, messages: {} };
-  if (chosen !== "en") {
-    try {
-      const response = await fetch(`/api/language/${chosen}`, { headers: { "Accept-Language": chosen } });
-      if (response.ok) data = await response.json();
-    } catch {
-      // Offline: English until the catalog can be read.
-    }
+  try {
+    const response = await fetch(`/api/language/${chosen}`, { headers: { "Accept-Language": chosen } });
+    if (response.ok) data = await response.json();
+  } catch {
+    // Offline: English until the catalog can be read.
   }
   language = chosen;
   messages = data.messages ?? {};
+  cards = data.cards ?? cards;
   categories = data.plural ?? { one: 0, other: 1 };
   pluralRules = new Intl.PluralRules(chosen);
   numbers = new Map();

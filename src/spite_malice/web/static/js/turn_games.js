@@ -5,6 +5,7 @@
 // no page kept open. The seats of the games the waves made come with GET /api/turn-pool: the
 // page keeps them as any room's ticket, so the games open from the list.
 
+import { request } from "./api.js";
 import { h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
 import { roomTicket, saveRoomTicket } from "./store.js";
@@ -12,19 +13,6 @@ import { roomTicket, saveRoomTicket } from "./store.js";
 /** How often the lobby looks whether a turn-based wait has become a game (the wait itself
  * needs no page: this only shows the game sooner). */
 const POLL_MS = 30000;
-
-async function call(method, path, body) {
-  const answer = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await answer.json().catch(() => null);
-  if (!answer.ok) {
-    throw new Error(data?.error?.message ?? _("The server answered {status}.", { status: String(answer.status) }));
-  }
-  return data;
-}
 
 function gameItem(game) {
   const name = game.opponent ?? _("waiting for a friend");
@@ -81,13 +69,13 @@ function strangerPool(status, refresh) {
   };
   const poll = () => {
     if (!document.body.contains(waitView)) return; // the lobby was left: no more looking
-    call("GET", "/api/turn-pool").then(show).catch(() => { timer = setTimeout(poll, POLL_MS); });
+    request("GET", "/api/turn-pool").then(show).catch(() => { timer = setTimeout(poll, POLL_MS); });
   };
   find.addEventListener("click", async () => {
     find.disabled = true;
     status.textContent = "";
     try {
-      show(await call("POST", "/api/turn-pool", { pool: `days-${days.value}` }));
+      show(await request("POST", "/api/turn-pool", { pool: `days-${days.value}` }));
     } catch (error) {
       status.textContent = error.message;
     } finally {
@@ -96,14 +84,14 @@ function strangerPool(status, refresh) {
   });
   cancel.addEventListener("click", async () => {
     try {
-      const news = await call("DELETE", "/api/turn-pool");
+      const news = await request("DELETE", "/api/turn-pool");
       show(news);
       if (!news.waiting) status.textContent = _("You are no longer looking for an opponent over days.");
     } catch (error) {
       status.textContent = error.message;
     }
   });
-  call("GET", "/api/turn-pool").then(show).catch(() => {
+  request("GET", "/api/turn-pool").then(show).catch(() => {
     // the pool is a convenience of the lobby: the page works without it
   });
   return h("div", { class: "turn-pool", id: "turn-pool" },
@@ -123,7 +111,7 @@ export function turnGamesBox() {
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
-      const ticket = await call("POST", "/api/turn-games", { days: Number(days.value) });
+      const ticket = await request("POST", "/api/turn-games", { days: Number(days.value) });
       saveRoomTicket(ticket);
       location.hash = `#/game/${ticket.room}`;
     } catch (error) {
@@ -131,7 +119,7 @@ export function turnGamesBox() {
       button.disabled = false;
     }
   });
-  const refresh = () => call("GET", "/api/turn-games").then(({ games }) => {
+  const refresh = () => request("GET", "/api/turn-games").then(({ games }) => {
     list.replaceChildren(...games.map(gameItem));
   }).catch(() => {
     // the list is a convenience: the page works without it
