@@ -109,14 +109,15 @@ class Player:
         saved = catalog(language).gettext("Saved. New matches use these rules.")
         expect(page.locator("#settings-status")).to_have_text(saved)
 
-    def start_computer_game(self, level: str = "easy") -> str:
-        """Lobby: pick a level, start a match; returns the room code."""
+    def start_computer_game(self, level: str = "easy", timeout_ms: float | None = None) -> str:
+        """Lobby: pick a level, start a match; returns the room code (``timeout_ms``: longer
+        than the page's default, where the page must first start the offline engine)."""
         page = self.page
         self.goto("play")
         page.click(f"label[for=level-{level}]")
         page.click("#start-computer")
-        page.wait_for_url("**/#/game/*")
-        self.wait_started()
+        page.wait_for_url("**/#/game/*", timeout=timeout_ms)
+        self.wait_started(timeout_ms)
         return self.room
 
     def create_friend_room(self) -> str:

@@ -198,7 +198,7 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     context.set_offline(True)
     me.page.reload()
     _controlled(me.page)
-    room = me.start_computer_game("medium")
+    room = me.start_computer_game("medium", ENGINE_TIMEOUT_MS)
     assert room.startswith("OFF")
     expect(me.page.locator(".seat-opponent .seat-name")).to_have_text("Medium")
     # a hint, from the offline engine (the same hints as the server's)
@@ -228,7 +228,7 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     _offline_lesson(me.page)
 
     # a second match, given up from the lobby with no network: a lost game, as online
-    second = me.start_computer_game("medium")
+    second = me.start_computer_game("medium", ENGINE_TIMEOUT_MS)
     assert second.startswith("OFF") and second != room
     me.wait_phase("mine", "theirs", "over")
     _give_up_in_the_lobby(me, second)
@@ -293,7 +293,7 @@ def test_an_update_of_the_page_reaches_an_open_app_without_breaking_its_game(
 
     context.set_offline(True)
     page.reload()
-    room = me.start_computer_game("medium")
+    room = me.start_computer_game("medium", ENGINE_TIMEOUT_MS)
     _play_turns(me, 1)
 
     # a new version is published while the app is open; the app finds it in the background
