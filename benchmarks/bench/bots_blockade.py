@@ -1,11 +1,12 @@
 """Hard with another way of playing stalled positions, against a baseline on paired deals.
 
 Each ``--variant`` is a :class:`~spite_malice.bots.blockade.Blockade` written as
-``quiet=Q,stock=S,samples=N,contempt=C,WEIGHT=VALUE,...``: a position counts as stalled after
-``Q`` turns without a pay-off card played with fewer than ``S`` cards in the stock, and Hard's
-weights (:data:`~spite_malice.bots.evaluation.HARD_WEIGHTS`) with those changes score it
-there, searched in ``N`` sampled games when ``N`` is more than 0 (``quiet=0,stock=0`` alone:
-Hard with no stall handling). Each variant plays ``--games``
+``quiet=Q,stock=S,WEIGHT=VALUE,...`` with, for a search, ``samples=N`` and optionally
+``candidates=K,discards=D,budget=SECONDS,contempt=C``: a position counts as stalled after
+``Q`` turns without a pay-off card played with fewer than ``S`` cards in the stock, and
+Hard's weights (:data:`~spite_malice.bots.evaluation.HARD_WEIGHTS`) with those changes score
+it there, searched in ``N`` sampled games when ``N`` is more than 0 (``quiet=0,stock=0``
+alone: Hard with no stall handling). Each variant plays ``--games``
 games from ``--seed`` against ``--opponent`` in the arena (one job at a time, one row a game
 in ``--out``/VARIANT.csv), and, given ``--against``, an arena CSV of the shipped Hard against
 the same opponent on the same deals, is compared with it game by game: the change of the
@@ -30,8 +31,9 @@ from spite_malice.arena.games import GameResult
 from spite_malice.arena.report import read_csv
 from spite_malice.arena.sprt import game_points
 from spite_malice.bot_registry import register_bot
-from spite_malice.bots.blockade import Blockade
+from spite_malice.bots.blockade import SEARCH_BUDGET, Blockade
 from spite_malice.bots.evaluation import HARD_WEIGHTS
+from spite_malice.bots.expert import EXPERT_SETTINGS
 from spite_malice.bots.planning_bot import HARD, PlanningBot
 from spite_malice.cli import main as cli_main
 
@@ -50,11 +52,14 @@ def parse_variant(text: str) -> Blockade:
     stock = int(settings.pop("stock", 30))
     samples = int(settings.pop("samples", 0))
     contempt = settings.pop("contempt", 0.0)
+    candidates = int(settings.pop("candidates", EXPERT_SETTINGS.candidates))
+    discards = int(settings.pop("discards", EXPERT_SETTINGS.discards))
+    budget = settings.pop("budget", SEARCH_BUDGET)
     unknown = sorted(set(settings) - WEIGHT_NAMES)
     if unknown:
         raise ValueError(f"unknown weights {', '.join(unknown)} in {text!r}")
     weights = replace(HARD_WEIGHTS, **settings) if settings else None
-    return Blockade(quiet, stock, weights, samples, contempt)
+    return Blockade(quiet, stock, weights, samples, candidates, discards, budget, contempt)
 
 
 def wins(result: GameResult) -> float:

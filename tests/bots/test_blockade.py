@@ -140,6 +140,11 @@ def test_a_stalled_position_is_searched_in_sampled_games() -> None:
     plan = bot.plan(observation)
     assert bot.search.searcher.last_samples == 8
     assert plan[0] in observation.legal_moves
+    narrow = PlanningBot(1, HARD, blockade=replace(searching, candidates=4, discards=0))
+    assert narrow.search is not None
+    assert narrow.search.searcher.candidates == 4
+    assert narrow.search.searcher.settings.discards == 0
+    assert narrow.search.searcher.settings.own_weights == HARD.weights
     quiet = PlanningBot(1, HARD, blockade=replace(searching, quiet_turns=1))
     assert quiet.search is not None
     quiet.plan(observation)

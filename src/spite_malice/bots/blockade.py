@@ -40,6 +40,10 @@ class Blockade:
     samples: int = 0
     """With more than 0: search the evaluation's best plans in this many sampled games, as
     Expert does (:class:`~.expert.ExpertBot`, within :attr:`budget`)."""
+    candidates: int = EXPERT_SETTINGS.candidates
+    """How many of the evaluation's best plans the search compares (as Expert)..."""
+    discards: int = EXPERT_SETTINGS.discards
+    """...and how many other discards of each of the two best (as Expert)."""
     budget: float = SEARCH_BUDGET
     """Seconds a turn the search may take, at most."""
     contempt: float = 0.0
@@ -64,6 +68,8 @@ class BlockadeSearch:
             own_weights=weights,
             opponent_weights=weights,
             contempt=blockade.contempt,
+            candidates=blockade.candidates,
+            discards=blockade.discards,
         )
         self.searcher = ExpertBot(
             seed, blockade.budget, max_samples=blockade.samples, settings=settings
