@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from spite_malice.bots.baselines import Hard1Bot
+from spite_malice.bots.blockade import Blockade
 from spite_malice.bots.evaluation import HARD_WEIGHTS, AwareEvaluator
+from spite_malice.bots.planning_bot import HARD, PlanningBot
 from spite_malice.bots.view import quiet_turns, view_from_observation
 from spite_malice.engine import Game, parse_move
 
@@ -95,3 +98,59 @@ def test_the_stock_is_kept_alive_only_when_not_behind() -> None:
     assert level.return_weight(even) == weights.stock_return * 0.5
     assert level.return_weight(replace(even, stock_count=40)) == 0.0
     assert AwareEvaluator(HARD_WEIGHTS).return_weight(even) == 0.0  # off in every level
+
+
+def _opening() -> Game:
+    """Hard (seat 0) can reach its pay-off 4 with a King, its 2 and a King (R3.1, R3.2), but
+    the stack would then be left at 4, just below the opponent's pay-off 5."""
+    return Game.from_position(
+        position(
+            payoffs=(["9C", "8C", "4C"], ["7H", "8S", "5H"]),
+            hands=(["2H", "6D", "6S", "KD", "KS"], ["9D", "TD", "JD", "QC", "JC"]),
+        ),
+        seed=1,
+    )
+
+
+def test_a_position_counts_as_stalled_after_quiet_turns_with_a_low_stock() -> None:
+    view = view_from_observation(_opening().observation(0))
+    blockade = Blockade(quiet_turns=4, stock_below=30)
+    assert not blockade.applies(replace(view, quiet_turns=4, stock_count=30))
+    assert not blockade.applies(replace(view, quiet_turns=3, stock_count=29))
+    assert blockade.applies(replace(view, quiet_turns=4, stock_count=29))
+
+
+def test_hard_plays_a_stalled_position_with_the_blockade_weights() -> None:
+    observation = _opening().observation(0)
+    assert PlanningBot(1, HARD).plan(observation) == [parse_move("H6-S1")]  # it blocks
+    pressing = Blockade(quiet_turns=0, stock_below=200, weights=replace(HARD_WEIGHTS, danger=0))
+    expected = list(moves("HK-C1", "H2-C1", "HK-C1", "P-C1"))
+    assert PlanningBot(1, HARD, blockade=pressing).plan(observation) == expected
+    # not stalled: the level's own evaluation
+    later = Blockade(quiet_turns=1, stock_below=200, weights=pressing.weights)
+    assert PlanningBot(1, HARD, blockade=later).plan(observation) == [parse_move("H6-S1")]
+
+
+def test_a_stalled_position_is_searched_in_sampled_games() -> None:
+    observation = _opening().observation(0)
+    # a budget the samples reach on any machine (the search stops at them)
+    searching = Blockade(quiet_turns=0, stock_below=200, samples=8, budget=600.0)
+    bot = PlanningBot(1, HARD, blockade=searching)
+    assert bot.search is not None
+    plan = bot.plan(observation)
+    assert bot.search.searcher.last_samples == 8
+    assert plan[0] in observation.legal_moves
+    narrow = PlanningBot(1, HARD, blockade=replace(searching, candidates=4, discards=0))
+    assert narrow.search is not None
+    assert narrow.search.searcher.candidates == 4
+    assert narrow.search.searcher.settings.discards == 0
+    assert narrow.search.searcher.settings.own_weights == HARD.weights
+    quiet = PlanningBot(1, HARD, blockade=replace(searching, quiet_turns=1))
+    assert quiet.search is not None
+    quiet.plan(observation)
+    assert quiet.search.searcher.last_samples == 0  # not stalled: never searched
+
+
+def test_the_frozen_baseline_has_no_blockade() -> None:
+    assert Hard1Bot(1).blockade is None
+    assert PlanningBot(1, HARD, weights=HARD_WEIGHTS).blockade is None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..engine.moves import Move
 from ..engine.observation import Observation
+from .blockade import Blockade, BlockadeSearch
 from .evaluation import (
     HARD_WEIGHTS,
     MEDIUM_WEIGHTS,
@@ -35,6 +36,8 @@ class PlanningSetting:
     name: str
     evaluator: type[ProgressEvaluator]
     weights: Weights
+    blockade: Blockade | None = None
+    """How it plays a stalled position (:mod:`.blockade`); ``None``: as any other."""
 
 
 MEDIUM = PlanningSetting("Medium", ProgressEvaluator, MEDIUM_WEIGHTS)
@@ -45,7 +48,8 @@ HARD = PlanningSetting("Hard", AwareEvaluator, HARD_WEIGHTS)
 
 class PlanningBot(TurnPlanningBot):
     """Whole-turn planning scored by the evaluator of ``setting`` (:data:`MEDIUM` or
-    :data:`HARD`), with ``weights`` in place of the setting's own when given."""
+    :data:`HARD`), with ``weights`` in place of the setting's own when given (and then no
+    :attr:`~PlanningSetting.blockade` unless ``blockade`` is given too)."""
 
     def __init__(
         self,
@@ -53,16 +57,34 @@ class PlanningBot(TurnPlanningBot):
         setting: PlanningSetting = HARD,
         *,
         weights: Weights | None = None,
+        blockade: Blockade | None = None,
     ) -> None:
         super().__init__(seed)
         self.setting = setting
         self.name = setting.name
         self.evaluator = setting.evaluator(setting.weights if weights is None else weights)
+        self.blockade = setting.blockade if weights is None and blockade is None else blockade
+        self.stalled_evaluator = self.evaluator
+        self.search: BlockadeSearch | None = None
+        if self.blockade is not None:
+            stalled_weights = self.blockade.weights or self.evaluator.weights
+            self.stalled_evaluator = setting.evaluator(stalled_weights)
+            if self.blockade.samples:
+                self.search = BlockadeSearch(seed, self.blockade, stalled_weights)
+
+    def new_game(self, seat: int) -> None:
+        super().new_game(seat)
+        if self.search is not None:
+            self.search.new_game(seat)
 
     def plan(self, observation: Observation) -> list[Move]:
         refused = self.refused if self.evaluator.weights.reads_refusals else ()
         view = view_from_observation(observation, refused)
-        return list(best_plan(view, self.evaluator).committed)
+        if self.blockade is None or not self.blockade.applies(view):
+            return list(best_plan(view, self.evaluator).committed)
+        if self.search is not None:
+            return self.search.plan(observation, refused)
+        return list(best_plan(view, self.stalled_evaluator).committed)
 
 
 def medium_bot(seed: int | None = None) -> PlanningBot:
