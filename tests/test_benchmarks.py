@@ -31,6 +31,7 @@ LAUNCHERS = {
     "ws_floor.py": "ws_floor",
     "floods.py": "floods",
     "bots_expert.py": "bots_expert",
+    "bots_blockade.py": "bots_blockade",
     "bots_leaf.py": "bots_leaf",
     "bots_leaf_explore.py": "bots_leaf_explore",
     "bots_candidates.py": "bots_candidates",
