@@ -14,6 +14,11 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+try:
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - a store used without the web extra
+    _orjson = None  # type: ignore[assignment]
+
 from sqlalchemy import (
     Connection,
     Table,
@@ -70,6 +75,20 @@ from .stats import (
 )
 
 log = logging.getLogger(__name__)
+
+
+def _json_text(rows: list[dict[str, Any]]) -> str:
+    """``rows`` as compact JSON: by orjson when it is there (the web extra; about a tenth of
+    the standard library's time) and can write them (not a number past 64 bits), else by the
+    standard library. The same JSON either way (orjson leaves non-ASCII text unescaped)."""
+    if _orjson is not None:
+        try:
+            return _orjson.dumps(rows).decode()
+        except _orjson.JSONEncodeError:
+            pass
+    return json.dumps(rows, separators=(",", ":"))
+
+
 _MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
 _LEASES: Table = LeaseRow.__table__  # type: ignore[assignment]
@@ -107,6 +126,19 @@ _LATEST_IN_ROOM = (
     .limit(1)
 )
 """The id of a web room's latest match."""
+_RENEW_HELD = (
+    update(_LEASES)
+    .where(
+        _LEASES.c.room.in_(bindparam("rooms", expanding=True)),
+        _LEASES.c.owner == bindparam("lease_owner"),
+        _LEASES.c.expires_at >= bindparam("now"),
+    )
+    .values(expires_at=bindparam("until"))
+    .returning(_LEASES.c.room)
+)
+"""The computer-turn leases of some rooms that their owner still holds, renewed until a
+time, answering the rooms renewed: one statement, built once (a SELECT, then an UPDATE
+built for each call, cost half of a group commit's CPU on SQLite)."""
 
 
 APPEND_MANY_POSTGRES = f"""
@@ -145,7 +177,7 @@ def append_many_values(
     ``now`` renewing ``renew``, announced as ``origin``'s."""
     rows = [_step_row(header.id, step) for header, step in steps]
     return {
-        "steps": json.dumps(rows, separators=(",", ":")),
+        "steps": _json_text(rows),
         "now": now,
         "channel": NOTIFY_CHANNEL,
         "payload": announcement(origin, {header.room for header, _ in steps}),
@@ -162,17 +194,15 @@ def renew_leases(
     commit; PostgreSQL's is one statement): the rooms whose lease the owner held."""
     if renew is None or not renew.rooms:
         return frozenset()
-    until = renew.until(now)
-    held = (
-        _LEASES.c.room.in_(sorted(renew.rooms)),
-        _LEASES.c.owner == renew.owner,
-        _LEASES.c.expires_at >= now,
-    )
-    rooms = connection.scalars(select(_LEASES.c.room).where(*held)).all()
-    if rooms:
-        connection.execute(
-            update(_LEASES).where(_LEASES.c.room.in_(rooms)).values(expires_at=until)
-        )
+    rooms = connection.scalars(
+        _RENEW_HELD,
+        {
+            "rooms": sorted(renew.rooms),
+            "lease_owner": renew.owner,
+            "now": now,
+            "until": renew.until(now),
+        },
+    ).all()
     return frozenset(rooms)
 
 
