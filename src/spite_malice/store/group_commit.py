@@ -2,9 +2,10 @@
 together, in one transaction for many rooms (:meth:`~.access.Store.append_many`): by one
 writer while few wait, by up to :data:`FLUSHERS` at once (one on SQLite) when more do. While
 the server is busy, an idle writer waits :data:`GATHER_SECONDS` for the moves of other rooms
-before it commits, so that they share its transaction. On PostgreSQL the commit runs on the
-event loop (:class:`~.async_writer.AsyncWriter`), elsewhere on a worker thread of the
-caller's."""
+before it commits, so that they share its transaction. The commit runs on the event loop: on
+PostgreSQL on connections of its own (:class:`~.async_writer.AsyncWriter`), on a SQLite file
+without waiting for its lock (:meth:`~.move_log.MoveLog.append_many_now`; when another
+writer holds it, on a worker thread of the caller's that waits, as every other call does)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any
 from ..match_records import ABORT, DEAL, Step
 from .access import LeaseRenewal, MatchHeader, Store, StoreConflict, StoreError
 from .async_writer import AsyncWriter
+from .database import WriteBusy
 
 FLUSHERS = 4
 """Group commits of moves in flight at once (each on its own thread and connection); one on
@@ -70,6 +72,9 @@ class GroupCommit:
         self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
         self._writer = AsyncWriter(store) if store.announces else None
         """PostgreSQL's group commits, run on the event loop rather than a worker thread."""
+        self._now = self._flushers == 1 and store.log.db.writes_now
+        """Whether a SQLite file's group commits are written on the event loop, unless
+        another writer holds the file (then on a thread, waiting for it)."""
 
     async def append(self, header: MatchHeader, step: Step, renew: float | None = None) -> bool:
         """Store one step of a room; return once it is committed (``StoreConflict``,
@@ -158,6 +163,11 @@ class GroupCommit:
         """:meth:`Store.append_many`: on the event loop on PostgreSQL, else on a thread."""
         if self._writer is not None:
             return await self._writer.append_many(steps, renew)
+        if self._now:
+            try:
+                return self.store.append_many_now(steps, renew)
+            except WriteBusy:
+                pass  # another writer holds the file: wait for it on a thread, as before
         renewed: frozenset[str] = await self.run(self.store.append_many, steps, renew)
         return renewed
 

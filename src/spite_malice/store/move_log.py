@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -298,8 +299,29 @@ class MoveLog:
         assert all(step.finished is None and step.kind != DEAL for _, step in steps)
         if self.db.announces:  # PostgreSQL
             return self._append_many_postgres(steps, now, renew)
+        return self._append_many_sqlite(self.db.connection(), steps, now, renew)
+
+    def append_many_now(
+        self,
+        steps: Sequence[tuple[MatchHeader, Step]],
+        renew: LeaseRenewal | None = None,
+    ) -> frozenset[str]:
+        """:meth:`append_many` on a SQLite file without waiting for its lock, for a caller on
+        the event loop (a commit of a few rows takes a fraction of a millisecond, less than
+        handing it to a thread and back): :class:`~.database.WriteBusy` at once, nothing
+        written, when another writer holds the file (see :meth:`Database.connection_now`)."""
+        assert all(step.finished is None and step.kind != DEAL for _, step in steps)
+        return self._append_many_sqlite(self.db.connection_now(), steps, utcnow(), renew)
+
+    def _append_many_sqlite(
+        self,
+        transaction: AbstractContextManager[Connection],
+        steps: Sequence[tuple[MatchHeader, Step]],
+        now: datetime,
+        renew: LeaseRenewal | None,
+    ) -> frozenset[str]:
         try:
-            with self.db.connection() as connection:
+            with transaction as connection:
                 connection.execute(
                     insert(_MOVES), [_move_row(header.id, step, now) for header, step in steps]
                 )
