@@ -44,4 +44,3 @@ def test_a_write_at_once_is_stored_or_refused_at_once(tmp_path: Path) -> None:
         assert store.head("m1") == (later[1].game, later[1].ply + 1)
     finally:
         store.close()
-
