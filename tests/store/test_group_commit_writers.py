@@ -75,3 +75,62 @@ async def test_more_writers_start_once_enough_moves_wait() -> None:
     assert 1 < store.most_at_once <= FLUSHERS
     stored = sorted(room for transaction in store.transactions for room in transaction)
     assert stored == sorted(["A", *(f"R{number}" for number in range(SPREAD_AT * FLUSHERS))])
+
+
+class Gate:
+    """The wait of an idle writer on a busy server, held until let go (no clock)."""
+
+    def __init__(self) -> None:
+        self.waiting = 0
+        self.opened = asyncio.Event()
+
+    async def __call__(self) -> None:
+        self.waiting += 1
+        await self.opened.wait()
+
+
+async def test_a_busy_servers_idle_writer_gathers_the_next_moves_first() -> None:
+    store = Commits()
+    store.gate.set()
+    gate = Gate()
+    # every entry counts as close to the one before (no clock in the test)
+    commits = GroupCommit(store, store.run, "here", gather=gate, busy_seconds=3600)  # type: ignore[arg-type]
+    await commits.append_steps(*_move("A"))  # the first entry: nothing to gather for
+    assert gate.waiting == 0
+    second = asyncio.create_task(commits.append_steps(*_move("B")))
+    await until(lambda: gate.waiting == 1)  # entries close together: the writer waits
+    third = asyncio.create_task(commits.append_steps(*_move("C")))
+    await asyncio.sleep(0)
+    assert store.transactions == [["A"]]  # nothing written while it gathers
+    gate.opened.set()
+    await asyncio.gather(second, third)
+    assert store.transactions == [["A"], ["B", "C"]]
+
+
+async def test_enough_waiting_moves_are_written_without_gathering() -> None:
+    store = Commits()
+    store.gate.set()
+    gate = Gate()
+    commits = GroupCommit(store, store.run, "here", gather=gate, busy_seconds=3600)  # type: ignore[arg-type]
+    await commits.append_steps(*_move("A"))
+    first = asyncio.create_task(commits.append_steps(*_move("B")))
+    await until(lambda: gate.waiting == 1)
+    more = [asyncio.create_task(commits.append_steps(*_move(f"R{n}"))) for n in range(SPREAD_AT)]
+    await asyncio.gather(*more)  # a second writer took them at once; the gate is still shut
+    assert gate.waiting == 1
+    gate.opened.set()
+    await first
+    stored = sorted(room for transaction in store.transactions for room in transaction)
+    assert stored == sorted(["A", "B", *(f"R{n}" for n in range(SPREAD_AT))])
+
+
+async def test_a_quiet_servers_moves_are_written_at_once() -> None:
+    store = Commits()
+    store.gate.set()
+    gate = Gate()
+    # no entry ever counts as close to the one before
+    commits = GroupCommit(store, store.run, "here", gather=gate, busy_seconds=0)  # type: ignore[arg-type]
+    for room in "ABC":
+        await commits.append_steps(*_move(room))
+    assert gate.waiting == 0
+    assert store.transactions == [["A"], ["B"], ["C"]]

@@ -19,6 +19,7 @@ from spite_malice.table import (
     FRIEND,
     PERSON,
     Seat,
+    Step,
     Table,
     TableError,
     choose,
@@ -397,3 +398,36 @@ def test_the_commitment_and_reveal_made_once_a_game_follow_the_game() -> None:
     ended = table.reveal()
     assert ended is not None and ended["game"] == 2 and ended["commitment"] == second
     assert ended == fresh().reveal() and ended["record"] != reveal["record"]
+
+
+def test_the_match_view_kept_between_states_follows_the_match() -> None:
+    """Every state carries the match's view, made again only when what it shows changed:
+    after every step it is the one a table restored from the same steps makes afresh (a
+    hint's assisted mark, a roll back, a game's end, the next deal, a resignation)."""
+    seats = (Seat(PERSON, "Ann", "ann"), Seat(COMPUTER, "Reference"))
+    table = Table.new(RULES, seats, level="reference", seed=23)
+    steps = [table.check_deal()]
+
+    def step(made: Step) -> None:
+        steps.append(made)
+        table.apply(made)
+        assert table.match_view() == Table.restore(RULES, 23, table.meta, steps).match_view()
+
+    table.apply(steps[0])
+    before = table.match_view()
+    while table.game.to_move != 0:
+        step(table.check_move(table.game.to_move, reference_move(table.game)))
+    step(table.check_hint(0))  # the game is marked assisted from here on
+    assert table.match_view()["games"] == before["games"]  # no finished game yet
+    point = table.savepoint()
+    kept = table.match_view()
+    table.apply(table.check_move(0, reference_move(table.game)))
+    table.roll_back(point)
+    assert table.match_view() == kept
+    while not table.is_game_over:
+        step(table.check_move(table.game.to_move, reference_move(table.game)))
+    over = table.match_view()
+    assert over["games"] and over["games"][0]["assisted"] and over != before
+    step(table.check_deal())
+    assert table.match_view()["game_number"] == 2
+    step(table.check_resign(0))

@@ -74,6 +74,16 @@ def recorded_writes(store: Store) -> list[list[tuple[int | None, str | None]]]:
         return renewed
 
     store.append_many = append_many  # type: ignore[method-assign]
+    original_now = store.append_many_now
+
+    def append_many_now(
+        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
+    ) -> frozenset[str]:
+        renewed = original_now(steps, renew)
+        writes.append([(step.seat, step.move) for _, step in steps])
+        return renewed
+
+    store.append_many_now = append_many_now  # type: ignore[method-assign]
     return writes
 
 
@@ -92,7 +102,18 @@ def failing_writes(
             raise error
         return original(steps, renew)
 
+    original_now = store.append_many_now
+
+    def append_many_now(
+        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
+    ) -> frozenset[str]:
+        error = error_for(steps)
+        if error is not None:
+            raise error
+        return original_now(steps, renew)
+
     store.append_many = append_many  # type: ignore[method-assign]
+    store.append_many_now = append_many_now  # type: ignore[method-assign]
 
 
 @asynccontextmanager

@@ -177,6 +177,14 @@ class Store:
         """A group commit of several matches' steps (see :meth:`MoveLog.append_many`)."""
         return self.log.append_many(steps, renew)
 
+    def append_many_now(
+        self,
+        steps: Sequence[tuple[MatchHeader, Step]],
+        renew: LeaseRenewal | None = None,
+    ) -> frozenset[str]:
+        """:meth:`append_many` on a SQLite file, never waiting (:meth:`MoveLog.append_many_now`)."""
+        return self.log.append_many_now(steps, renew)
+
     def update_header(self, header: MatchHeader) -> None:
         """Write the match's seats and meta again (a friend took a seat)."""
         self.log.update_header(header)

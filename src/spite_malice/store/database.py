@@ -28,7 +28,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .location import describe, prepare, resolve_url
@@ -66,6 +66,11 @@ class StoreDataError(StoreError):
     """The database holds something this version cannot read (or a newer schema)."""
 
 
+class WriteBusy(Exception):
+    """A write asked for at once (:meth:`Database.connection_now`) would have waited: this
+    process's SQLite writer, or another process, holds the file; nothing was written."""
+
+
 class _Refused(Exception):
     """A statement of :meth:`Store._one_statement` broke an integrity rule (``error``)."""
 
@@ -101,6 +106,12 @@ class Database:
             )
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = threading.Lock() if backend == "sqlite" else None
+        self._now_engine: Engine | None = None
+        """The SQLite file's connection for writes that never wait (:meth:`connection_now`)."""
+        database = make_url(url).database
+        self.writes_now = backend == "sqlite" and database not in (None, "", ":memory:")
+        """Whether :meth:`connection_now` may be used (a SQLite file, not one in memory:
+        another connection to that would be another database)."""
         self.origin = secrets.token_hex(8)
         """This store object's name in the step announcements it makes (see
         :data:`NOTIFY_CHANNEL`), so that a server can skip its own."""
@@ -110,6 +121,8 @@ class Database:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self._now_engine is not None:
+            self._now_engine.dispose()
 
     @contextmanager
     def session(self, *, write: bool = False) -> Iterator[Session]:
@@ -137,6 +150,44 @@ class Database:
             raise
         except SQLAlchemyError as error:
             raise self.unavailable(error) from error
+
+    @contextmanager
+    def connection_now(self) -> Iterator[Connection]:
+        """:meth:`connection` for a caller that must never wait (the event loop): a SQLite
+        file's write on a connection of its own that does not wait for a lock, so that
+        :class:`WriteBusy` comes at once (nothing written) when this process's writer lock
+        is taken or another process holds the file; the caller then writes the usual way."""
+        assert self.writes_now and self._write_lock is not None
+        if not self._write_lock.acquire(blocking=False):
+            raise WriteBusy
+        try:
+            engine = self._now_engine
+            if engine is None:
+                engine = self._now_engine = create_engine(
+                    self.url,
+                    connect_args={"timeout": 0, "check_same_thread": False},
+                    pool_size=1,
+                    max_overflow=0,
+                )
+                event.listen(engine, "connect", self._sqlite_pragmas_now)
+            with engine.begin() as connection:
+                yield connection
+        except IntegrityError:
+            raise
+        except OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise WriteBusy from error
+            raise self.unavailable(error) from error
+        except SQLAlchemyError as error:
+            raise self.unavailable(error) from error
+        finally:
+            self._write_lock.release()
+
+    def _sqlite_pragmas_now(self, connection: Any, record: Any) -> None:
+        self._sqlite_pragmas(connection, record)
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA busy_timeout=0")
+        cursor.close()
 
     def _writer(self, write: bool) -> AbstractContextManager[object]:
         lock = self._write_lock

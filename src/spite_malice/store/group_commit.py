@@ -1,19 +1,24 @@
 """The group commit of the rooms' steps: steps asked for while the store is busy are written
 together, in one transaction for many rooms (:meth:`~.access.Store.append_many`): by one
-writer while few wait, by up to :data:`FLUSHERS` at once (one on SQLite) when more do. On
-PostgreSQL the commit runs on the event loop (:class:`~.async_writer.AsyncWriter`), elsewhere
-on a worker thread of the caller's."""
+writer while few wait, by up to :data:`FLUSHERS` at once (one on SQLite) when more do. While
+the server is busy, an idle writer waits :data:`GATHER_SECONDS` for the moves of other rooms
+before it commits, so that they share its transaction. The commit runs on the event loop: on
+PostgreSQL on connections of its own (:class:`~.async_writer.AsyncWriter`), on a SQLite file
+without waiting for its lock (:meth:`~.move_log.MoveLog.append_many_now`; when another
+writer holds it, on a worker thread of the caller's that waits, as every other call does)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..match_records import ABORT, DEAL, Step
 from .access import LeaseRenewal, MatchHeader, Store, StoreConflict, StoreError
 from .async_writer import AsyncWriter
+from .database import WriteBusy
 
 FLUSHERS = 4
 """Group commits of moves in flight at once (each on its own thread and connection); one on
@@ -24,6 +29,14 @@ that, one writer takes every entry that came while its last commit was in flight
 the moves of many rooms share a transaction (PostgreSQL spends about 0.7 ms of CPU on each
 transaction, whatever its size); past it, more writers keep a slow commit from holding up
 the next moves."""
+GATHER_SECONDS = 0.003
+"""How long an idle writer waits for more entries before its commit, while the server is
+busy (:data:`BUSY_SECONDS`): on a server taking a few hundred moves a second most commits
+held one room's move, and a transaction costs the database about the same whatever its size,
+so a wait this short (next to a move's round trip) lets about twice as many moves share one."""
+BUSY_SECONDS = 0.010
+"""The server counts as busy while entries come within this of each other: a lone move on a
+quiet server is committed at once, without :data:`GATHER_SECONDS`'s wait."""
 BATCH_LIMIT = 256
 """Entries (a room's step, or a computer's turn of steps) written in one group commit at most."""
 
@@ -37,15 +50,31 @@ class GroupCommit:
     """The group commit of one store's moves for one server instance (``instance``: its name
     in computer-turn leases); ``run`` calls the store on a worker thread."""
 
-    def __init__(self, store: Store, run: Callable[..., Awaitable[Any]], instance: str) -> None:
+    def __init__(
+        self,
+        store: Store,
+        run: Callable[..., Awaitable[Any]],
+        instance: str,
+        gather: Callable[[], Awaitable[object]] | None = None,
+        busy_seconds: float = BUSY_SECONDS,
+    ) -> None:
         self.store = store
         self.run = run
         self.instance = instance
+        self._gather = gather or _gather
+        """Awaited by an idle writer of a busy server before it commits (tests pass their own)."""
+        self._busy_seconds = busy_seconds
         self._pending: list[_Entry] = []
+        self._last_entry = -busy_seconds
+        """When (``time.monotonic()``) the last entry came."""
         self._flushing = 0
+        self._writers: set[asyncio.Task[None]] = set()
         self._flushers = 1 if store.engine.dialect.name == "sqlite" else FLUSHERS
         self._writer = AsyncWriter(store) if store.announces else None
         """PostgreSQL's group commits, run on the event loop rather than a worker thread."""
+        self._now = self._flushers == 1 and store.log.db.writes_now
+        """Whether a SQLite file's group commits are written on the event loop, unless
+        another writer holds the file (then on a thread, waiting for it)."""
 
     async def append(self, header: MatchHeader, step: Step, renew: float | None = None) -> bool:
         """Store one step of a room; return once it is committed (``StoreConflict``,
@@ -73,17 +102,31 @@ class GroupCommit:
         many seconds from the commit, if this instance still holds it: True when it did (a
         room played here keeps its lease through its own writes, with no call of its own)."""
         assert steps and all(step.finished is None and step.kind != DEAL for step in steps)
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bool] = loop.create_future()
         self._pending.append((header, steps, renew, future))
-        if self._flushing == 0 or (
-            self._flushing < self._flushers and len(self._pending) >= SPREAD_AT
-        ):
+        now = time.monotonic()
+        busy, self._last_entry = now - self._last_entry < self._busy_seconds, now
+        if self._flushing == 0:
             self._flushing += 1
-            asyncio.get_running_loop().create_task(self._flush())
+            self._start(loop.create_task(self._flush(gather=busy)))
+        elif self._flushing < self._flushers and len(self._pending) >= SPREAD_AT:
+            self._flushing += 1
+            self._start(loop.create_task(self._flush(gather=False)))
         return await future
 
-    async def _flush(self) -> None:
+    def _start(self, writer: asyncio.Task[None]) -> None:
+        """Keep a writer's task until it ends (the loop holds its tasks only weakly)."""
+        self._writers.add(writer)
+        writer.add_done_callback(self._writers.discard)
+
+    async def _flush(self, gather: bool) -> None:
+        """Write what waits, batch after batch; an idle writer of a busy server first waits
+        :data:`GATHER_SECONDS` for more entries (unless :data:`SPREAD_AT` wait already:
+        then the next writer takes them at once)."""
         try:
+            if gather and len(self._pending) < SPREAD_AT:
+                await self._gather()
             while self._pending:
                 batch, self._pending = self._pending[:BATCH_LIMIT], self._pending[BATCH_LIMIT:]
                 await self._write(batch)
@@ -120,6 +163,11 @@ class GroupCommit:
         """:meth:`Store.append_many`: on the event loop on PostgreSQL, else on a thread."""
         if self._writer is not None:
             return await self._writer.append_many(steps, renew)
+        if self._now:
+            try:
+                return self.store.append_many_now(steps, renew)
+            except WriteBusy:
+                pass  # another writer holds the file: wait for it on a thread, as before
         renewed: frozenset[str] = await self.run(self.store.append_many, steps, renew)
         return renewed
 
@@ -139,6 +187,10 @@ class GroupCommit:
         """Close the PostgreSQL writer's connections."""
         if self._writer is not None:
             await self._writer.close()
+
+
+async def _gather() -> None:
+    await asyncio.sleep(GATHER_SECONDS)
 
 
 def _logged(error: Exception, entries: int) -> Exception:

@@ -10,9 +10,15 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
+
+try:
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - a store used without the web extra
+    _orjson = None  # type: ignore[assignment]
 
 from sqlalchemy import (
     Connection,
@@ -70,6 +76,20 @@ from .stats import (
 )
 
 log = logging.getLogger(__name__)
+
+
+def _json_text(rows: list[dict[str, Any]]) -> str:
+    """``rows`` as compact JSON: by orjson when it is there (the web extra; about a tenth of
+    the standard library's time) and can write them (not a number past 64 bits), else by the
+    standard library. The same JSON either way (orjson leaves non-ASCII text unescaped)."""
+    if _orjson is not None:
+        try:
+            return _orjson.dumps(rows).decode()
+        except _orjson.JSONEncodeError:
+            pass
+    return json.dumps(rows, separators=(",", ":"))
+
+
 _MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
 _LEASES: Table = LeaseRow.__table__  # type: ignore[assignment]
@@ -107,6 +127,19 @@ _LATEST_IN_ROOM = (
     .limit(1)
 )
 """The id of a web room's latest match."""
+_RENEW_HELD = (
+    update(_LEASES)
+    .where(
+        _LEASES.c.room.in_(bindparam("rooms", expanding=True)),
+        _LEASES.c.owner == bindparam("lease_owner"),
+        _LEASES.c.expires_at >= bindparam("now"),
+    )
+    .values(expires_at=bindparam("until"))
+    .returning(_LEASES.c.room)
+)
+"""The computer-turn leases of some rooms that their owner still holds, renewed until a
+time, answering the rooms renewed: one statement, built once (a SELECT, then an UPDATE
+built for each call, cost half of a group commit's CPU on SQLite)."""
 
 
 APPEND_MANY_POSTGRES = f"""
@@ -145,7 +178,7 @@ def append_many_values(
     ``now`` renewing ``renew``, announced as ``origin``'s."""
     rows = [_step_row(header.id, step) for header, step in steps]
     return {
-        "steps": json.dumps(rows, separators=(",", ":")),
+        "steps": _json_text(rows),
         "now": now,
         "channel": NOTIFY_CHANNEL,
         "payload": announcement(origin, {header.room for header, _ in steps}),
@@ -162,17 +195,15 @@ def renew_leases(
     commit; PostgreSQL's is one statement): the rooms whose lease the owner held."""
     if renew is None or not renew.rooms:
         return frozenset()
-    until = renew.until(now)
-    held = (
-        _LEASES.c.room.in_(sorted(renew.rooms)),
-        _LEASES.c.owner == renew.owner,
-        _LEASES.c.expires_at >= now,
-    )
-    rooms = connection.scalars(select(_LEASES.c.room).where(*held)).all()
-    if rooms:
-        connection.execute(
-            update(_LEASES).where(_LEASES.c.room.in_(rooms)).values(expires_at=until)
-        )
+    rooms = connection.scalars(
+        _RENEW_HELD,
+        {
+            "rooms": sorted(renew.rooms),
+            "lease_owner": renew.owner,
+            "now": now,
+            "until": renew.until(now),
+        },
+    ).all()
     return frozenset(rooms)
 
 
@@ -268,8 +299,29 @@ class MoveLog:
         assert all(step.finished is None and step.kind != DEAL for _, step in steps)
         if self.db.announces:  # PostgreSQL
             return self._append_many_postgres(steps, now, renew)
+        return self._append_many_sqlite(self.db.connection(), steps, now, renew)
+
+    def append_many_now(
+        self,
+        steps: Sequence[tuple[MatchHeader, Step]],
+        renew: LeaseRenewal | None = None,
+    ) -> frozenset[str]:
+        """:meth:`append_many` on a SQLite file without waiting for its lock, for a caller on
+        the event loop (a commit of a few rows takes a fraction of a millisecond, less than
+        handing it to a thread and back): :class:`~.database.WriteBusy` at once, nothing
+        written, when another writer holds the file (see :meth:`Database.connection_now`)."""
+        assert all(step.finished is None and step.kind != DEAL for _, step in steps)
+        return self._append_many_sqlite(self.db.connection_now(), steps, utcnow(), renew)
+
+    def _append_many_sqlite(
+        self,
+        transaction: AbstractContextManager[Connection],
+        steps: Sequence[tuple[MatchHeader, Step]],
+        now: datetime,
+        renew: LeaseRenewal | None,
+    ) -> frozenset[str]:
         try:
-            with self.db.connection() as connection:
+            with transaction as connection:
                 connection.execute(
                     insert(_MOVES), [_move_row(header.id, step, now) for header, step in steps]
                 )

@@ -85,6 +85,8 @@ class Table:
         state, the same for the whole game."""
         self._reveal: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         """The finished game's reveal and what it was made of (see :meth:`reveal`)."""
+        self._match_view: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        """The last :meth:`match_view` and what it was made of."""
         self.bot: Bot | None = None
         if self.computer_seat is not None:
             self.bot = computer.new_computer(meta.level or "medium", meta.bot_seed)
@@ -332,7 +334,29 @@ class Table:
         return self._deal_secrets()[1]
 
     def match_view(self) -> dict[str, Any]:
-        """The match's score and finished games, as both front ends show them."""
+        """The match's score and finished games, as both front ends show them. Every state
+        carries it and it changes only from game to game: made again only when what it is
+        made of changed (the match, its game and that game's outcome, the games' number,
+        the assisted games, the commitment), else the same dictionary (read it, never change
+        it: the states made before hold it too)."""
+        match = self.match
+        game = match.game
+        made_of = (
+            match,
+            game,
+            None if game is None else game.outcome,
+            match.game_number,
+            frozenset(self.assisted),
+            self.commitment(),
+        )
+        kept = self._match_view
+        if kept is not None and kept[0] == made_of:
+            return kept[1]
+        view = self._made_match_view()
+        self._match_view = (made_of, view)
+        return view
+
+    def _made_match_view(self) -> dict[str, Any]:
         match = self.match
         games = [
             {
