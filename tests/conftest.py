@@ -43,24 +43,6 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return max(1, min(MAX_WORKERS, 2 * len(os.sched_getaffinity(0))))
 
 
-LONG_FIRST = ("tests/e2e/", "tests/cluster/", "tests/web/test_processes.py", "tests/tui/")
-"""Where the longest test files are, run first so that the test processes finish together
-(started last, they ran on one or two processes while the others had finished)."""
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The files under :data:`LONG_FIRST` first, in that order; the rest as collected (each
-    file's tests stay together and in their order: the sort is stable and by file)."""
-
-    def rank(item: pytest.Item) -> int:
-        for place, prefix in enumerate(LONG_FIRST):
-            if item.nodeid.startswith(prefix):
-                return place
-        return len(LONG_FIRST)
-
-    items.sort(key=rank)
-
-
 POSTGRES_ENV = "SPITE_MALICE_TEST_POSTGRES_URL"
 """The PostgreSQL server to test against; `.ci/run` sets it, and tests skip without it."""
 

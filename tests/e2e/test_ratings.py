@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from spite_malice.ratings.policy import POOLS
+
 from .player import ContextFactory, Player
 from .server import ServerProcess
 
@@ -33,7 +35,8 @@ def test_the_statistics_page_charts_the_rating_and_marks_it_provisional(
     page = player.page
     player.goto("stats")
     expect(page.locator("#no-ratings")).to_have_text("No rated game yet.")
-    expect(page.locator("#leaderboards .leaderboard")).to_have_count(3)
+    # one a pool: standard, quick, turn-based (games over days) and the computer's
+    expect(page.locator("#leaderboards .leaderboard")).to_have_count(len(POOLS))
     for _ in range(2):
         assert page.evaluate(GIVE_UP) == 200
     page.reload()
