@@ -94,7 +94,8 @@ class Block:
     created_at: datetime
 
 
-def _entry(row: Any) -> PoolEntry:
+def entry_of_row(row: Any) -> PoolEntry:
+    """A pool's row (a live pool's or a turn-based one's: the same columns) as an entry."""
     return PoolEntry(
         player=row.player,
         pool=row.pool,
@@ -124,7 +125,7 @@ def join_pool(store: Store, player: str, pool: str, name: str, rating: float) ->
             select(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player)
         ).first()
         if row is not None and row.room is not None and row.ready != TOLD:
-            return _entry(row)  # paired: its game comes back
+            return entry_of_row(row)  # paired: its game comes back
         values = {
             "pool": pool,
             "name": name,
@@ -151,7 +152,7 @@ def join_pool(store: Store, player: str, pool: str, name: str, rating: float) ->
         found = connection.execute(
             select(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player)
         ).one()
-        return _entry(found)
+        return entry_of_row(found)
 
 
 def leave_pool(store: Store, player: str) -> PoolEntry | None:
@@ -167,7 +168,7 @@ def leave_pool(store: Store, player: str) -> PoolEntry | None:
         row = connection.execute(
             select(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player)
         ).first()
-        return None if row is None else _entry(row)
+        return None if row is None else entry_of_row(row)
 
 
 def pool_entry(store: Store, player: str, *, seen: bool = True) -> PoolEntry | None:
@@ -180,7 +181,7 @@ def pool_entry(store: Store, player: str, *, seen: bool = True) -> PoolEntry | N
         row = connection.execute(
             select(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player)
         ).first()
-        return None if row is None else _entry(row)
+        return None if row is None else entry_of_row(row)
 
 
 def collect(store: Store, player: str) -> PoolEntry | None:
@@ -202,7 +203,7 @@ def collect(store: Store, player: str) -> PoolEntry | None:
             connection.execute(
                 update(POOL_ENTRIES).where(POOL_ENTRIES.c.player == player).values(ready=TOLD)
             )
-        return _entry(row)
+        return entry_of_row(row)
 
 
 def waiting(store: Store, pool: str, stale_seconds: float) -> list[PoolEntry]:
@@ -227,7 +228,7 @@ def waiting(store: Store, pool: str, stale_seconds: float) -> list[PoolEntry]:
             .where(POOL_ENTRIES.c.pool == pool, POOL_ENTRIES.c.room.is_(None))
             .order_by(POOL_ENTRIES.c.joined_at, POOL_ENTRIES.c.player)
         ).all()
-        return [_entry(row) for row in rows]
+        return [entry_of_row(row) for row in rows]
 
 
 def record_pairs(

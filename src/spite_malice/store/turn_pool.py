@@ -38,7 +38,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..match_records import Step
 from .access import Store
-from .pairing import POOL_SIGNAL, PoolEntry
+from .pairing import POOL_SIGNAL, PoolEntry, entry_of_row
 from .records import MatchHeader
 from .schema import MatchRow, utcnow
 from .schema_notify import TURN_GAMES
@@ -94,24 +94,6 @@ class Ticket:
     created_at: datetime
 
 
-def _entry(row: Any) -> PoolEntry:
-    return PoolEntry(
-        player=row.player,
-        pool=row.pool,
-        name=row.name,
-        rating=float(row.rating),
-        waves=int(row.waves),
-        joined_at=row.joined_at,
-        room=row.room,
-        match_id=row.match_id,
-        seat=row.seat,
-        token=row.token,
-        opponent=row.opponent,
-        ready=bool(row.ready),
-        ready_state=int(row.ready),
-    )
-
-
 def _row(connection: Any, player: str) -> Any:
     return connection.execute(
         select(TURN_POOL_ENTRIES).where(TURN_POOL_ENTRIES.c.player == player)
@@ -126,7 +108,7 @@ def join(store: Store, player: str, pool: str, name: str, rating: float) -> Pool
     with store.db.connection() as connection:
         row = _row(connection, player)
         if row is not None and row.room is not None:
-            return _entry(row)
+            return entry_of_row(row)
         if row is None:
             connection.execute(
                 insert(TURN_POOL_ENTRIES).values(
@@ -147,7 +129,7 @@ def join(store: Store, player: str, pool: str, name: str, rating: float) -> Pool
             connection.execute(
                 update(TURN_POOL_ENTRIES).where(TURN_POOL_ENTRIES.c.player == player).values(values)
             )
-        return _entry(_row(connection, player))
+        return entry_of_row(_row(connection, player))
 
 
 def leave(store: Store, player: str) -> PoolEntry | None:
@@ -160,14 +142,14 @@ def leave(store: Store, player: str) -> PoolEntry | None:
             )
         )
         row = _row(connection, player)
-        return None if row is None else _entry(row)
+        return None if row is None else entry_of_row(row)
 
 
 def entry(store: Store, player: str) -> PoolEntry | None:
     """``player``'s turn-based wait (waiting, or being paired), or None."""
     with store.db.connection(write=False) as connection:
         row = _row(connection, player)
-        return None if row is None else _entry(row)
+        return None if row is None else entry_of_row(row)
 
 
 def waiting(store: Store, pool: str) -> list[PoolEntry]:
@@ -178,7 +160,7 @@ def waiting(store: Store, pool: str) -> list[PoolEntry]:
             .where(TURN_POOL_ENTRIES.c.pool == pool, TURN_POOL_ENTRIES.c.room.is_(None))
             .order_by(TURN_POOL_ENTRIES.c.joined_at, TURN_POOL_ENTRIES.c.player)
         ).all()
-    return [_entry(row) for row in rows]
+    return [entry_of_row(row) for row in rows]
 
 
 def start(store: Store, rooms: Sequence[str]) -> list[PoolEntry]:
@@ -195,7 +177,7 @@ def start(store: Store, rooms: Sequence[str]) -> list[PoolEntry]:
         if connection.dialect.name == "postgresql":
             query = query.with_for_update()
         rows = connection.execute(query).all()
-        started = [_entry(row) for row in rows]
+        started = [entry_of_row(row) for row in rows]
         tickets = [
             {
                 "player": e.player,
