@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 import spite_malice
+from sources import parse_file
 
 ROOT = Path(spite_malice.__file__).resolve().parent
 
@@ -36,7 +37,7 @@ def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse_file(path)):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -212,7 +213,7 @@ def test_the_package_ships_no_benchmarks() -> None:
     modules = _modules()
     assert not [name for name in modules if name.split(".")[1:2] == ["bench"]]
     for name, path in modules.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse_file(path)):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and not node.level:

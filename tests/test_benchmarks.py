@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from sources import parse_file
+
 REPOSITORY = Path(__file__).resolve().parents[1]
 BENCHMARKS = REPOSITORY / "benchmarks"
 SRC = REPOSITORY / "src"
@@ -72,7 +74,7 @@ def _scripts() -> list[Path]:
 def test_every_benchmark_script_is_a_launcher_of_the_package() -> None:
     assert sorted(path.name for path in _scripts()) == sorted(LAUNCHERS)
     for path in _scripts():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse_file(path)
         ours = [
             node.module
             for node in ast.walk(tree)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
@@ -100,4 +100,31 @@ def test_the_page_runs_within_its_content_security_policy(
     me.goto("rules")
     expect(me.page.locator("h1")).to_have_text("How to play Spite & Malice")
     assert me.page.evaluate("() => window.__breaches") == []
+    assert me.errors == []
+
+
+def test_a_page_that_loads_late_never_draws_over_the_next_one(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """A slow network: the player opens the tutorial, then Play before the lessons came. The
+    lessons, when they come, are drawn where the tutorial was, not over the lobby."""
+    me = Player.open(new_context(width=390, height=844), server.url, "hasty")
+    page = me.page
+    held: list[Route] = []
+    page.route("**/api/tutorial", lambda request: held.append(request))
+    me.goto("tutorial")
+    page.wait_for_function("() => document.querySelector('#view').textContent.includes('Loading')")
+    tutorial_box = page.evaluate_handle("() => document.querySelector('#view').firstElementChild")
+    me.goto("play")
+    expect(page.locator("label[for=level-easy]")).to_be_visible()
+    for request in held:  # the tutorial's lessons, and the lobby's offer of the tutorial
+        request.continue_()
+    page.unroute("**/api/tutorial")
+    page.wait_for_function(
+        "(box) => (document.querySelector('#tutorial-list')"
+        " ?? box.querySelector('#tutorial-list')) !== null",
+        arg=tutorial_box,
+    )
+    expect(page.locator("label[for=level-easy]")).to_be_visible()
+    assert page.locator("#tutorial-list").count() == 0
     assert me.errors == []

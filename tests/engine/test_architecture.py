@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import spite_malice.engine
+from sources import parse_file
 
 ENGINE = Path(spite_malice.engine.__file__).resolve().parent
 MODULES = sorted(ENGINE.glob("*.py"))
@@ -15,7 +16,7 @@ MODULES = sorted(ENGINE.glob("*.py"))
 def _imports(path: Path) -> list[tuple[str, int]]:
     """(module, level) of every import in the file; level > 0 for relative imports."""
     found: list[tuple[str, int]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parse_file(path)):
         if isinstance(node, ast.Import):
             found += [(alias.name, 0) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -38,7 +39,7 @@ def test_the_engine_imports_only_the_standard_library_and_itself() -> None:
 
 def test_the_engine_does_no_io_and_uses_no_global_randomness() -> None:
     for path in MODULES:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse_file(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in ("open", "print", "input"), (

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pseudo_catalogs import use_catalog, use_pseudo_catalogs
+from sources import parse_file
 from spite_malice.engine import Game
 from spite_malice.engine.errors import IllegalMoveError
 from spite_malice.engine.moves import ALL_MOVES
@@ -178,7 +179,7 @@ REFUSALS = {"TableError", "RoomError", "ProtocolError", "ReplayError", "error", 
 def _unmarked(path: Path) -> list[str]:
     """Player texts written as bare literals (a str or an f-string) in a refusal's call."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parse_file(path)):
         if not isinstance(node, ast.Call):
             continue
         func = node.func

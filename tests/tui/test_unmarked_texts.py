@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import spite_malice.tui
+from sources import parse_file
 
 TUI = Path(spite_malice.tui.__file__).parent
 MARKS = {"_", "N_", "NP_", "gettext", "ngettext", "pgettext", "npgettext"}
@@ -31,7 +32,7 @@ def _looks_like_words(text: str) -> bool:
 
 def _unmarked(path: Path) -> list[str]:
     """The sentence-like string literals of ``path`` outside marking calls and docstrings."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse_file(path)
     skip: set[int] = set()
     for node in ast.walk(tree):
         marking = (

@@ -18,6 +18,7 @@ import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
+from sources import parse_file, parse_source  # noqa: E402
 from spite_malice.engine.moves import parse_move  # noqa: E402
 from spite_malice.i18n import Catalog, catalog_tools, use_language  # noqa: E402
 from spite_malice.i18n.catalogs import Key  # noqa: E402
@@ -291,11 +292,11 @@ def test_the_tutorial_sources_have_no_unmarked_sentences() -> None:
     found = [
         f"{path.relative_to(root)}:{line}: {text!r}"
         for path in files
-        for line, text in _unmarked_sentences(ast.parse(path.read_text(encoding="utf-8")))
+        for line, text in _unmarked_sentences(parse_file(path))
     ]
     assert found == []
 
 
 def test_the_scan_finds_an_unmarked_sentence() -> None:
     source = 'x = "Build the 5 from your hand."\ny = N_("Build the 6 from your hand.")\n'
-    assert _unmarked_sentences(ast.parse(source)) == [(1, "Build the 5 from your hand.")]
+    assert _unmarked_sentences(parse_source(source)) == [(1, "Build the 5 from your hand.")]

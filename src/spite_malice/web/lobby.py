@@ -358,15 +358,21 @@ class Lobby:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        # The computer's turns and the follows of the log (another instance's steps) stop
+        # before the store's threads do: a follow left running would ask a closed pool.
         for room in self.rooms.values():
-            task = room.computer_task
-            if task is not None and not task.done():
-                task.cancel()
+            for task in (room.computer_task, room.follow_task):
+                if task is not None and not task.done():
+                    task.cancel()
         for room in self.rooms.values():
-            task = room.computer_task
-            if task is not None:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            for task in (room.computer_task, room.follow_task):
+                if task is not None:
+                    try:
+                        await task
+                    except asyncio.CancelledError:
+                        pass
+                    except Exception:  # told, and the close goes on
+                        log.exception("room %s: a task failed while the server stopped", room.code)
             await room.release_lease()  # another instance may take the room over at once
             if room.writes:  # presence being written
                 await asyncio.gather(*room.writes, return_exceptions=True)

@@ -180,7 +180,10 @@ async function route() {
   leaveScreen();
   openMenu(false);
   showBanner("");
-  const mount = view();
+  // Each visit draws into a box of its own: a page still loading when the player moved on
+  // (a slow network) then draws into a box no longer shown, never over the page now shown.
+  const mount = h("div", { class: "route-view" });
+  replaceChildren(view(), mount);
   setActiveNav(name || "play");
   document.body.dataset.route = name || "play";
   offerTutorial(!name || name === "play");
