@@ -94,6 +94,52 @@ async def test_a_wave_cut_short_is_finished_by_the_next_instance(
         assert await two.quick.wave() == [] and await two.run(stored.unready, two.store) == []
 
 
+async def test_a_wave_finished_by_two_instances_at_once_makes_one_match(
+    postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The waves' lease handed over while its holder was slow: the next instance finishes the
+    holder's pairs, then the holder stores them too. One match stays, both players get it,
+    and the slow instance's wave ends without an error (its waves go on)."""
+    monkeypatch.setattr(quick_match, "WAVE_SECONDS", 3600.0)
+    async with started_lobbies(postgres_schema_url, 2) as (one, two):
+        ann, bob = await player(one, "Ann"), await player(two, "Bob")
+        await one.quick.join(ann, "standard", "Ann")
+        await two.quick.join(bob, "standard", "Bob")
+        pairs = await one.quick.pair_pool("standard")  # the slow holder's first half
+        assert len(pairs) == 1
+        taken = await two.quick.finish_pending()  # the next holder finishes the wave
+        assert [pair.room for pair in taken] == [pairs[0].room]
+        assert await one.quick.store_matches("standard", pairs) == pairs
+        answers = await asyncio.gather(one.quick.wait(ann, 5), two.quick.wait(bob, 5))
+        assert [a["status"] for a in answers] == ["paired", "paired"], answers
+        assert answers[0]["room"] == answers[1]["room"] == pairs[0].room
+        room = await one.get(pairs[0].room)
+        assert room is not None and room.header.id == pairs[0].match_id
+        assert await two.run(stored.unready, two.store) == []
+
+
+async def test_a_wave_that_fails_unexpectedly_is_not_the_last(
+    postgres_schema_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever a wave raises, the instance's waves go on (the next one finishes it)."""
+    monkeypatch.setattr(quick_match, "WAVE_SECONDS", 0.01)
+    async with started_lobbies(postgres_schema_url, 1) as (one,):
+        calls: list[int] = []
+
+        async def wave() -> list[Pairing]:
+            calls.append(1)
+            if len(calls) == 1:
+                raise RuntimeError("a fault nobody foresaw")
+            return []
+
+        monkeypatch.setattr(one.quick, "wave", wave)
+
+        async def went_on() -> bool:
+            return len(calls) >= 3
+
+        await until_async(went_on)
+
+
 async def until_async(check: Any, seconds: float = 30.0) -> None:
     """``until`` for a check that is a coroutine (the lease runs out meanwhile)."""
     done: list[bool] = []

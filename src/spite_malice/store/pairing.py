@@ -31,8 +31,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from ..match_records import Step
 from .access import Store
-from .schema import utcnow
+from .records import MatchHeader
+from .schema import MatchRow, utcnow
 from .schema_pairing import BLOCKS, PLAY_OUTCOMES, PLAYBANS, POOL_ENTRIES
 
 POOL_SIGNAL = "~pool"
@@ -482,3 +484,18 @@ def _aware(moment: datetime) -> datetime:
     from .database import aware
 
     return aware(moment)
+
+
+def create_match_once(store: Store, header: MatchHeader, deal: Step) -> bool:
+    """Store a pair's match, unless it is stored already (two instances finishing one wave
+    at once, a lease handed over while its holder was slow: the first one's deal stays, and
+    the other's tokens are the same pair's). Whether this call stored it."""
+    try:
+        store.create_match(header, deal)
+    except IntegrityError:
+        with store.db.connection(write=False) as connection:
+            found = connection.scalar(select(MatchRow.id).where(MatchRow.id == header.id))
+        if found is None:
+            raise
+        return False
+    return True

@@ -34,13 +34,10 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
 
-from ..match_records import Step
 from .access import Store
 from .pairing import POOL_SIGNAL, PoolEntry, entry_of_row
-from .records import MatchHeader
-from .schema import MatchRow, utcnow
+from .schema import utcnow
 from .schema_notify import TURN_GAMES
 from .turn_games import PLAYING
 
@@ -208,20 +205,6 @@ def start(store: Store, rooms: Sequence[str]) -> list[PoolEntry]:
     return started
 
 
-def create_match_once(store: Store, header: MatchHeader, deal: Step) -> bool:
-    """Store a pair's match, unless it is stored already (two instances finishing one wave
-    at once: the first one's deal stays). Whether this call stored it."""
-    try:
-        store.create_match(header, deal)
-    except IntegrityError:
-        with store.db.connection(write=False) as connection:
-            found = connection.scalar(select(MatchRow.id).where(MatchRow.id == header.id))
-        if found is None:
-            raise
-        return False
-    return True
-
-
 def tickets_of(store: Store, player: str) -> list[Ticket]:
     """The seats of ``player``'s turn-based stranger games still being played, newest
     first; those of games over are deleted on the way."""
@@ -251,7 +234,6 @@ __all__ = [
     "TURN_POOL_META",
     "TURN_TICKETS",
     "Ticket",
-    "create_match_once",
     "entry",
     "join",
     "leave",

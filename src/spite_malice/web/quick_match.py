@@ -267,6 +267,8 @@ class QuickMatch:
                 await self.wave()
             except StoreError as error:
                 log.warning("a quick-match wave failed: %s", error)
+            except Exception:  # never the end of the waves: the next one finishes this one
+                log.exception("a quick-match wave failed")
 
     async def wave(self) -> list[Pairing]:
         """One wave of every pool, if this instance holds (or takes) the waves' lease: the
@@ -411,10 +413,8 @@ class QuickMatch:
             header = MatchHeader(
                 id=pair.match_id, rules=rules, meta=table.meta, seed=None, room=pair.room
             )
-            if days is None:
-                await self._call(self.store.create_match, header, deal)
-            else:  # another instance finishing this wave may store it first: that one stays
-                await self._call(turn_pool.create_match_once, self.store, header, deal)
+            # another instance finishing this wave may store it first: that one stays
+            await self._call(stored.create_match_once, self.store, header, deal)
         finally:
             table.close()
         if days is not None:
