@@ -12,6 +12,7 @@ import multiprocessing
 import multiprocessing.pool
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -50,6 +51,9 @@ def _pairs(done: Sequence[GameResult]) -> dict[int, Pair]:
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 """The signals that stop a run (Ctrl+C, and ``kill``, which the command turns into it)."""
 
+STARTING_SECONDS = 120.0
+"""How long a run waits at most for its workers to start (each imports the bots)."""
+
 
 @contextmanager
 def _pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
@@ -63,13 +67,20 @@ def _pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
     traceback). The run holds it by a handler that notes it (a signal mask alone does not:
     another thread of the run may take the signal, and Python then acts on it in the main
     thread all the same); the workers inherit the signals masked and take them once
-    :func:`_worker_start` has set their own handlers."""
+    :func:`_worker_start` has set their own handlers.
+
+    The stop is held until every worker has started, not only until the pool is made: a
+    worker still reading its start-up data when the run stopped and cleaned up found the
+    pool's locks gone (and printed a traceback), on a machine slow enough for the others to
+    have played games by then."""
     context = multiprocessing.get_context("spawn")
     stops: list[int] = []
     previous = _hold_stops(stops)
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
-        pool = context.Pool(jobs, initializer=_worker_start)
+        started = context.Semaphore(0)
+        pool = context.Pool(jobs, initializer=_worker_start, initargs=(started,))
+        _wait_started(started, jobs)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
         for signum, handler in previous.items():
@@ -91,13 +102,24 @@ def _hold_stops(stops: list[int]) -> dict[signal.Signals, Any]:
     return previous
 
 
-def _worker_start() -> None:
+def _wait_started(started: Any, jobs: int, seconds: float = STARTING_SECONDS) -> None:
+    """Wait until ``jobs`` workers have told ``started`` that they run (at most ``seconds``:
+    a worker that cannot start is the pool's to replace, and the run goes on without the
+    wait)."""
+    deadline = time.monotonic() + seconds
+    for _ in range(jobs):
+        if not started.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            return
+
+
+def _worker_start(started: Any) -> None:
     """A worker ignores Ctrl+C (the run stops it), and ends on the run's stop signal as on
     an exception, so that ``play_pair`` closes its bots: an outside program bot, in a
-    session of its own, hears of the stop only that way. A stop sent while the worker was
-    starting, held until now, ends it here."""
+    session of its own, hears of the stop only that way. It tells ``started`` that it runs;
+    a stop sent while it was starting, held until now, ends it here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop_worker)
+    started.release()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
