@@ -60,30 +60,41 @@ def computer_moves(write: list[tuple[int | None, str | None]]) -> int:
     return sum(1 for seat, _ in write if seat == 1)
 
 
+GroupCommit = Callable[[Sequence[tuple[MatchHeader, Step]], LeaseRenewal | None], frozenset[str]]
+Commit = Callable[[Sequence[tuple[MatchHeader, Step]]], frozenset[str]]
+
+
+def wrap_group_commits(
+    store: Store,
+    around: Callable[[Commit, Sequence[tuple[MatchHeader, Step]]], frozenset[str]],
+) -> None:
+    """Make both of ``store``'s group commits (the one that may wait, and SQLite's one that
+    never does) go through ``around(commit, steps)``, which calls ``commit(steps)`` itself
+    (with the caller's lease renewal)."""
+    for name in ("append_many", "append_many_now"):
+        original: GroupCommit = getattr(store, name)
+
+        def wrapped(
+            steps: Sequence[tuple[MatchHeader, Step]],
+            renew: LeaseRenewal | None = None,
+            original: GroupCommit = original,
+        ) -> frozenset[str]:
+            return around(lambda steps: original(steps, renew), steps)
+
+        setattr(store, name, wrapped)
+
+
 def recorded_writes(store: Store) -> list[list[tuple[int | None, str | None]]]:
     """The (seat, move) of each step of every group commit ``store`` makes from now on, a
     list a write (kept as they are stored)."""
     writes: list[list[tuple[int | None, str | None]]] = []
-    original = store.append_many
 
-    def append_many(
-        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
-    ) -> frozenset[str]:
-        renewed = original(steps, renew)
+    def record(commit: Commit, steps: Sequence[tuple[MatchHeader, Step]]) -> frozenset[str]:
+        renewed = commit(steps)
         writes.append([(step.seat, step.move) for _, step in steps])
         return renewed
 
-    store.append_many = append_many  # type: ignore[method-assign]
-    original_now = store.append_many_now
-
-    def append_many_now(
-        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
-    ) -> frozenset[str]:
-        renewed = original_now(steps, renew)
-        writes.append([(step.seat, step.move) for _, step in steps])
-        return renewed
-
-    store.append_many_now = append_many_now  # type: ignore[method-assign]
+    wrap_group_commits(store, record)
     return writes
 
 
@@ -92,28 +103,14 @@ def failing_writes(
 ) -> None:
     """Make each group commit of ``store`` raise ``error_for(steps)`` when that is an error
     (and write nothing), and go through when it is None."""
-    original = store.append_many
 
-    def append_many(
-        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
-    ) -> frozenset[str]:
+    def fail(commit: Commit, steps: Sequence[tuple[MatchHeader, Step]]) -> frozenset[str]:
         error = error_for(steps)
         if error is not None:
             raise error
-        return original(steps, renew)
+        return commit(steps)
 
-    original_now = store.append_many_now
-
-    def append_many_now(
-        steps: Sequence[tuple[MatchHeader, Step]], renew: LeaseRenewal | None = None
-    ) -> frozenset[str]:
-        error = error_for(steps)
-        if error is not None:
-            raise error
-        return original_now(steps, renew)
-
-    store.append_many = append_many  # type: ignore[method-assign]
-    store.append_many_now = append_many_now  # type: ignore[method-assign]
+    wrap_group_commits(store, fail)
 
 
 @asynccontextmanager
