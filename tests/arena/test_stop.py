@@ -4,20 +4,17 @@ bot), and its CSV resumes. Reads Linux's /proc to see which processes are still 
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import shlex
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
 import pytest
 
-from spite_malice.arena import tournament
 from spite_malice.arena.report import read_csv, write_csv
 from waiting import wait_for
 
@@ -194,18 +191,3 @@ def test_what_a_stopped_run_says_when_its_file_holds_no_pair_yet(tmp_path: Path)
     )
     same = Namespace(bot_a="easy", bot_b="easy")  # kept, but a bot against itself won't resume
     assert _stopped_text(same, empty) == f"stopped; the games finished are in {empty}"
-
-
-def test_a_run_waits_for_its_workers_to_start_and_no_longer_than_its_limit() -> None:
-    """The stop is held until every worker has started (see ``_pool``): the wait ends once
-    each has told it, and at its limit if one never does."""
-    context = multiprocessing.get_context("spawn")
-    started = context.Semaphore(0)
-    for _ in range(3):
-        started.release()
-    tournament._wait_started(started, 3, seconds=60.0)  # returns: three told it
-    assert not started.acquire(timeout=0)  # and took each telling
-    begun = time.monotonic()
-    started.release()
-    tournament._wait_started(started, 2, seconds=0.2)  # one of two never tells
-    assert time.monotonic() - begun >= 0.2

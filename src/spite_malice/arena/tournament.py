@@ -8,21 +8,14 @@ cards and the luck of the deal cancels out. Every game's bots are seeded from it
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.pool
-import signal
-import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
-from ..bot_protocol.external import end_every_program
 from ..engine.rules import Rules
 from .games import GameResult, play_pair
 from .sprt import Sprt, game_points
+from .workers import Workers
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
@@ -46,88 +39,6 @@ def _pairs(done: Sequence[GameResult]) -> dict[int, Pair]:
             raise ValueError(f"deal {deal} needs its two games, one in each seat")
         pairs[deal] = (games[0], games[1])
     return pairs
-
-
-_STOPS = {signal.SIGINT, signal.SIGTERM}
-"""The signals that stop a run (Ctrl+C, and ``kill``, which the command turns into it)."""
-
-STARTING_SECONDS = 120.0
-"""How long a run waits at most for its workers to start (each imports the bots)."""
-
-
-@contextmanager
-def _pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
-    """Worker processes for a run, stopped (terminated) when the block is left. They leave
-    Ctrl+C to the run itself, so a run stopped by hand prints no traceback from each
-    worker.
-
-    A stop (Ctrl+C, or ``kill``) that comes while the workers start is held until the pool
-    is made and its block has begun, which it then stops: taken at once, it cut short the
-    start-up data the run was still writing to a worker (which failed reading it, with a
-    traceback). The run holds it by a handler that notes it (a signal mask alone does not:
-    another thread of the run may take the signal, and Python then acts on it in the main
-    thread all the same); the workers inherit the signals masked and take them once
-    :func:`_worker_start` has set their own handlers.
-
-    The stop is held until every worker has started, not only until the pool is made: a
-    worker still reading its start-up data when the run stopped and cleaned up found the
-    pool's locks gone (and printed a traceback), on a machine slow enough for the others to
-    have played games by then."""
-    context = multiprocessing.get_context("spawn")
-    stops: list[int] = []
-    previous = _hold_stops(stops)
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-    try:
-        started = context.Semaphore(0)
-        pool = context.Pool(jobs, initializer=_worker_start, initargs=(started,))
-        _wait_started(started, jobs)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-    with pool:
-        for stop in stops[:1]:  # the stop that came meanwhile, as if it came now
-            signal.raise_signal(stop)
-        yield pool
-
-
-def _hold_stops(stops: list[int]) -> dict[signal.Signals, Any]:
-    """Note the stop signals in ``stops`` instead of acting on them; the handlers they had
-    (none set where Python may not set them: outside the main thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        return {}
-    previous = {signum: signal.getsignal(signum) for signum in _STOPS}
-    for signum in _STOPS:
-        signal.signal(signum, lambda caught, _frame: stops.append(caught))
-    return previous
-
-
-def _wait_started(started: Any, jobs: int, seconds: float = STARTING_SECONDS) -> None:
-    """Wait until ``jobs`` workers have told ``started`` that they run (at most ``seconds``:
-    a worker that cannot start is the pool's to replace, and the run goes on without the
-    wait)."""
-    deadline = time.monotonic() + seconds
-    for _ in range(jobs):
-        if not started.acquire(timeout=max(0.0, deadline - time.monotonic())):
-            return
-
-
-def _worker_start(started: Any) -> None:
-    """A worker ignores Ctrl+C (the run stops it), and ends on the run's stop signal as on
-    an exception, so that ``play_pair`` closes its bots: an outside program bot, in a
-    session of its own, hears of the stop only that way. It tells ``started`` that it runs;
-    a stop sent while it was starting, held until now, ends it here."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _stop_worker)
-    started.release()
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-
-
-def _stop_worker(signum: int, frame: object) -> None:
-    # The stop may land anywhere, even inside a bot's own stop of its program (after it has
-    # let go of the process and before the kill), so the programs are ended here first.
-    end_every_program()
-    raise SystemExit(0)
 
 
 def _play(name_a: str, name_b: str, rules: Rules, seed: int) -> tuple[GameResult, GameResult]:
@@ -179,8 +90,8 @@ def run_arena(
         for deal in seeds:
             finished(work(deal))
     else:
-        with _pool(min(jobs, len(seeds))) as pool:
-            for pair in pool.imap_unordered(work, seeds):
+        with Workers(min(jobs, len(seeds)), work) as workers:
+            for pair in workers.map(seeds, ordered=False):
                 finished(pair)
     pairs.sort(key=lambda pair: pair[0].seed)
     return [result for pair in pairs for result in pair]
@@ -268,8 +179,8 @@ def run_sprt(
             if state.decision is not None:
                 break
     else:
-        with _pool(jobs) as pool:  # leaving the block stops the workers' extra games
-            for pair in pool.imap(work, seeds):
+        with Workers(jobs, work) as workers:  # leaving the block stops their extra games
+            for pair in workers.map(seeds):
                 state = played(pair)
                 if state.decision is not None:
                     break
