@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import APIResponse, Route, expect
 
 from waiting import wait_for
 
@@ -77,3 +77,41 @@ def test_two_strangers_are_paired_over_days_from_the_lobby(
         expect(player.page.locator("#move-clock")).to_be_hidden()
         expect(player.page.locator("#abort-button")).to_be_visible()
     assert ann.errors == [] and bob.errors == []
+
+
+def test_the_lobbys_first_look_coming_late_does_not_undo_a_wait(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """A slow network: the lobby's first look at the pool comes back after the player has
+    started waiting. The page keeps showing the wait (the newest answer), not the chooser."""
+    me = Player.open(new_context(), server.url, "hasty-waiter")
+    me.configure()
+    page = me.page
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_the_first_look(route: Route) -> None:
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))  # the server answers now; the page, later
+        else:
+            route.continue_()
+
+    page.context.route("**/api/turn-pool", hold_the_first_look)  # the service worker asks too
+    me.goto("play")
+    expect(page.locator("#join-turn-pool")).to_be_visible()
+    for _ in range(300):  # Playwright calls the route while it waits on the page
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the lobby never looked at the pool"
+    page.select_option("#turn-pool-days", "3")
+    page.click("#join-turn-pool")
+    expect(page.locator("#turn-pool-waiting")).to_be_visible()
+    with page.expect_event("requestfinished", lambda r: r.method == "GET"):
+        route, answer = held[0]
+        route.fulfill(response=answer)  # "not waiting": the server answered before the click
+    page.evaluate("() => new Promise(r => setTimeout(() => requestAnimationFrame(r), 0))")
+    expect(page.locator("#turn-pool-waiting")).to_be_visible()
+    expect(page.locator("#join-turn-pool")).to_be_hidden()
+    page.click("#leave-turn-pool")  # out of the pool again, for the other tests of this file
+    expect(page.locator("#join-turn-pool")).to_be_visible()
+    assert me.errors == []

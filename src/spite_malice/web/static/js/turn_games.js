@@ -48,6 +48,16 @@ function strangerPool(status, refresh) {
   const chooser = h("div", { class: "field turn-start", id: "turn-pool-choose" }, days, find);
   const waitView = h("div", { class: "pool-waiting", id: "turn-pool-waiting", hidden: true }, line, cancel);
   let timer = null;
+  // Only the newest answer is shown: the lobby's first look, sent before a click on "Find
+  // an opponent", may come back after the click's own answer and would undo it.
+  let asked = 0;
+  const ask = (method, body) => {
+    const mine = ++asked;
+    return request(method, "/api/turn-pool", body).then((news) => {
+      if (mine === asked) show(news);
+      return news;
+    });
+  };
 
   const show = (news) => {
     if (keepTickets(news.games ?? [])) {
@@ -69,13 +79,13 @@ function strangerPool(status, refresh) {
   };
   const poll = () => {
     if (!document.body.contains(waitView)) return; // the lobby was left: no more looking
-    request("GET", "/api/turn-pool").then(show).catch(() => { timer = setTimeout(poll, POLL_MS); });
+    ask("GET").catch(() => { timer = setTimeout(poll, POLL_MS); });
   };
   find.addEventListener("click", async () => {
     find.disabled = true;
     status.textContent = "";
     try {
-      show(await request("POST", "/api/turn-pool", { pool: `days-${days.value}` }));
+      await ask("POST", { pool: `days-${days.value}` });
     } catch (error) {
       status.textContent = error.message;
     } finally {
@@ -84,14 +94,13 @@ function strangerPool(status, refresh) {
   });
   cancel.addEventListener("click", async () => {
     try {
-      const news = await request("DELETE", "/api/turn-pool");
-      show(news);
+      const news = await ask("DELETE");
       if (!news.waiting) status.textContent = _("You are no longer looking for an opponent over days.");
     } catch (error) {
       status.textContent = error.message;
     }
   });
-  request("GET", "/api/turn-pool").then(show).catch(() => {
+  ask("GET").catch(() => {
     // the pool is a convenience of the lobby: the page works without it
   });
   return h("div", { class: "turn-pool", id: "turn-pool" },
