@@ -34,8 +34,10 @@ GATHER_SECONDS = 0.006
 busy (:data:`BUSY_SECONDS`): on a server taking a few hundred moves a second most commits
 held one room's move, and a transaction costs the database about the same whatever its size,
 so a wait this short (next to a move's round trip) lets several moves share one. 3 ms let
-about twice as many share one as no wait; 6 ms a sixth fewer transactions again, measured on
-three instances (docs/measurements/2026-12-07-cpu-2.md)."""
+about twice as many share one as no wait; 6 ms made 0.53 transactions a client move against
+3 ms's 0.60 in one round on three instances at a load of 1 to 5, and no difference on a
+machine several times over its capacity, which batches its commits anyway
+(docs/measurements/2026-12-07-cpu-2.md)."""
 BUSY_SECONDS = 0.010
 """The server counts as busy while entries come within this of each other: a lone move on a
 quiet server is committed at once, without :data:`GATHER_SECONDS`'s wait."""
