@@ -41,10 +41,12 @@ class EasyBot(Bot):
 
     def choose(self, observation: Observation) -> Move:
         legal = observation.legal_moves
-        rng = self._draws(observation)
         for move in legal:
             if move.is_from_payoff:  # R3.1: the pay-off top fits, so play it
                 return move
+        # made only once a draw is needed (seeding one costs more than the rest of the
+        # decision); the draws are the same whenever it is made
+        rng = self._draws(observation)
         builds = [m for m in legal if m.is_build]
         if builds and rng.random() < BUILD_CHANCE:
             from_side = [m for m in builds if m.is_from_side]

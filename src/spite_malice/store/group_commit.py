@@ -29,11 +29,15 @@ that, one writer takes every entry that came while its last commit was in flight
 the moves of many rooms share a transaction (PostgreSQL spends about 0.7 ms of CPU on each
 transaction, whatever its size); past it, more writers keep a slow commit from holding up
 the next moves."""
-GATHER_SECONDS = 0.003
+GATHER_SECONDS = 0.006
 """How long an idle writer waits for more entries before its commit, while the server is
 busy (:data:`BUSY_SECONDS`): on a server taking a few hundred moves a second most commits
 held one room's move, and a transaction costs the database about the same whatever its size,
-so a wait this short (next to a move's round trip) lets about twice as many moves share one."""
+so a wait this short (next to a move's round trip) lets several moves share one. 3 ms let
+about twice as many share one as no wait; 6 ms made 0.53 transactions a client move against
+3 ms's 0.60 in one round on three instances at a load of 1 to 5, and no difference on a
+machine several times over its capacity, which batches its commits anyway
+(docs/measurements/2026-12-07-cpu-2.md)."""
 BUSY_SECONDS = 0.010
 """The server counts as busy while entries come within this of each other: a lone move on a
 quiet server is committed at once, without :data:`GATHER_SECONDS`'s wait."""
