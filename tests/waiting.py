@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 import httpx
 
+from spite_malice.cluster.processes import listens
+
 T = TypeVar("T")
 
 
@@ -47,8 +49,12 @@ def wait_for_health(
     """Wait until the server at ``base`` answers ``/api/health`` with 200; fail at once if its
     ``process`` stops, and after ``seconds`` if it never answers."""
 
+    port = httpx.URL(base).port
+
     def up() -> bool:
         assert process.poll() is None, f"{what} stopped"
+        if port is not None and listens(process.pid, port) is False:
+            return False  # not yet, or another server took the port: the health is not ours
         with suppress(httpx.HTTPError):
             return httpx.get(f"{base}/api/health").status_code == 200
         return False

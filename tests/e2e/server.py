@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 from typing import IO
 
+from spite_malice.cluster.processes import listens
 from waiting import wait_for
 
 START_TIMEOUT_S = 30.0
@@ -66,6 +67,8 @@ class ServerProcess:
         assert self.process is not None
         if self.process.poll() is not None:
             raise RuntimeError(f"the server exited at start; see {self.log}:\n{self.output()}")
+        if listens(self.process.pid, self.port) is False:
+            return False  # not yet, or another server took the port: the health is not ours
         try:
             with urllib.request.urlopen(self.url + "/api/health", timeout=1) as answer:
                 return bool(answer.status == 200)

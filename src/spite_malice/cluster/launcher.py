@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .balancer import Balancer, BalancerMissing, find_config, server_slots
 from .postgres import PostgresMissing, PrivatePostgres
-from .processes import answers, free_port, kill, stop, wait_until
+from .processes import answers, free_port, kill, listens, stop, wait_until
 
 SERVE = "import sys; from spite_malice.cli import main; sys.exit(main())"
 
@@ -69,7 +69,8 @@ class Instance:
             raise ClusterError(
                 f"instance {self.number} exited (status {self.process.returncode}); see {self.log}"
             )
-        return answers(f"{self.url}/api/health")
+        mine = self.process is None or listens(self.process.pid, self.port) is not False
+        return mine and answers(f"{self.url}/api/health")
 
     def stop(self) -> None:
         if self.process is not None:

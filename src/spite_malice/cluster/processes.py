@@ -21,6 +21,32 @@ def free_port(host: str = "127.0.0.1") -> int:
         return port
 
 
+def listens(pid: int, port: int) -> bool | None:
+    """Whether process ``pid`` itself listens on TCP ``port`` (Linux's /proc tells; None where
+    it cannot). A health check alone cannot tell: the port, free when it was chosen, may have
+    been taken by another server since, which then answers in its place."""
+    try:
+        descriptors = os.listdir(f"/proc/{pid}/fd")
+    except FileNotFoundError:
+        return False if os.path.isdir("/proc/self/fd") else None  # it has ended
+    except OSError:
+        return None
+    sockets = set()
+    for fd in descriptors:
+        with contextlib.suppress(OSError):  # closed meanwhile
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            if target.startswith("socket:["):
+                sockets.add(target[len("socket:[") : -1])
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table, encoding="ascii") as rows:
+            for row in list(rows)[1:]:
+                fields = row.split()
+                local, state, inode = fields[1], fields[3], fields[9]
+                if state == "0A" and int(local.rsplit(":", 1)[1], 16) == port and inode in sockets:
+                    return True  # 0A: LISTEN
+    return False
+
+
 def wait_until(check: Callable[[], bool], timeout: float, what: str) -> None:
     """Poll ``check`` until it is true; raise TimeoutError naming ``what`` after ``timeout``."""
     deadline = time.monotonic() + timeout
