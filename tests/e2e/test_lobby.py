@@ -83,3 +83,26 @@ def test_the_lobby_resumes_or_gives_up_an_unfinished_game(
     after = stats_row(me, "easy")
     assert after == {"games": before["games"] + 1, "losses": before["losses"] + 1}
     assert me.errors == []
+
+
+def test_the_picked_level_stays_picked_until_the_settings_are_saved(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """A level picked in the lobby is the one played even if the lobby is drawn again before
+    the start (another visit here); saving the settings brings back their level."""
+    me = Player.open(new_context(), server.url, "picker")
+    me.configure(level="easy")
+    page = me.page
+    me.goto("play")
+    expect(page.locator("#level-easy")).to_be_checked()
+    page.click("label[for=level-expert]")
+    me.goto("rules")
+    me.goto("play")
+    expect(page.locator("#level-expert")).to_be_checked()
+    page.click("#start-computer")
+    page.wait_for_url("**/#/game/*")
+    expect(page.locator(".seat-opponent .seat-name")).to_contain_text("Expert")
+    me.configure(level="easy")
+    me.goto("play")
+    expect(page.locator("#level-easy")).to_be_checked()
+    assert me.errors == []

@@ -27,15 +27,18 @@ export function rulesRequest(settings) {
 export async function renderLobby(mount, app) {
   const { config, settings } = app;
   const levels = config?.levels ?? [];
-  let level = settings?.level && levels.some((l) => l.id === settings.level)
-    ? settings.level
-    : config?.default_level ?? levels[0]?.id;
+  // The level the player picked stays picked if the lobby is drawn again (a late answer, a
+  // change of language), until the settings are saved; else the settings' level.
+  const known = (id) => Boolean(id) && levels.some((l) => l.id === id);
+  let level = known(app.pickedLevel) ? app.pickedLevel
+    : known(settings?.level) ? settings.level
+      : config?.default_level ?? levels[0]?.id;
 
   const levelButtons = h("div", { class: "level-picker", role: "radiogroup", "aria-label": _("Computer level") },
     levels.map((l) => {
       const input = h("input", {
         type: "radio", name: "level", value: l.id, id: `level-${l.id}`, checked: l.id === level,
-        onchange: () => (level = l.id),
+        onchange: () => { level = l.id; app.pickedLevel = l.id; },
       });
       return h("label", { class: "level-option", for: `level-${l.id}` }, input, h("span", {}, l.name));
     }));

@@ -248,6 +248,7 @@ export function renderSettings(mount, app) {
     try {
       savePlayerName(player && player !== app.defaultPlayer() ? player : null);
       app.settings = await api.saveSettings(body);
+      app.pickedLevel = null; // the lobby shows the level saved here
       status.textContent = _("Saved. New matches use these rules.");
       nameSet();
     } catch (error) {
