@@ -564,22 +564,19 @@ def head_of(connection: Session | Connection, match_id: str) -> tuple[int, int]:
     return (int(last[0]), int(last[1] or 0) + 1)
 
 
+_STEP_COLUMNS = ("game", "ply", "kind", "seat", "move", "seed")
+"""The columns of a step's row in ``moves`` after its match and before its time, in the
+order of :func:`_step_values`."""
+
+
 def _step_row(match_id: str, step: Step) -> dict[str, Any]:
     """The columns of ``step``'s row in ``moves`` but its time."""
-    return {
-        "match_id": match_id,
-        "game": step.game,
-        "ply": step.ply,
-        "kind": step.kind,
-        "seat": step.seat,
-        "move": step.move,
-        "seed": step.seed,
-    }
+    return {"match_id": match_id, **dict(zip(_STEP_COLUMNS, _step_values(step), strict=True))}
 
 
 _INSERT_MOVES_SQLITE = (
-    f"INSERT INTO {_MOVES.name} (match_id, game, ply, kind, seat, move, seed, created_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    f"INSERT INTO {_MOVES.name} (match_id, {', '.join(_STEP_COLUMNS)}, created_at)"
+    f" VALUES ({', '.join('?' * (len(_STEP_COLUMNS) + 2))})"
 )
 """A SQLite group commit's rows of the move log, in the driver's own form."""
 _TOUCH_SQLITE = f"UPDATE {_MATCHES.name} SET updated_at = ? WHERE id = ?"
@@ -587,7 +584,8 @@ _TOUCH_SQLITE = f"UPDATE {_MATCHES.name} SET updated_at = ? WHERE id = ?"
 
 
 def _step_values(step: Step) -> tuple[int, int, str, int | None, str | None, int | None]:
-    """The columns of ``step``'s row in ``moves`` after its match, before its time."""
+    """The values of ``step``'s row in ``moves`` after its match, before its time (the
+    columns of :data:`_STEP_COLUMNS`)."""
     return (step.game, step.ply, step.kind, step.seat, step.move, step.seed)
 
 
