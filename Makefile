@@ -34,10 +34,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Every Python process the tests start (servers, workers, the command line) reads our package
-# compiled once, even where the environment says not to write bytecode.
+# as the first one compiled it, even where the environment says not to write bytecode.
 test: export PYTHONDONTWRITEBYTECODE =
 test: lint typecheck offline
-	$(BIN)/python -m compileall -q src tests benchmarks
 	$(BIN)/pytest
 
 bench: $(STAMP)
