@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Route, expect
+
+from spite_malice.i18n import catalog
 
 from .player import ContextFactory, Player
 from .server import ServerProcess
@@ -26,6 +30,36 @@ def test_rules_page_has_the_rules_and_the_keys(
     # Nothing is wider than the screen.
     overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
     assert overflow <= 0
+    assert me.errors == []
+
+
+STRANGERS_TOPICS = ("Pairing.", "Ratings.", "The clock.", "Bans.", "Verifying the deal.")
+"""The titles of the 'Playing strangers' items that the players' docs must have: pairing,
+ratings, the move clock, bans and verifying the deal (web/static/js/pages/strangers_help.js)."""
+
+
+@pytest.mark.parametrize(("language", "locale"), [("en", "en-US"), ("fr", "fr-FR")])
+def test_rules_page_tells_players_about_strangers_and_verifying_the_deal(
+    server: ServerProcess, new_context: ContextFactory, language: str, locale: str
+) -> None:
+    """The Rules page's 'Playing strangers' section has an item for each topic, in the
+    player's language; the one on verifying names the end screen's button as it is shown."""
+    words = catalog(language)
+    if language != "en":  # the shipped translation, not the English fallback
+        assert all(words.gettext(topic) != topic for topic in STRANGERS_TOPICS)
+    me = Player.open(new_context(locale=locale), server.url, f"reader-{language}")
+    me.goto("rules")
+    page = me.page
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    section = page.locator("#strangers")
+    expect(section.locator("h2")).to_have_text(words.gettext("Playing strangers"))
+    for topic in STRANGERS_TOPICS:
+        title = re.compile(f"^{re.escape(words.gettext(topic))}$")
+        expect(section.locator("li > b").filter(has_text=title)).to_have_count(1)
+    verifying = section.locator("li").filter(
+        has=page.locator("b", has_text=words.gettext("Verifying the deal."))
+    )
+    expect(verifying).to_contain_text(words.gettext("Verify the deal"))
     assert me.errors == []
 
 
