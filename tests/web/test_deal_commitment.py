@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +20,9 @@ from fastapi.testclient import TestClient
 from spite_malice.cli import main
 from spite_malice.engine import GameRecord
 from spite_malice.verify import verify_record
+from waiting import wait_for
 
-from .conftest import greedy, new_room, open_seat, room_of
+from .conftest import Seat, greedy, new_room, open_seat, room_of
 from .test_reveal import stored_records
 from .test_socket import play_game_against_computer, start_friend_game
 
@@ -28,6 +31,72 @@ QUICK = {"payoff_size": 5}
 
 def _sha(seed: int | str, salt: str) -> str:
     return hashlib.sha256(f"{seed}:{salt}".encode("ascii")).hexdigest()
+
+
+COMMITMENT = re.compile(r"[0-9a-f]{64}")
+
+
+def committed_at_the_deal(seats: Sequence[Seat]) -> str:
+    """The commitment every seat's table shows at the deal, before the first move (the
+    same for all); for the games between strangers, whose tables are dealt by a wave."""
+    committed = seats[0].state["match"]["commitment"]
+    assert isinstance(committed, str) and COMMITMENT.fullmatch(committed), committed
+    for seat in seats:
+        assert seat.observation["history"] == [] and seat.state["reveal"] is None
+        assert seat.state["match"]["commitment"] == committed
+    return committed
+
+
+def play_to_the_end(seats: Sequence[Seat]) -> None:
+    """The seats of a game between people play greedy moves until the game is over; after
+    each move every other seat has heard it (its state has as many moves as the mover's)."""
+    for _move in range(5000):
+        mover = next((seat for seat in seats if seat.my_turn()), None)
+        if mover is None:
+            assert all(seat.observation["outcome"] is not None for seat in seats)
+            return
+        reply = mover.play(greedy(mover.observation))
+        assert reply["type"] == "update", reply
+        played = len(mover.observation["history"])
+        for seat in seats:
+            if seat is not mover:
+                seat.until(
+                    lambda m, n=played: (
+                        "state" in m and len(m["state"]["observation"]["history"]) >= n
+                    )
+                )
+    raise AssertionError("the game did not end")
+
+
+def assert_the_deal_verifies(
+    client: TestClient, seats: Sequence[Seat], committed: str, match_id: str
+) -> None:
+    """A game dealt to ``committed`` and played to its end: no message of the game in play
+    held its seed or salt; every seat's final state reveals them, and they make the
+    commitment; the stored record of the match's first game keeps the commitment and the
+    salt and verifies against the commitment seen at the deal, and so does the revealed
+    record in the end screen's check (``POST /api/verify``)."""
+    reveal = seats[0].state["reveal"]
+    assert reveal is not None
+    seed, salt = reveal["seed"], reveal["salt"]
+    assert _sha(seed, salt) == committed
+    for seat in seats:
+        final = seat.state["reveal"]
+        assert (final["seed"], final["salt"], final["commitment"]) == (seed, salt, committed)
+        during = [t for t, m in zip(seat.texts, seat.messages, strict=True) if not _over(m)]
+        assert during, "no message of the game in play to check"
+        assert all(seed not in text and salt not in text for text in during)
+    store = client.app.state.lobby.store  # type: ignore[attr-defined]
+    records = wait_for(lambda: store.games(match_id), what="the game's stored record")
+    record = records[0]
+    deal = record.to_json()["deal"]
+    assert str(record.seed) == seed
+    assert (deal["commitment"], deal["salt"]) == (committed, salt)
+    verified = verify_record(record, seen=committed)
+    assert verified.ok, verified.checks
+    answer = client.post(f"/api/verify?seen={committed}", content=json.dumps(reveal["record"]))
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["ok"] is True, answer.json()
 
 
 def _finished(client: TestClient) -> tuple[dict[str, Any], GameRecord]:

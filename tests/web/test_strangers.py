@@ -17,6 +17,7 @@ from spite_malice.web.lobby import Lobby
 from spite_malice.web.move_clock import TURN_SECONDS
 
 from .conftest import Seat, greedy, new_player, open_seat, room_of
+from .test_deal_commitment import assert_the_deal_verifies, committed_at_the_deal, play_to_the_end
 
 
 def lobby_of(client: TestClient) -> Lobby:
@@ -136,6 +137,27 @@ def test_two_strangers_are_paired_once_and_play_a_rated_match(server: TestClient
         > 1500
         > store.rating_of(loser, "standard").rating
     )
+
+
+def test_a_strangers_game_is_dealt_to_a_commitment_it_reveals_and_verifies(
+    server: TestClient,
+) -> None:
+    """Deals anyone can verify, between strangers too (docs/verifying.md): the table of a
+    game dealt by a wave shows its commitment from the deal on, the game is played to its
+    end, and the seed and salt revealed then make it; the stored record keeps it and
+    verifies."""
+    ann, bob = new_player(server, "Ann"), new_player(server, "Bob")
+    for who in (ann, bob):
+        assert join(server, who, "quick")["status"] == "waiting"
+    assert wave(server)
+    games = [news(server, who) for who in (ann, bob)]
+    with both_seats(server, games) as seats:
+        assert seats[0].state["strangers"]["pool"] == "quick"
+        committed = committed_at_the_deal(seats)
+        play_to_the_end(seats)
+        assert_the_deal_verifies(
+            server, seats, committed, room_of(server, games[0]["room"]).header.id
+        )
 
 
 def test_pairs_are_made_by_rating(server: TestClient) -> None:

@@ -34,7 +34,8 @@ from spite_malice.web.quick_match import TURN_RULES
 from spite_malice.web.rooms import Room, RoomError
 from waiting import until, wait_for
 
-from .conftest import new_player
+from .conftest import new_player, open_seat, room_of
+from .test_deal_commitment import assert_the_deal_verifies, committed_at_the_deal, play_to_the_end
 
 DAY = 86400.0
 
@@ -379,6 +380,28 @@ def test_the_turn_pool_over_http(client: TestClient) -> None:
     # the rating of games over days has its leaderboard beside the others (9.4)
     board = client.get("/api/leaderboard/turn-based")
     assert board.status_code == 200 and board.json()["pool"] == "turn-based"
+
+
+def test_a_game_over_days_is_dealt_to_a_commitment_it_reveals_and_verifies(
+    client: TestClient,
+) -> None:
+    """Deals anyone can verify, in a game over days too (docs/verifying.md): the table of a
+    game paired by a wave shows its commitment from the deal on; played to its end, the
+    seed and salt revealed make it, and the stored record keeps it and verifies."""
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
+    for who in (ann, bob):
+        joined = client.post("/api/turn-pool", json={"pool": "days-1"}, headers=who)
+        assert joined.status_code == 200, joined.text
+    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    (made,) = client.portal.call(lobby.quick.wave)  # type: ignore[union-attr]
+    tickets = [client.get("/api/turn-pool", headers=who).json()["games"][0] for who in (ann, bob)]
+    assert all(ticket["room"] == made.room for ticket in tickets)
+    with open_seat(client, tickets[0]) as one, open_seat(client, tickets[1]) as two:
+        seats = (one, two)
+        assert one.state["turn_game"]["days"] == 1 and one.state["strangers"]["pool"] == "days-1"
+        committed = committed_at_the_deal(seats)
+        play_to_the_end(seats)
+        assert_the_deal_verifies(client, seats, committed, room_of(client, made.room).header.id)
 
 
 async def test_both_players_are_told_their_game_has_started(
