@@ -332,7 +332,9 @@ def test_three_abandoned_matches_earn_a_ban(server: TestClient) -> None:
 
 def test_many_players_are_each_paired_exactly_once(server: TestClient) -> None:
     """Fifteen players, one of them blocking another and one joining twice: every wave pairs
-    each player at most once, and the waves go on until only the odd one out waits."""
+    each player at most once, and the waves go on until only the odd one out waits. Then the
+    fourteen open their games' WebSockets at once: each is welcomed to its own seat of its
+    pair's room and sees its own table, the two of a pair on the two seats of one game."""
     players = [new_player(server, f"P{n}") for n in range(15)]
     ids = [server.get("/api/players/me", headers=who).json()["id"] for who in players]
     ratings = {player: 1500.0 + 40 * n for n, player in enumerate(ids)}
@@ -345,8 +347,9 @@ def test_many_players_are_each_paired_exactly_once(server: TestClient) -> None:
     for who in players:
         join(server, who)
     games: dict[str, dict[str, Any]] = {}
+    made: list[stored.Pairing] = []
     for _wave in range(15):
-        wave(server)
+        made += wave(server)
         for player, who in zip(ids, players, strict=True):
             if player not in games:
                 answer = news(server, who)
@@ -362,6 +365,35 @@ def test_many_players_are_each_paired_exactly_once(server: TestClient) -> None:
     assert {ids[1], ids[2]} not in rooms.values()
     left = [who for player, who in zip(ids, players, strict=True) if player not in games]
     assert len(left) == 1 and news(server, left[0])["status"] == "waiting"
+    # seven pairs made by the waves, each player in one, its seat the one it was told
+    assert len(made) == 7
+    assert sorted(player for pair in made for player in pair.players) == sorted(games)
+    for pair in made:
+        for seat, player in enumerate(pair.players):
+            assert (games[player]["room"], games[player]["seat"]) == (pair.room, seat)
+    names = {player: f"P{n}" for n, player in enumerate(ids)}
+    with ExitStack() as stack:
+        seats = {
+            player: stack.enter_context(open_seat(server, game)) for player, game in games.items()
+        }
+        for player, seat in seats.items():
+            game = games[player]
+            welcome = seat.messages[0]
+            assert welcome["type"] == "welcome" and welcome["mode"] == "friend"
+            assert (welcome["room"], welcome["seat"]) == (game["room"], game["seat"])
+            assert welcome["players"][game["seat"]] == names[player]
+            table = seat.state
+            assert table["observation"]["seat"] == game["seat"]
+            assert len(table["observation"]["hand"]) == 5
+            assert table["strangers"]["pool"] == "standard"
+            assert room_of(server, game["room"]).table.seats[game["seat"]].player == player
+        for pair in made:
+            one, two = (seats[player] for player in pair.players)
+            assert (one.seat, two.seat) == (0, 1)
+            # one game: the same deal seen from its two seats
+            assert one.state["match"]["commitment"] == two.state["match"]["commitment"]
+            assert one.messages[0]["players"] == two.messages[0]["players"]
+            assert one.observation["to_move"] == two.observation["to_move"]
 
 
 def test_a_game_is_told_again_only_for_a_while(
