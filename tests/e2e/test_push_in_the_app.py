@@ -1,10 +1,12 @@
-"""End to end: the notifications of a player's games in the browser and the installed app
-(docs/browser.md, "Notifications"). The server's Web Push payloads, made by the server's own
-functions (``web/notifications.py``'s ``payload``, ``notify/push.py``'s ``encode``), are
-delivered to the page's service worker through the DevTools protocol
-(``ServiceWorker.deliverPushMessage``, the push event a push service's message raises), and
-the notifications it shows are read back: one per game (its tag), the newest replacing the
-last, another game's beside it; a click on one opens its game.
+"""End to end: the notifications of a player's games, shown by the page's service worker,
+the one the installed app runs (docs/browser.md, "Notifications"). The server's Web Push
+payloads, made by the server's own functions (``web/notifications.py``'s ``payload``,
+``notify/push.py``'s ``encode``), are delivered to the service worker through the DevTools
+protocol (``ServiceWorker.deliverPushMessage``: the push event a push service's message
+raises), and the notifications it shows are read back: one per game (its tag), the newest
+replacing the last, another game's beside it. A click on one opens its game: in the app's
+window, or in a new one when none is open or the one open was reloaded past the service
+worker (Shift+Reload), which cannot be taken to another page.
 
 A click on a notification is made by a person: no protocol makes one, and the browser lets
 only that click focus or open a window. The click test dispatches ``notificationclick``
@@ -222,6 +224,15 @@ def test_a_click_on_a_notification_opens_its_game(
     # the app's window was open (on the lobby): focused, and taken to the game
     assert played == {"done": [["focus", f"{server.url}/#/play"]], "left": 0}
     page.wait_for_url(f"{server.url}/#/game/PUSHC")
+
+    # the window reloaded past the service worker (Shift+Reload): it cannot be taken to
+    # another page, so a new window opens at the game
+    with page.expect_navigation():
+        app.cdp.send("Page.reload", {"ignoreCache": True})
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    send_push(app, event("PUSHE", REMATCH))
+    played = app.worker.evaluate(CLICK, "game-PUSHE")
+    assert played == {"done": [["open", f"{server.url}/#/game/PUSHE"]], "left": 0}
 
     # no window of the app open: a new one opens at the game
     send_push(app, event("PUSHD", OVER))
