@@ -62,6 +62,12 @@ class PushKeys:
         return b64url(raw)
 
 
+def encode(payload: dict[str, Any]) -> str:
+    """The text of a notification's payload as sent (JSON; the push event's ``data`` in the
+    service worker, ``static/sw.js``, once the browser decrypts it)."""
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+
+
 def send(
     keys: PushKeys,
     endpoint: str,
@@ -80,7 +86,7 @@ def send(
     try:
         answer = webpush(
             {"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}},
-            data=json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+            data=encode(payload),
             vapid_private_key=keys.vapid(),
             vapid_claims={"sub": keys.subject},
             content_encoding="aes128gcm",

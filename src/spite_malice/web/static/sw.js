@@ -169,7 +169,9 @@ self.addEventListener("fetch", (event) => {
 
 // Notifications (docs/browser.md, "Notifications"): the server's Web Push payload is
 // {title, body, tag, url, room, kind}; one notification per game (its tag), the new one
-// replacing the last; a click opens the game, in the page's window when one is open.
+// replacing the last; a click opens the game, in the page's window when one is open (one this
+// worker controls: a window reloaded past it, Shift+Reload, cannot be taken to another page,
+// so a new one opens).
 self.addEventListener("push", (event) => {
   let data = {};
   try {
@@ -191,8 +193,8 @@ self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const url = new URL(event.notification.data?.url ?? "/", self.location.origin).href;
   event.waitUntil((async () => {
-    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    const windows = await self.clients.matchAll({ type: "window" });
+    const open = windows[0];
     if (open) {
       await open.focus();
       if ("navigate" in open) await open.navigate(url);
