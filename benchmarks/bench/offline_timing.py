@@ -15,7 +15,6 @@ think_times` in the page's worker (Pyodide) and in this process (CPython).
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import socket
@@ -30,7 +29,7 @@ from typing import Any
 
 from spite_malice.offline import build
 from spite_malice.offline.timing import think_times
-from spite_malice.web.pwa import shell_files
+from spite_malice.web.pwa import STATIC, shell_files
 
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
@@ -57,16 +56,27 @@ def _serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not start")
 
 
-def sizes() -> dict[str, int]:
-    """Bytes of the offline engine and of the page, raw and gzip-compressed."""
+def _sent(url: str) -> int:
+    """The bytes the server sends for ``url`` to a browser, which takes gzip (urllib leaves
+    the body as it comes)."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return len(answer.read())
+
+
+def sizes(url: str) -> dict[str, int]:
+    """Bytes of the offline engine and of the page: their files', and what the server at
+    ``url`` sends a browser (the engine's gzip copies, web/static_files.py)."""
     manifest = json.loads((build.OUT / build.MANIFEST).read_text())
-    files = manifest["files"].values()
-    shell = [path.read_bytes() for path in shell_files()]
+    engine = [f"/static/offline/build/{name}" for name in sorted(manifest["files"])]
+    shell = shell_files()
     return {
-        "engine_bytes": sum(int(f["bytes"]) for f in files),
-        "engine_gzip_bytes": sum(int(f["gzip_bytes"]) for f in files),
-        "page_bytes": sum(len(data) for data in shell),
-        "page_gzip_bytes": sum(len(gzip.compress(data, 9)) for data in shell),
+        "engine_bytes": sum(int(f["bytes"]) for f in manifest["files"].values()),
+        "engine_sent_bytes": sum(_sent(url + path) for path in engine),
+        "page_bytes": sum(path.stat().st_size for path in shell),
+        "page_sent_bytes": sum(
+            _sent(f"{url}/static/{path.relative_to(STATIC).as_posix()}") for path in shell
+        ),
     }
 
 
@@ -150,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         process, url = _serve(Path(folder) / "bench.db")
         try:
+            sent = sizes(url)
             page = _in_page(args, url)
         finally:
             process.terminate()
@@ -162,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             ("expert", max(10, args.decisions // 4)),
         )
     }
-    figures = {"sizes": sizes(), **page, "server_think": server}
+    figures = {"sizes": sent, **page, "server_think": server}
     print(json.dumps(figures, indent=1))
     runs = figures["open_to_first_move_s"]
     print(

@@ -116,14 +116,94 @@ def test_the_same_match_with_other_moves_is_refused(client: TestClient) -> None:
     assert answer.status_code in (409, 422), answer.text
 
 
-def test_each_player_has_their_own_offline_games(
+def _fresh_id(record: dict[str, Any], n: int) -> dict[str, Any]:
+    return {**record, "id": f"{n:032x}"}
+
+
+def test_the_same_match_under_fresh_ids_counts_once(
+    client: TestClient, record: dict[str, Any]
+) -> None:
+    """The id is the page's: the same match sent under three other ids counts nothing more,
+    and each answer says it was counted already (a success, which the page marks as sent)."""
+    assert client.post("/api/offline-games", json=record).json()["counted_games"] == 1
+    for n in (1, 2, 3):
+        again = client.post("/api/offline-games", json=_fresh_id(record, n))
+        assert again.status_code == 200, again.text
+        body = again.json()
+        assert body["counted_games"] == 0 and body["counted_match"] is False
+        assert body["already_counted"] == 1 and body["known"] is True
+    row = _offline_row(client)
+    assert row["games"] == 1 and row["matches"] == 1
+
+
+def _replayed_by_a_session(record: dict[str, Any], *, undo_first: bool) -> dict[str, Any]:
+    """``record``'s match played again in a new session (a new id), the person making the
+    same moves; with ``undo_first`` the person's first move that may be taken back is, and
+    is played again."""
+    session = new_session("medium", seed=int(record["seed"]))
+    assert session.match_id != record["id"]
+    undone = not undo_first
+    for number, step in enumerate(record["steps"]):
+        if step["kind"] == "deal" and step["game"] > 1:
+            session.handle({"type": "new_game", "id": number})
+        elif step["kind"] == "move" and step["seat"] == 1:
+            session.computer_move()
+        elif step["kind"] == "move":
+            session.handle({"type": "move", "id": number, "move": step["move"]})
+            if not undone:  # the first move that may be taken back (not a pay-off card)
+                before = len(session.record()["steps"])
+                session.handle({"type": "undo", "id": number})
+                if len(session.record()["steps"]) > before:
+                    session.handle({"type": "move", "id": number, "move": step["move"]})
+                    undone = True
+    again = session.record()
+    assert again["over"] is True
+    return again
+
+
+def test_the_same_match_with_a_move_taken_back_and_played_again_counts_once(
+    client: TestClient, record: dict[str, Any]
+) -> None:
+    """A game is what its moves that stand make it: one sent again with an undo in it is the
+    same game, counted already."""
+    assert client.post("/api/offline-games", json=record).json()["counted_games"] == 1
+    padded = _replayed_by_a_session(record, undo_first=True)
+    assert len(padded["steps"]) == len(record["steps"]) + 2
+    answer = client.post("/api/offline-games", json=padded)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["counted_games"] == 0 and answer.json()["already_counted"] == 1
+    assert _offline_row(client)["games"] == 1
+
+
+def test_a_copy_of_another_players_match_is_refused_with_a_reason(
     client: TestClient, record: dict[str, Any]
 ) -> None:
     assert client.post("/api/offline-games", json=record).status_code == 200
     other = _player(client, "Bob")
-    answer = client.post("/api/offline-games", json=record, headers=other)
-    assert answer.status_code == 200 and answer.json()["counted_games"] == 1
-    assert client.get("/api/offline-games/stats", headers=other).json()["total"]["games"] == 1
+    for sent in (record, _fresh_id(record, 7)):  # under Ann's id or another
+        answer = client.post("/api/offline-games", json=sent, headers=other)
+        assert answer.status_code == 409, answer.text
+        error = answer.json()["error"]
+        assert error["code"] == "counted_elsewhere" and "another player" in error["message"]
+    french = client.post(
+        "/api/offline-games", json=record, headers={**other, "Accept-Language": "fr"}
+    )
+    assert "un autre joueur" in french.json()["error"]["message"]
+    assert client.get("/api/offline-games/stats", headers=other).json()["total"]["games"] == 0
+    assert _offline_row(client)["games"] == 1  # Ann's stay hers
+
+
+def test_each_player_counts_the_matches_they_played(client: TestClient) -> None:
+    """Two players' own matches (each from its own seed) count for each of them."""
+    other = _player(client, "Bob")
+    for headers, seed in (({}, 51), (other, 52)):
+        session = new_session("medium", seed=seed)
+        play_out(session)
+        answer = client.post("/api/offline-games", json=session.record(), headers=headers)
+        assert answer.status_code == 200 and answer.json()["counted_games"] == 1
+    for headers in ({}, other):
+        stats = client.get("/api/offline-games/stats", headers=headers).json()
+        assert stats["total"]["games"] == 1
 
 
 def test_sending_needs_a_player(client: TestClient, record: dict[str, Any]) -> None:

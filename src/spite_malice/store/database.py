@@ -34,9 +34,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from .location import describe, prepare, resolve_url
 
 log = logging.getLogger(__name__)
-HEAD_REVISION = "0010"
+HEAD_REVISION = "0011"
 V1_REVISION = "0001"
-KNOWN_REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010")
+KNOWN_REVISIONS = tuple(f"{n:04d}" for n in range(1, int(HEAD_REVISION) + 1))
 """Every revision this version can migrate from (a newer database is refused)."""
 NOTIFY_CHANNEL = "spite_malice_rooms"
 """PostgreSQL's LISTEN/NOTIFY channel on which every stored step of a web room is announced

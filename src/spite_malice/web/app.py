@@ -13,7 +13,6 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 
 from ..i18n import _
 from ..store import Store
@@ -40,6 +39,7 @@ from .headers import SecurityHeaders
 from .instance import InstanceHeader
 from .lobby import Lobby
 from .pwa import router as pwa_router
+from .static_files import PrecompressedFiles
 
 STATIC = Path(__file__).parent / "static"
 
@@ -104,7 +104,8 @@ def create_app(db: str | None = None, *, store: Store | None = None) -> FastAPI:
     app.include_router(turn_api.router)  # games over days (web/turn_based.py)
     app.include_router(daily_mail.router)  # the daily e-mail (web/daily_mail.py)
     STATIC.mkdir(parents=True, exist_ok=True)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    engine = STATIC / "offline" / "build"  # sent gzipped to who takes it (static_files.py)
+    app.mount("/static", PrecompressedFiles(directory=STATIC, compressed=engine), name="static")
 
     errors.install(app, _page)
     app.add_middleware(limits.BodyLimit)

@@ -3,9 +3,10 @@
 ``POST /api/offline-games`` takes a match's record (:mod:`spite_malice.offline.record`),
 replays it step by step from its seed and, when it replays, counts its finished games in the
 player's offline statistics (``GET /api/offline-games/stats``), once: a match sent again
-counts only what it adds. A long match is sent in parts (``from``: the steps already sent),
-each under the request body limit. A record that does not replay is refused with a reason
-the player can read.
+counts only what it adds, and a game counts by its content whatever its id (the same game
+sent again under another id counts nothing more; another player's copy is refused). A long
+match is sent in parts (``from``: the steps already sent), each under the request body
+limit. A record that does not replay is refused with a reason the player can read.
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ router = APIRouter(prefix="/api/offline-games")
 
 DIFFERENT = N_("This offline game was sent before with other moves, so it is not counted again.")
 """Marked only: said with ``_(DIFFERENT)``."""
+COUNTED_ELSEWHERE = N_(
+    "This offline game was already counted for another player, so it is not counted for you."
+)
+"""Marked only: said with ``_(COUNTED_ELSEWHERE)``. A copy of another player's game is
+refused (409 ``counted_elsewhere``), not taken silently: the page shows the reason and sends
+it no more, where a quiet answer would leave the player looking for a game that never
+appears in their statistics."""
 TOO_MANY_SENT = N_(
     "Too many offline games sent from this address; they are sent again in a minute."
 )
@@ -90,12 +98,15 @@ async def send_offline_game(request: Request) -> dict[str, Any] | JSONResponse:
         saved = await lobby.run(kept.save_offline_match, store, player.id, _as_kept(replayed))
     except kept.StepsDiffer:
         return error_response(409, "steps_differ", _(DIFFERENT))
+    except kept.CountedElsewhere:
+        return error_response(409, "counted_elsewhere", _(COUNTED_ELSEWHERE))
     return {
         "id": replayed.id,
         "steps": len(replayed.steps),
         "games": len(replayed.games),
         "counted_games": saved.new_games,
         "counted_match": saved.new_match,
+        "already_counted": saved.already_counted,
         "known": saved.known,
         "over": replayed.match_over,
     }
