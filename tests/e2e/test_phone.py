@@ -23,7 +23,14 @@ PHONES = [(360, 740), (390, 844), (844, 390), (740, 360)]
 MIN_TARGET = 44.0
 MIN_SPACING = 8.0
 
-AUDIT_JS = """([minSize, minGap]) => {
+WORDS = "#message, #turn-banner, #scoreboard"
+"""The table's words that say what happens: no control may sit on them."""
+BOXES = (
+    ".panel, .panel-status, .panel-more, .actions, fieldset, .card-box, dialog[open], .first-visit"
+)
+"""The boxes that hold a view's parts: their content stays inside them."""
+
+AUDIT_JS = """([minSize, minGap, WORDS, BOXES]) => {
   // An open dialog, menu or sheet covers the page: its own controls are the ones to tap.
   const scope = document.querySelector('dialog[open]')
     ?? (document.body.classList.contains('menu-open') ? document.querySelector('.topbar') : null)
@@ -79,6 +86,61 @@ AUDIT_JS = """([minSize, minGap]) => {
       if (gap < minGap - 0.5) problems.push(`${a.name} and ${b.name}: ${gap.toFixed(1)} px apart`);
     }
   }
+  // The page underneath is in view: no control sits on the words that say what happens.
+  if (scope === document) {
+    for (const words of document.querySelectorAll(WORDS)) {
+      if (words.offsetParent === null) continue;
+      const w = words.getBoundingClientRect();
+      if (w.width === 0 || w.height === 0) continue;
+      const box = { left: w.left + scrollX, top: w.top + scrollY, right: w.right + scrollX,
+        bottom: w.bottom + scrollY };
+      for (const s of seen) {
+        if (s.node.contains(words) || words.contains(s.node)) continue;
+        const across = Math.min(s.right, box.right) - Math.max(s.left, box.left);
+        const down = Math.min(s.bottom, box.bottom) - Math.max(s.top, box.top);
+        if (across > 0.5 && down > 0.5) problems.push(`${s.name} covers #${words.id}`);
+      }
+      if (words.scrollHeight > words.clientHeight + 1) {
+        problems.push(`#${words.id} needs ${words.scrollHeight - words.clientHeight} px more`);
+      }
+    }
+  }
+  // Nothing is cut: no box holds more than its width, and what is in a box stays inside it
+  // (and inside the window), unless the box scrolls that way.
+  for (const box of document.querySelectorAll(BOXES)) {
+    if (box.offsetParent === null && getComputedStyle(box).position !== 'fixed') continue;
+    if (box.closest('[hidden]') || (scope !== document && !scope.contains(box))) continue;
+    const b = box.getBoundingClientRect();
+    if (b.width === 0 || b.height === 0) continue;
+    const name = box.id || box.className || box.tagName;
+    if (b.left < -0.5 || b.right > innerWidth + 0.5) {
+      problems.push(`${name} is cut by the window: ${b.left.toFixed(1)}-${b.right.toFixed(1)} px`);
+    }
+    if (box.scrollWidth > box.clientWidth + 1) {
+      const more = box.scrollWidth - box.clientWidth;
+      problems.push(`${name} is ${more} px too narrow for its content`);
+    }
+    const style = getComputedStyle(box);
+    const scrollsDown = ['auto', 'scroll'].includes(style.overflowY);
+    for (const node of box.querySelectorAll('*')) {
+      if (node.closest('[hidden]') || node.offsetParent === null) continue;
+      if (node.closest('details:not([open])') && node.tagName !== 'SUMMARY') continue;
+      // inside a box of its own (checked as such), or a scroller, or the sheet over the page
+      const inner = node.parentElement.closest(`${BOXES}, .move-log, .message-line`);
+      if (inner !== null && inner !== box && box.contains(inner)) continue;
+      if (getComputedStyle(node).position === 'fixed') continue;
+      const r = node.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const out = r.left < b.left - 0.5 || r.right > b.right + 0.5
+        || (!scrollsDown && (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5));
+      if (out) {
+        const what = node.id || (node.textContent ?? '').trim().slice(0, 30) || node.tagName;
+        problems.push(`${what} reaches past ${name}`);
+      }
+    }
+  }
+  const wide = document.scrollingElement.scrollWidth - innerWidth;
+  if (wide > 0) problems.push(`the page is ${wide} px wider than the window`);
   return { count: seen.length, problems };
 }"""
 
@@ -112,7 +174,7 @@ def audit(page: Page, label: str) -> int:
     controls were measured."""
     settle(page)
     screenshot(page, label, full_page=True)
-    result: dict[str, Any] = page.evaluate(AUDIT_JS, [MIN_TARGET, MIN_SPACING])
+    result: dict[str, Any] = page.evaluate(AUDIT_JS, [MIN_TARGET, MIN_SPACING, WORDS, BOXES])
     assert result["problems"] == [], f"{label}: {result['problems']}"
     assert result["count"] > 0, f"{label}: no control measured"
     count: int = result["count"]
