@@ -204,6 +204,12 @@ def panel_fits(page: Page, label: str) -> None:
     assert found["outside"] == [], f"{label}: off screen: {found['outside']}"
 
 
+def pick_a_hand_card(page: Page) -> None:
+    """Pick the middle hand card (the one under the side stacks, which it rises towards)."""
+    page.locator("#table .hand-card").nth(2).click()
+    expect(page.locator("#table .seat-me .side-stack.is-target")).to_have_count(4)
+
+
 def size_label(width: int, height: int) -> str:
     return f"{width}x{height}"
 
@@ -233,8 +239,7 @@ def test_every_control_of_every_view_is_a_thumb_target(
     me.wait_phase("mine")
     no_scroll(page, f"game {at}")
     counts["game"] = audit(page, f"game-{at}")
-    page.locator("#table .hand-card").first.click()
-    expect(page.locator("#table .seat-me .side-stack.is-target")).to_have_count(4)
+    pick_a_hand_card(page)
     audit(page, f"game-hand-card-picked-{at}")
     page.keyboard.press("Escape")
     menu = page.locator("#menu-button, .menu-toggle").locator("visible=true")
@@ -248,6 +253,14 @@ def test_every_control_of_every_view_is_a_thumb_target(
         page.click("#more-button")
         counts["game more"] = audit(page, f"game-more-{at}")
         page.click("#more-close")
+
+    # The lobby with this unfinished game in its list, and back to the game from there.
+    me.goto("play")
+    resume = page.locator("#resume-list a.resume-link")
+    expect(resume).to_have_count(1)
+    counts["lobby unfinished"] = audit(page, f"lobby-unfinished-{at}")
+    resume.click()
+    me.wait_phase("mine")
 
     # The end screen of a won game, drawn from a finished game's state: its figures and buttons.
     page.evaluate(GAME_OVER_JS)
@@ -263,6 +276,10 @@ def test_every_control_of_every_view_is_a_thumb_target(
     me.wait_phase("over")
     expect(page.locator("dialog[open]")).to_be_visible()
     counts["end of match"] = audit(page, f"match-over-{at}")
+    # The statistics with the resigned match's game in them.
+    me.goto("stats")
+    expect(page.locator("#stats-table tbody tr")).not_to_have_count(0)
+    counts["stats with games"] = audit(page, f"stats-games-{at}")
     me.goto("replays")
     page.locator("#replay-list a.resume-link").first.click()
     page.wait_for_url("**/#/replay/*")
@@ -294,6 +311,66 @@ def test_every_control_of_every_view_is_a_thumb_target(
     expect(page.locator("#message")).to_be_hidden()
     counts["friend waiting"] = audit(page, f"friend-waiting-{at}")
     print(f"\n{at}: controls measured per view: {counts}")
+    assert me.errors == []
+
+
+LONG_LANGUAGES = {"ru": "ru-RU", "pt": "pt-BR", "nl": "nl-NL", "fr": "fr-FR"}
+"""The languages whose words run longest, by the browser's locale that picks each."""
+
+
+@pytest.mark.parametrize("language", list(LONG_LANGUAGES))
+def test_the_longest_languages_fit_every_phone(
+    server: ServerProcess, new_context: ContextFactory, language: str
+) -> None:
+    """Settings, the lobby with an unfinished game, the table, the end screen of a game and
+    of the match, and the statistics with a game, in a language whose words are longer than
+    English, at every phone size: one browser (and one game) per language, resized."""
+    me = Player.open(
+        new_context(width=390, height=844, locale=LONG_LANGUAGES[language]),
+        server.url,
+        f"long-{language}",
+    )
+    page = me.page
+    me.goto("play")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    me.configure(payoff_size=5, speed="off")
+    me.start_computer_game("easy")
+    me.wait_phase("mine")
+    game = me.room
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        at = f"{language}-{size_label(width, height)}"
+        me.goto("settings")
+        expect(page.locator("#rule-first_player")).to_be_visible()
+        audit(page, f"settings-{at}")
+        me.goto("play")
+        expect(page.locator("#resume-list a.resume-link")).to_have_count(1)
+        audit(page, f"lobby-unfinished-{at}")
+        me.goto(f"game/{game}")
+        me.wait_phase("mine")
+        no_scroll(page, f"game {at}")
+        audit(page, f"game-{at}")
+        pick_a_hand_card(page)
+        audit(page, f"game-hand-card-picked-{at}")
+        page.keyboard.press("Escape")
+        page.evaluate(GAME_OVER_JS)
+        expect(page.locator("#game-figures")).to_be_visible()
+        audit(page, f"game-over-{at}")
+        page.click("#game-over .dialog-actions .btn:not(.btn-primary)")  # "Look at the table"
+        expect(page.locator("#game-over")).to_have_count(0)
+    page.evaluate("() => document.getElementById('resign-button').click()")  # in the sheet
+    page.click("#confirm-yes")
+    me.wait_phase("over")
+    expect(page.locator("dialog[open]")).to_be_visible()
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        audit(page, f"match-over-{language}-{size_label(width, height)}")
+    page.keyboard.press("Escape")
+    me.goto("stats")
+    expect(page.locator("#stats-table tbody tr")).not_to_have_count(0)
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        audit(page, f"stats-games-{language}-{size_label(width, height)}")
     assert me.errors == []
 
 
