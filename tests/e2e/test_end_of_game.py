@@ -45,6 +45,21 @@ def test_the_game_over_screen_says_why_and_counts_the_game(
     # A turn ends with a discard, except the winner's last turn.
     assert turns_me == discards_me and turns_opp == discards_opp
     assert built_me + built_opp >= 5
+    # The center stacks completed are both players' (R3.1: both build on them; R3.4(b)): the
+    # figure spans both players' columns, not the opponent's alone.
+    spans = figures.evaluate(
+        """(table) => {
+          const box = (n) => { const r = n.getBoundingClientRect();
+            return { left: r.left, right: r.right }; };
+          const heads = table.querySelectorAll('thead th');
+          return { cell: box(table.querySelector('tfoot td')), you: box(heads[1]),
+            them: box(heads[2]) };
+        }"""
+    )
+    completed = int(figures.locator("tfoot td").inner_text())
+    assert abs(spans["cell"]["left"] - spans["you"]["left"]) <= 1, spans
+    assert abs(spans["cell"]["right"] - spans["them"]["right"]) <= 1, spans
+    assert 0 <= completed * 12 <= built_me + built_opp  # R3.4(b): twelve cards make a stack
     assert me.errors == []
 
 

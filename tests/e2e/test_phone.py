@@ -23,7 +23,14 @@ PHONES = [(360, 740), (390, 844), (844, 390), (740, 360)]
 MIN_TARGET = 44.0
 MIN_SPACING = 8.0
 
-AUDIT_JS = """([minSize, minGap]) => {
+WORDS = "#message, #turn-banner, #scoreboard"
+"""The table's words that say what happens: no control may sit on them."""
+BOXES = (
+    ".panel, .panel-status, .panel-more, .actions, fieldset, .card-box, dialog[open], .first-visit"
+)
+"""The boxes that hold a view's parts: their content stays inside them."""
+
+AUDIT_JS = """([minSize, minGap, WORDS, BOXES]) => {
   // An open dialog, menu or sheet covers the page: its own controls are the ones to tap.
   const scope = document.querySelector('dialog[open]')
     ?? (document.body.classList.contains('menu-open') ? document.querySelector('.topbar') : null)
@@ -79,6 +86,61 @@ AUDIT_JS = """([minSize, minGap]) => {
       if (gap < minGap - 0.5) problems.push(`${a.name} and ${b.name}: ${gap.toFixed(1)} px apart`);
     }
   }
+  // The page underneath is in view: no control sits on the words that say what happens.
+  if (scope === document) {
+    for (const words of document.querySelectorAll(WORDS)) {
+      if (words.offsetParent === null) continue;
+      const w = words.getBoundingClientRect();
+      if (w.width === 0 || w.height === 0) continue;
+      const box = { left: w.left + scrollX, top: w.top + scrollY, right: w.right + scrollX,
+        bottom: w.bottom + scrollY };
+      for (const s of seen) {
+        if (s.node.contains(words) || words.contains(s.node)) continue;
+        const across = Math.min(s.right, box.right) - Math.max(s.left, box.left);
+        const down = Math.min(s.bottom, box.bottom) - Math.max(s.top, box.top);
+        if (across > 0.5 && down > 0.5) problems.push(`${s.name} covers #${words.id}`);
+      }
+      if (words.scrollHeight > words.clientHeight + 1) {
+        problems.push(`#${words.id} needs ${words.scrollHeight - words.clientHeight} px more`);
+      }
+    }
+  }
+  // Nothing is cut: no box holds more than its width, and what is in a box stays inside it
+  // (and inside the window), unless the box scrolls that way.
+  for (const box of document.querySelectorAll(BOXES)) {
+    if (box.offsetParent === null && getComputedStyle(box).position !== 'fixed') continue;
+    if (box.closest('[hidden]') || (scope !== document && !scope.contains(box))) continue;
+    const b = box.getBoundingClientRect();
+    if (b.width === 0 || b.height === 0) continue;
+    const name = box.id || box.className || box.tagName;
+    if (b.left < -0.5 || b.right > innerWidth + 0.5) {
+      problems.push(`${name} is cut by the window: ${b.left.toFixed(1)}-${b.right.toFixed(1)} px`);
+    }
+    if (box.scrollWidth > box.clientWidth + 1) {
+      const more = box.scrollWidth - box.clientWidth;
+      problems.push(`${name} is ${more} px too narrow for its content`);
+    }
+    const style = getComputedStyle(box);
+    const scrollsDown = ['auto', 'scroll'].includes(style.overflowY);
+    for (const node of box.querySelectorAll('*')) {
+      if (node.closest('[hidden]') || node.offsetParent === null) continue;
+      if (node.closest('details:not([open])') && node.tagName !== 'SUMMARY') continue;
+      // inside a box of its own (checked as such), or a scroller, or the sheet over the page
+      const inner = node.parentElement.closest(`${BOXES}, .move-log, .message-line`);
+      if (inner !== null && inner !== box && box.contains(inner)) continue;
+      if (getComputedStyle(node).position === 'fixed') continue;
+      const r = node.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const out = r.left < b.left - 0.5 || r.right > b.right + 0.5
+        || (!scrollsDown && (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5));
+      if (out) {
+        const what = node.id || (node.textContent ?? '').trim().slice(0, 30) || node.tagName;
+        problems.push(`${what} reaches past ${name}`);
+      }
+    }
+  }
+  const wide = document.scrollingElement.scrollWidth - innerWidth;
+  if (wide > 0) problems.push(`the page is ${wide} px wider than the window`);
   return { count: seen.length, problems };
 }"""
 
@@ -112,7 +174,7 @@ def audit(page: Page, label: str) -> int:
     controls were measured."""
     settle(page)
     screenshot(page, label, full_page=True)
-    result: dict[str, Any] = page.evaluate(AUDIT_JS, [MIN_TARGET, MIN_SPACING])
+    result: dict[str, Any] = page.evaluate(AUDIT_JS, [MIN_TARGET, MIN_SPACING, WORDS, BOXES])
     assert result["problems"] == [], f"{label}: {result['problems']}"
     assert result["count"] > 0, f"{label}: no control measured"
     count: int = result["count"]
@@ -140,6 +202,12 @@ def panel_fits(page: Page, label: str) -> None:
     found: dict[str, Any] = page.evaluate(PANEL_JS)
     assert found["scroll"] <= 0, f"{label}: the panel scrolls by {found['scroll']} px"
     assert found["outside"] == [], f"{label}: off screen: {found['outside']}"
+
+
+def pick_a_hand_card(page: Page) -> None:
+    """Pick the middle hand card (the one under the side stacks, which it rises towards)."""
+    page.locator("#table .hand-card").nth(2).click()
+    expect(page.locator("#table .seat-me .side-stack.is-target")).to_have_count(4)
 
 
 def size_label(width: int, height: int) -> str:
@@ -171,8 +239,7 @@ def test_every_control_of_every_view_is_a_thumb_target(
     me.wait_phase("mine")
     no_scroll(page, f"game {at}")
     counts["game"] = audit(page, f"game-{at}")
-    page.locator("#table .hand-card").first.click()
-    expect(page.locator("#table .seat-me .side-stack.is-target")).to_have_count(4)
+    pick_a_hand_card(page)
     audit(page, f"game-hand-card-picked-{at}")
     page.keyboard.press("Escape")
     menu = page.locator("#menu-button, .menu-toggle").locator("visible=true")
@@ -186,6 +253,14 @@ def test_every_control_of_every_view_is_a_thumb_target(
         page.click("#more-button")
         counts["game more"] = audit(page, f"game-more-{at}")
         page.click("#more-close")
+
+    # The lobby with this unfinished game in its list, and back to the game from there.
+    me.goto("play")
+    resume = page.locator("#resume-list a.resume-link")
+    expect(resume).to_have_count(1)
+    counts["lobby unfinished"] = audit(page, f"lobby-unfinished-{at}")
+    resume.click()
+    me.wait_phase("mine")
 
     # The end screen of a won game, drawn from a finished game's state: its figures and buttons.
     page.evaluate(GAME_OVER_JS)
@@ -201,6 +276,10 @@ def test_every_control_of_every_view_is_a_thumb_target(
     me.wait_phase("over")
     expect(page.locator("dialog[open]")).to_be_visible()
     counts["end of match"] = audit(page, f"match-over-{at}")
+    # The statistics with the resigned match's game in them.
+    me.goto("stats")
+    expect(page.locator("#stats-table tbody tr")).not_to_have_count(0)
+    counts["stats with games"] = audit(page, f"stats-games-{at}")
     me.goto("replays")
     page.locator("#replay-list a.resume-link").first.click()
     page.wait_for_url("**/#/replay/*")
@@ -232,6 +311,66 @@ def test_every_control_of_every_view_is_a_thumb_target(
     expect(page.locator("#message")).to_be_hidden()
     counts["friend waiting"] = audit(page, f"friend-waiting-{at}")
     print(f"\n{at}: controls measured per view: {counts}")
+    assert me.errors == []
+
+
+LONG_LANGUAGES = {"ru": "ru-RU", "pt": "pt-BR", "nl": "nl-NL", "fr": "fr-FR"}
+"""The languages whose words run longest, by the browser's locale that picks each."""
+
+
+@pytest.mark.parametrize("language", list(LONG_LANGUAGES))
+def test_the_longest_languages_fit_every_phone(
+    server: ServerProcess, new_context: ContextFactory, language: str
+) -> None:
+    """Settings, the lobby with an unfinished game, the table, the end screen of a game and
+    of the match, and the statistics with a game, in a language whose words are longer than
+    English, at every phone size: one browser (and one game) per language, resized."""
+    me = Player.open(
+        new_context(width=390, height=844, locale=LONG_LANGUAGES[language]),
+        server.url,
+        f"long-{language}",
+    )
+    page = me.page
+    me.goto("play")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    me.configure(payoff_size=5, speed="off")
+    me.start_computer_game("easy")
+    me.wait_phase("mine")
+    game = me.room
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        at = f"{language}-{size_label(width, height)}"
+        me.goto("settings")
+        expect(page.locator("#rule-first_player")).to_be_visible()
+        audit(page, f"settings-{at}")
+        me.goto("play")
+        expect(page.locator("#resume-list a.resume-link")).to_have_count(1)
+        audit(page, f"lobby-unfinished-{at}")
+        me.goto(f"game/{game}")
+        me.wait_phase("mine")
+        no_scroll(page, f"game {at}")
+        audit(page, f"game-{at}")
+        pick_a_hand_card(page)
+        audit(page, f"game-hand-card-picked-{at}")
+        page.keyboard.press("Escape")
+        page.evaluate(GAME_OVER_JS)
+        expect(page.locator("#game-figures")).to_be_visible()
+        audit(page, f"game-over-{at}")
+        page.click("#game-over .dialog-actions .btn:not(.btn-primary)")  # "Look at the table"
+        expect(page.locator("#game-over")).to_have_count(0)
+    page.evaluate("() => document.getElementById('resign-button').click()")  # in the sheet
+    page.click("#confirm-yes")
+    me.wait_phase("over")
+    expect(page.locator("dialog[open]")).to_be_visible()
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        audit(page, f"match-over-{language}-{size_label(width, height)}")
+    page.keyboard.press("Escape")
+    me.goto("stats")
+    expect(page.locator("#stats-table tbody tr")).not_to_have_count(0)
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        audit(page, f"stats-games-{language}-{size_label(width, height)}")
     assert me.errors == []
 
 
