@@ -1,6 +1,8 @@
 """The analysis reasons as they were worded before issue 15 marked them for translation
 (src/spite_malice/analysis/reasons.py at e30369d), kept as the oracle of the English that
-players read: tests/analysis/test_reasons_i18n.py compares the marked code with it."""
+players read: tests/analysis/test_reasons_i18n.py compares the marked code with it. One
+change since: ranks are named in words, as the page and the tutorial name them ("the Seven",
+a King "as a five"), where that code wrote digits ("the 7", "as a 5")."""
 # mypy: ignore-errors
 
 from __future__ import annotations
@@ -9,17 +11,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spite_malice.bots.view import TurnView
-from spite_malice.engine.cards import ACE, KING, QUEEN, RANK_NAMES, a_rank
+from spite_malice.engine.cards import KING, QUEEN
 from spite_malice.engine.moves import Move
+
+NAMES = (
+    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+    "Queen", "King",
+)  # fmt: skip
+VALUES = (
+    "an Ace", "a two", "a three", "a four", "a five", "a six", "a seven", "an eight", "a nine",
+    "a ten", "a Jack", "a Queen", "a King",
+)  # fmt: skip
 
 
 def _name(rank: int) -> str:
-    return RANK_NAMES[rank - 1]
+    return NAMES[rank - 1]
+
+
+def a_rank(value: int) -> str:
+    """A value with its article, in words: "an Ace", "a five", "a Jack"."""
+    return VALUES[value - 1]
 
 
 def _at(value: int) -> str:
-    """A center stack's value as in "left at 6", "left at a Jack", "left at an Ace"."""
-    return a_rank(value) if value == ACE or value > 10 else _name(value)
+    """A center stack's value as in "left at a six", "left at a Jack", "left at an Ace"."""
+    return a_rank(value)
 
 
 @dataclass(slots=True)

@@ -42,7 +42,7 @@ def test_not_playing_the_payoff_card_is_found_r3_1() -> None:
     decision = only_decision(report)
     assert decision.lost >= 0.5
     assert decision.better == ("P-C1",)
-    assert decision.reason == "You could have played your pay-off card, the 3."
+    assert decision.reason == "You could have played your pay-off card, the Three."
     assert report.worst[0].turn == 1
     assert report.total_lost == decision.lost
 
@@ -67,7 +67,7 @@ def test_feeding_the_opponents_payoff_card_is_found() -> None:
     decision = only_decision(report)
     assert decision.lost >= 0.5
     assert "H6-C1" not in decision.better  # the better turn keeps the 6 back
-    assert decision.reason == "Center 1 was left at 6, one below your opponent's 7."
+    assert decision.reason == "Center 1 was left at a six, one below your opponent's Seven."
 
 
 def test_burying_the_needed_card_is_found() -> None:
@@ -77,7 +77,7 @@ def test_burying_the_needed_card_is_found() -> None:
     decision = only_decision(report)
     assert decision.lost > 0.25
     assert decision.better[-1] != "H9-S2"
-    assert decision.reason == "Your 9 on side stack 2 buried the 8 you needed."
+    assert decision.reason == "Your Nine on side stack 2 buried the Eight you needed."
     # the same builds with the 9 elsewhere lose nothing
     kept = analyse_game(start, [*builds, "H9-S1"], 0, settings=FAST)
     assert only_decision(kept).lost == 0.0
@@ -103,7 +103,7 @@ def test_the_report_finds_the_bad_turn_among_good_ones() -> None:
     assert len(report.turns) >= 3
     worst = report.worst[0]
     assert worst.turn == 1
-    assert worst.worst.reason == "Center 1 was left at 6, one below your opponent's 7."
+    assert worst.worst.reason == "Center 1 was left at a six, one below your opponent's Seven."
     assert report.best is not None and report.best.turn != 1
     for turn in report.turns[1:]:
         assert turn.lost < worst.lost

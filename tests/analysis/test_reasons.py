@@ -34,13 +34,13 @@ def test_moves_and_table_in_words() -> None:
     view = view_of(P.buried_card())
     words = describe_moves(view, moves("HA-C2", "H2-C2", "H9-S3"))
     assert words == (
-        "the Ace from your hand on center 2, then the 2 from your hand on center 2, "
-        "then discard the 9 onto side stack 3"
+        "the Ace from your hand on center 2, then the Two from your hand on center 2, "
+        "then discard the Nine onto side stack 3"
     )
     assert describe_table(view) == (
-        "center stacks 6, empty and 10; your pay-off card the 9 (5 left); your hand Ace, 2, "
-        "3, 4 and 9; your side stacks Queen, 8, empty and empty; your opponent's pay-off card "
-        "the Jack (5 left)."
+        "center stacks Six, empty and Ten; your pay-off card the Nine (5 left); your hand Ace, "
+        "Two, Three, Four and Nine; your side stacks Queen, Eight, empty and empty; your "
+        "opponent's pay-off card the Jack (5 left)."
     )
 
 
@@ -52,9 +52,12 @@ def test_a_king_is_named_with_the_value_it_takes_r3_1() -> None:
             center=[["AS", "2D", "3S", "4H"], [], []],
         )
     )
-    assert describe_moves(view, moves("HK-C1")) == "the King (as a 5) from your hand on center 1"
+    assert describe_moves(view, moves("HK-C1")) == (
+        "the King (as a five) from your hand on center 1"
+    )
     assert why_better(view, moves("HK-C1", "H8-S1"), moves("H5-C1", "H8-S1")) == (
-        "You used a King as a 5 while you held a 5; a King is worth keeping for a card you lack."
+        "You used a King as a five while you held a five; a King is worth keeping for a card "
+        "you lack."
     )
 
 
@@ -83,7 +86,7 @@ def test_a_discard_that_buries_nothing_needed_is_not_called_burying() -> None:
     # the 9 on the Queen covers a card no center stack is near
     reason = why_better(view, moves(*builds, "H9-S1"), moves(*builds, "H9-S3"))
     assert "buried" not in reason
-    assert reason == "Side stack 3 was a better place for your 9."
+    assert reason == "Side stack 3 was a better place for your Nine."
 
 
 def test_the_words_say_when_new_cards_came_mid_turn_r3_4() -> None:
@@ -91,9 +94,10 @@ def test_the_words_say_when_new_cards_came_mid_turn_r3_4() -> None:
     report = analyse_game(start, ["P-C1", "H5-S1"], 0, settings=Settings(samples=2, horizon=0))
     first, second = report.turns[0].decisions
     assert (
-        first.played_words == "your pay-off 3 on center 1 (then your next pay-off card turned up)"
+        first.played_words
+        == "your pay-off Three on center 1 (then your next pay-off card turned up)"
     )
-    assert second.played_words == "discard the 5 onto side stack 1"
+    assert second.played_words == "discard the Five onto side stack 1"
     empty = P.position(
         payoffs=([*P.UNDER[:4], "QD"], [*P.UNDER[4:], "JC"]),
         hands=(["AS", "2S", "3S", "4S", "5S"], ["4D", "6C", "7D", "9H", "QC"]),
@@ -103,7 +107,7 @@ def test_the_words_say_when_new_cards_came_mid_turn_r3_4() -> None:
     assert (
         report.turns[0]
         .decisions[0]
-        .played_words.endswith("the 5 from your hand on center 1 (then you drew five new cards)")
+        .played_words.endswith("the Five from your hand on center 1 (then you drew five new cards)")
     )
 
 
@@ -115,10 +119,12 @@ def _turn(turn: int, lost: float, edge: float | None = 0.0) -> TurnReport:
         position={},
         table="center stacks empty, empty and empty.",
         played=("H9-S1",),
-        played_words="discard the 9 onto side stack 1",
+        played_words="discard the Nine onto side stack 1",
         better=("P-C1",) if lost else ("H9-S1",),
         better_plan=("P-C1",) if lost else ("H9-S1",),
-        better_words="your pay-off Ace on center 1" if lost else "discard the 9 onto side stack 1",
+        better_words=(
+            "your pay-off Ace on center 1" if lost else "discard the Nine onto side stack 1"
+        ),
         lost=lost,
         difference=lost,
         error=0.1 if lost else 0.0,

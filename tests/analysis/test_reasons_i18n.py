@@ -7,13 +7,23 @@ from __future__ import annotations
 import pytest
 
 from pseudo_catalogs import use_pseudo_catalogs
+from rank_words import assert_ranks_in_words
 from seeded_views import turn_views
-from spite_malice.analysis import Report, Settings, describe_moves, describe_table, why_better
+from spite_malice.analysis import (
+    Report,
+    Settings,
+    analyse_game,
+    describe_moves,
+    describe_table,
+    why_better,
+)
 from spite_malice.bots.evaluation import AwareEvaluator
 from spite_malice.bots.planning import plan_turn
 from spite_malice.i18n import use_language
 
 from . import old_reasons
+from . import positions as P
+from .test_analysis import FAST
 from .test_reasons import _turn
 
 VIEWS = turn_views(20, 30, payoff_size=6)
@@ -59,3 +69,41 @@ def test_the_summary_in_another_language(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "[nl] A better turn was found for 1 of your 2 turns." in dutch
     for line in dutch.splitlines():
         assert not line.strip() or "[nl] " in line, line
+
+
+@pytest.mark.parametrize("language", ["ru", "fr"])
+def test_the_analysis_names_ranks_in_words_as_the_page_does(language: str) -> None:
+    """The table, the moves and the reasons name a rank as the page and the tutorial do ("the
+    Seven", "left at a six"), in English and in another language's real catalog: no rank in
+    digits."""
+    reasons = set()
+    for view in VIEWS[:200]:
+        texts = [describe_table(view)]
+        plans = [plan.moves for plan in plan_turn(view, AwareEvaluator())[:3]]
+        with use_language(language):
+            translated = [describe_table(view)]
+        for played in plans:
+            texts.append(describe_moves(view, played))
+            with use_language(language):
+                translated.append(describe_moves(view, played))
+            for better in plans:
+                texts.append(why_better(view, played, better))
+                with use_language(language):
+                    translated.append(why_better(view, played, better))
+                reasons.add(texts[-1].split(" ")[0])
+        for english, words in zip(texts, translated, strict=True):
+            assert_ranks_in_words(english, words, language)
+    assert len(reasons) >= 5  # several kinds of reason were looked at
+
+
+def test_a_reason_in_russian_names_its_cards_as_the_page_does() -> None:
+    start = P.game(P.fed_opponent())
+    with use_language("ru"):
+        report = analyse_game(start, ["H6-C1", "H8-S1"], 0, settings=FAST)
+    decision = report.turns[0].decisions[0]
+    assert decision.reason == (
+        "На центре 1 вы оставили шестёрку — на единицу ниже карты выплаты соперника (Семёрка)."
+    )
+    assert decision.played_words == (
+        "Шестёрка с руки на центр 1, затем сброс карты Восьмёрка на боковую стопку 1"
+    )

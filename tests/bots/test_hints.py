@@ -28,8 +28,8 @@ def test_hint_reaches_the_payoff_card_with_the_king() -> None:
     moves = [str(m) for m in advice.moves]
     assert moves.index("HK-C1") < moves.index("P-C1")
     assert advice.moves[-1].is_discard
-    assert "pay-off 7" in advice.reason
-    assert "King as a 6" in advice.reason
+    assert "pay-off Seven" in advice.reason
+    assert "King as a six" in advice.reason
     for move in advice.moves:  # the whole hint is legal in the real game
         game.play(move)
     assert game.to_move == 1
@@ -47,7 +47,7 @@ def test_hint_finds_a_bridge_through_side_stacks() -> None:
     )
     advice = hint(game.observation(0))
     assert [str(m) for m in advice.moves[:4]] == ["H6-C1", "S2-C1", "S1-C1", "P-C1"]
-    assert "pay-off 9" in advice.reason
+    assert "pay-off Nine" in advice.reason
 
 
 def test_hint_wins_when_it_can() -> None:
@@ -82,7 +82,7 @@ def test_cli_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "HK-C1" in out[0] and "P-C1" in out[0]
-    assert "pay-off 7" in out[1]
+    assert "pay-off Seven" in out[1]
 
 
 def test_hint_keeps_a_center_away_from_the_opponents_card() -> None:
@@ -96,4 +96,4 @@ def test_hint_keeps_a_center_away_from_the_opponents_card() -> None:
     )
     advice = hint(game.observation(0))
     assert "H8-C2" not in [str(m) for m in advice.moves]
-    assert "keeps center 2 away from the 9 your opponent needs" in advice.reason
+    assert "keeps center 2 away from the Nine your opponent needs" in advice.reason

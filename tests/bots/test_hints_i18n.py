@@ -4,9 +4,12 @@ players read before the texts were marked."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pseudo_catalogs import use_catalog, use_pseudo_catalogs
+from rank_words import ENGLISH_NUMBER_RANKS, assert_ranks_in_words, numbers, rank_digits
 from seeded_views import turn_views
 from spite_malice.bots import hint
 from spite_malice.bots.evaluation import AwareEvaluator
@@ -14,10 +17,11 @@ from spite_malice.bots.hints import explain
 from spite_malice.bots.planning import Ending, Plan, plan_turn, replay_ranks
 from spite_malice.bots.view import TurnView
 from spite_malice.engine import Game
-from spite_malice.engine.cards import KING, RANK_NAMES, a_rank
+from spite_malice.engine.cards import KING
 from spite_malice.engine.moves import Move
 from spite_malice.engine.stacks import built, needs
 from spite_malice.i18n import Catalog, use_language
+from spite_malice.i18n.cards import page_card_words
 
 from .positions import position
 
@@ -30,11 +34,26 @@ REACHABLE = position(
 
 # ------------------------------------------------------------------ the English before
 # The reason as hints.py wrote it before issue 15 marked its texts (commit e30369d), kept
-# here as the oracle of the English players read.
+# here as the oracle of the English players read. One change since: ranks are named in
+# words, as the page and the tutorial name them ("the Seven", a King "as a five"), where
+# that code wrote digits ("the 7", "as a 5").
+
+NAMES = (
+    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+    "Queen", "King",
+)  # fmt: skip
+VALUES = (
+    "an Ace", "a two", "a three", "a four", "a five", "a six", "a seven", "an eight", "a nine",
+    "a ten", "a Jack", "a Queen", "a King",
+)  # fmt: skip
 
 
 def _old_word(value: int) -> str:
-    return RANK_NAMES[value - 1]
+    return NAMES[value - 1]
+
+
+def a_rank(value: int) -> str:
+    return VALUES[value - 1]
 
 
 def _old_explain(view: TurnView, plan: Plan) -> str:
@@ -167,7 +186,9 @@ def test_a_hint_in_italian(monkeypatch: pytest.MonkeyPatch) -> None:
                 (None, "discards the {rank} onto empty side stack {side}"): (
                     "scarta il {rank} sulla pila di scarto vuota {side}"
                 ),
-                ("a rank", "a 6"): "un 6",
+                ("value", "a six"): "un sei",
+                ("rank", "Seven"): "Sette",
+                ("rank", "Nine"): "Nove",
             },
             plural={
                 (None, "builds {n} card, then discards the {rank} onto empty side stack {side}"): (
@@ -181,8 +202,50 @@ def test_a_hint_in_italian(monkeypatch: pytest.MonkeyPatch) -> None:
     english = hint(game.observation(0)).reason
     with use_language("it"):
         italian = hint(game.observation(0)).reason
-    assert "pay-off 7" in english and "King as a 6" in english
+    assert "pay-off Seven" in english and "King as a six" in english
     assert italian == (
-        "gioca il 7 della pila di pagamento, con il Re come un 6, "
-        "poi scarta il 9 sulla pila di scarto vuota 1"
+        "gioca il Sette della pila di pagamento, con il Re come un sei, "
+        "poi scarta il Nove sulla pila di scarto vuota 1"
     )
+
+
+# ------------------------------------------------------------------ ranks in words
+
+
+def test_the_rank_check_sees_a_rank_written_as_digits() -> None:
+    assert rank_digits("builds 2 cards, then discards the 9 onto side stack 1") == ["9"]
+    assert rank_digits("blocks center 3, which was ready for the 7 your opponent needs") == ["7"]
+    assert not rank_digits("builds 2 cards, then discards the Nine onto side stack 1")
+    # a translation with a rank in digits has a number its English has not
+    assert numbers("сбрасывает на боковую стопку 1: 9") != numbers(
+        "discards the Nine onto side stack 1"
+    )
+
+
+@pytest.mark.parametrize("language", ["ru", "fr"])
+def test_a_hint_names_ranks_in_words_as_the_page_does(language: str) -> None:
+    """Every clause of a hint names a rank as the page and the tutorial do ("the Seven", a King
+    "as a five"), in English and in another language's real catalog: no rank in digits."""
+    checked = 0
+    for view in VIEWS[:150]:
+        for plan in plan_turn(view, AwareEvaluator())[:3]:
+            english = explain(view, plan)
+            with use_language(language):
+                translated = explain(view, plan)
+            assert_ranks_in_words(english, translated, language)
+            checked += any(re.search(rf"\b{n}\b", english) for n in ENGLISH_NUMBER_RANKS.values())
+    assert checked > 200  # most reasons name a number rank
+
+
+def test_a_hint_in_russian_names_its_cards_as_the_page_does() -> None:
+    game = Game.from_position(REACHABLE, seed=1)
+    with use_language("ru"):
+        russian = hint(game.observation(0)).reason
+        names = page_card_words()
+    assert russian == (
+        "разыгрывает вашу карту выплаты: Семёрка, с королём за шестёрку; "
+        "сбрасывает на пустую боковую стопку 1: Девятка"
+    )
+    # the page's own words for these cards (GET /api/language/ru)
+    assert names["ranks"][6] == "Семёрка" and names["ranks"][8] == "Девятка"
+    assert names["values"][5] == "шестёрку"

@@ -1,8 +1,10 @@
 """Plain words for a choice: its moves as a player says them, and why another one was better.
 
-Players read sentences, never notation: "the 7 from your hand on center 1", "your 9 on side
-stack 2 buried the 8 you needed", "center 3 was left at 6, one below your opponent's 7". The
-reasons compare what two choices leave on the table, from the seat's view only.
+Players read sentences, never notation: "the Seven from your hand on center 1", "your Nine on
+side stack 2 buried the Eight you needed", "center 3 was left at a six, one below your
+opponent's Seven". Ranks are named in words as the page and the tutorial name them (a rank's
+name, a value with its article), never as digits. The reasons compare what two choices leave
+on the table, from the seat's view only.
 """
 
 from __future__ import annotations
@@ -11,28 +13,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..bots.view import TurnView
-from ..engine.cards import ACE, KING
+from ..engine.cards import KING
 from ..engine.moves import Move
 from ..engine.stacks import built, needs, taken_by
 from ..i18n import _, ngettext, pgettext
-from ..i18n.cards import a_rank_word, rank_word
+from ..i18n.cards import a_value_word, rank_name
 
 
 def _name(rank: int) -> str:
-    """A rank in the current language: digits for 2 to 10, else its name."""
-    return rank_word(rank)
+    """A rank's name in the current language ("Seven", "Jack"), as the page names it."""
+    return rank_name(rank)
 
 
 def _at(value: int) -> str:
-    """A center stack's value as in "left at 6", "left at a Jack", "left at an Ace"."""
-    return a_rank_word(value) if value == ACE or value > 10 else _name(value)
+    """A center stack's value as in "left at a six", "left at a Jack", "left at an Ace"."""
+    return a_value_word(value)
 
 
 def _shown(rank: int, value: int) -> str:
     """A card built, by its rank; a King with the rank it stands for (R3.1)."""
     if rank == KING:
-        # TRANSLATORS: a King built as another rank (R3.1), e.g. "King (as a 5)"
-        return _("King (as {a_rank})", a_rank=a_rank_word(value))
+        # TRANSLATORS: a King built as another rank (R3.1), e.g. "King (as a five)"
+        return _("King (as {a_rank})", a_rank=a_value_word(value))
     return _name(rank)
 
 
@@ -101,7 +103,7 @@ def _played(view: TurnView, moves: Sequence[Move]) -> _Table:
 
 
 def describe_moves(view: TurnView, moves: Sequence[Move], skip: int = 0) -> str:
-    """The moves in words: "your pay-off 4 on center 2, then discard the 9 onto side stack 1"
+    """The moves in words: "your pay-off Four on center 2, then discard the Nine onto side stack 1"
     (the first ``skip`` moves are played but not told: the rest of a plan)."""
     table = _Table.of(view)
     parts: list[str] = []
@@ -253,17 +255,19 @@ def _wasted_king(view: TurnView, played: Sequence[Move], better: Sequence[Move])
                 return _(
                     "You used a King as {a_rank} while you held {a_rank}; "
                     "a King is worth keeping for a card you lack.",
-                    a_rank=a_rank_word(value),
+                    a_rank=a_value_word(value),
                 )
         table.play(move)
     return _("Keeping your King for later was worth more than playing it now.")
 
 
 def _list(words: Sequence[str]) -> str:
-    """Words as a list in the current language: "7", "7 and 9", "7, 8 and 9"."""
+    """Words as a list in the current language: "Seven", "Seven and Nine", "Seven, Eight and
+    Nine"."""
     text = words[0]
     for word in words[1:-1]:
-        # TRANSLATORS: the items of a list but its last, e.g. "7, 8" in "7, 8 and 9"
+        # TRANSLATORS: the items of a list but its last, e.g. "Seven, Eight" in "Seven, Eight
+        # and Nine"
         text = _("{first}, {second}", first=text, second=word)
     if len(words) > 1:
         text = _("{first} and {second}", first=text, second=words[-1])

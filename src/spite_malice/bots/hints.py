@@ -18,7 +18,7 @@ from ..engine.moves import Move
 from ..engine.observation import Observation
 from ..engine.stacks import built, needs
 from ..i18n import _, ngettext
-from ..i18n.cards import a_rank_word, rank_word
+from ..i18n.cards import a_value_word, rank_name
 from .evaluation import AwareEvaluator
 from .planning import Ending, Plan, plan_turn, replay_ranks
 from .view import TurnView, view_from_observation
@@ -53,7 +53,7 @@ def join_clauses(clauses: list[str]) -> str:
     text = clauses[0] if clauses else ""
     for clause in clauses[1:]:
         # TRANSLATORS: two clauses of a hint's reason, joined (a third joins the same way).
-        # Each clause says what the suggested turn does ("plays your pay-off 7"); the page
+        # Each clause says what the suggested turn does ("plays your pay-off Seven"); the page
         # shows the reason after its own "This ..." and each clause after "; " with "it ...",
         # so keep "; " between the clauses.
         text = _("{first}; {second}", first=text, second=clause)
@@ -61,7 +61,7 @@ def join_clauses(clauses: list[str]) -> str:
 
 
 def _and(items: list[str]) -> str:
-    """Items joined by "and" ("an Ace and a 2") in the current language."""
+    """Items joined by "and" ("an Ace and a two") in the current language."""
     text = items[0]
     for item in items[1:]:
         text = _("{first} and {second}", first=text, second=item)
@@ -71,8 +71,10 @@ def _and(items: list[str]) -> str:
 def explain(view: TurnView, plan: Plan) -> str:
     """A short reason for ``plan`` in the player's words, in the current language: whole
     clauses (one message each), joined by :func:`join_clauses`. Each clause says what the
-    turn does, its subject left out ("plays your pay-off 7"): front ends put "This" (or
-    "it") before it, in their language."""
+    turn does, its subject left out ("plays your pay-off Seven"): front ends put "This" (or
+    "it") before it, in their language. Ranks are named in words, as the page and the
+    tutorial name them: "the Seven" (:func:`rank_name`), a King "as a five"
+    (:func:`a_value_word`), never as digits."""
     center = list(view.center)
     hand = list(view.hand)
     clauses: list[str] = []
@@ -112,10 +114,10 @@ def explain(view: TurnView, plan: Plan) -> str:
 def _payoff_clause(rank: int, value: int, kings_as: list[int], wins: bool) -> str:
     """The pay-off build of the turn (a King standing for ``value``), and the Kings built
     before it, standing for ``kings_as``."""
-    # TRANSLATORS: a King built as another rank (R3.1), e.g. "King (as a 5)"
-    card = _("King (as {a_rank})", a_rank=a_rank_word(value)) if rank == KING else rank_word(rank)
+    # TRANSLATORS: a King built as another rank (R3.1), e.g. "King (as a five)"
+    card = _("King (as {a_rank})", a_rank=a_value_word(value)) if rank == KING else rank_name(rank)
     if kings_as:
-        ranks = _and([a_rank_word(v) for v in kings_as])
+        ranks = _and([a_value_word(v) for v in kings_as])
         if wins:
             return _(
                 "wins the game with your last pay-off card, the {card}, using the King as {ranks}",
@@ -142,7 +144,7 @@ def _danger_clause(view: TurnView, center: list[int]) -> str:
             return _(
                 "blocks center {center}, which was ready for the {rank} your opponent needs",
                 center=i + 1,
-                rank=rank_word(need),
+                rank=rank_name(need),
             )
     # a center one card short of the danger, when the player held that card and kept it back
     mine = set(view.hand) | {pile[-1] for pile in view.side if pile}
@@ -152,7 +154,7 @@ def _danger_clause(view: TurnView, center: list[int]) -> str:
                 return _(
                     "keeps center {center} away from the {rank} your opponent needs",
                     center=i + 1,
-                    rank=rank_word(need),
+                    rank=rank_name(need),
                 )
     return ""
 
@@ -162,7 +164,7 @@ def _discard_clause(
 ) -> str:
     """The turn's discard, after its builds when it made some and played no pay-off card."""
     pile = side[move.side_target]
-    fields = {"rank": rank_word(move.hand_rank), "side": move.side_target + 1}
+    fields = {"rank": rank_name(move.hand_rank), "side": move.side_target + 1}
     built_first = builds > 0 and not played_payoff
     if not pile:
         if built_first:
@@ -176,7 +178,7 @@ def _discard_clause(
     # "in order": one below the top, as a center stack will take them; a card on one of its
     # own rank (a Jack on a Jack) is no order, and is said plainly.
     if move.hand_rank == pile[-1] - 1:
-        top = rank_word(pile[-1])
+        top = rank_name(pile[-1])
         if built_first:
             return ngettext(
                 "builds {n} card, then discards the {rank} onto the {top} on side stack "

@@ -51,8 +51,10 @@ five", "it needs an Ace"; context "value"): number values in words, unlike :data
 
 
 def rank_word(rank: int) -> str:
-    """A rank as hints and reasons name it, in the current language: digits for 2 to 10,
-    else the rank's name ("Ace", "Jack", "Queen", "King": :data:`RANK_WORDS`)."""
+    """A rank as the engine's reasons name it (``table.words``), in the current language:
+    digits for 2 to 10, as the engine writes them, else the rank's name ("Ace", "Jack",
+    "Queen", "King": :data:`RANK_WORDS`). Hints and the analysis name every rank in words, as
+    the page does (:func:`rank_name`, :func:`a_value_word`)."""
     return str(rank) if 2 <= rank <= 10 else rank_name(rank)
 
 

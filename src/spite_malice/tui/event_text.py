@@ -25,16 +25,8 @@ from ..engine.events import (
 )
 from ..engine.rules import TURN_LIMIT
 from ..engine.state import STOCK_EXHAUSTED, TURN_LIMIT_REACHED
-from ..i18n import N_, _, ngettext
-
-# TRANSLATORS: a King built on a center stack and the card it stands for there (R3.2); {card}
-# is the King ("KH"), the sentence goes on "from the hand on center 2"
-KING_AS = (
-    N_("{card} as an Ace"), N_("{card} as a 2"), N_("{card} as a 3"), N_("{card} as a 4"),
-    N_("{card} as a 5"), N_("{card} as a 6"), N_("{card} as a 7"), N_("{card} as an 8"),
-    N_("{card} as a 9"), N_("{card} as a 10"), N_("{card} as a Jack"), N_("{card} as a Queen"),
-)  # fmt: skip
-"""A King standing for values 1..12, as the move log says it."""
+from ..i18n import _, ngettext
+from ..i18n.cards import a_value_word
 
 
 def describe_event(event: Event, names: Sequence[str], you: int | None = None) -> str:
@@ -123,7 +115,10 @@ def _dealt(event: GameDealt, names: Sequence[str], you: int | None) -> str:
 def _built(event: CardBuilt, name: str, mine: bool) -> str:
     card, center = card_str(event.card), event.center + 1
     if RANK_OF[event.card] == KING:
-        card = _(KING_AS[event.value - 1], card=card)
+        # TRANSLATORS: a King built on a center stack and the value it stands for there (R3.2):
+        # {card} is the King ("KH"), {value} the value in words as the page says it ("a five",
+        # "an Ace"); the sentence goes on "from the hand on center 2"
+        card = _("{card} as {value}", card=card, value=a_value_word(event.value))
     if event.source == "P":
         if mine:
             return _(

@@ -43,6 +43,8 @@ def compose_table(
                 yield own(f"center-{i}", center_title(i), CENTER_KEYS[i])
             yield PileView("stock", _("Stock"), interactive=False)
         with Horizontal(id="me", classes="player-row"):
+            # TRANSLATORS: the title of the player's pay-off pile in the terminal, after its key
+            # ("p Pay-off"): at most 8 cells, or it is cut at 80 columns
             yield own("payoff", _("Pay-off"), PAYOFF_KEY)
             for i in range(SIDE_STACKS):
                 yield own(f"side-{i}", side_title(i), SIDE_KEYS[i])
