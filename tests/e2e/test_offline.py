@@ -7,15 +7,20 @@ counts them once as offline games and refuses a tampered one."""
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from spite_malice.i18n import catalog
 from spite_malice.offline import build
 from spite_malice.tutorial import LESSONS
+from spite_malice.web import pwa
 
 from .conftest import CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS, chromium_path
 from .player import ContextFactory, Player
@@ -39,17 +44,68 @@ def _controlled(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
-def _keep_engine(me: Player) -> None:
-    """Settings: turn offline play on, and wait until the engine is kept on this device."""
+def _keep_engine(me: Player, fetched: list[str] | None = None) -> None:
+    """Settings: turn offline play on, and wait until the engine is kept on this device;
+    ``fetched``: the engine's files asked for so far, none (offline play was off)."""
     page = me.page
     me.goto("settings")
     _controlled(page)
     page.reload()  # opened again: read through the service worker, which keeps it
     _controlled(page)
+    if fetched is not None:
+        expect(page.locator("#offline-play")).not_to_be_checked()
+        assert fetched == [], "the page fetched the offline engine while offline play was off"
     page.check("#offline-play")
     expect(page.locator("#offline-status")).to_have_text(
         "Offline play is ready on this device.", timeout=ENGINE_TIMEOUT_MS
     )
+
+
+def _kept(page: Page, prefix: str) -> set[str]:
+    """The paths under ``prefix`` that the service worker's caches hold."""
+    found: list[str] = page.evaluate(
+        """async (prefix) => {
+          const paths = [];
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) {
+              const path = new URL(request.url).pathname;
+              if (path.startsWith(prefix)) paths.push(path);
+            }
+          }
+          return paths;
+        }""",
+        prefix,
+    )
+    return set(found)
+
+
+def _sounds() -> set[str]:
+    """The page's sounds, which offline play keeps."""
+    sounds = {url for url in pwa.worker_config()["extras"] if url.startswith("/static/sounds/")}
+    assert sounds, "the page has no sounds to keep"
+    return sounds
+
+
+def _undoable(me: Player, move: str) -> bool:
+    """A move undo takes back: a build from a side stack, or from a hand of more than one
+    card (a pay-off build or the last hand card turns cards up, R3.4(a) and (c))."""
+    return bool(re.fullmatch(r"S\d-C\d", move)) or (
+        bool(re.fullmatch(r"H.-C\d", move)) and len(me.hand()) > 1
+    )
+
+
+def _undo_a_build(me: Player) -> None:
+    """Play a build that undo takes back, and take it back."""
+    page = me.page
+    legal = me.play_until_legal(lambda moves: any(_undoable(me, m) for m in moves))
+    moves = me.moves_played
+    me.play_move(next(m for m in legal if _undoable(me, m)))
+    me.wait_phase("mine")
+    page.click("#undo-button")
+    page.wait_for_function(
+        "(moves) => Number(document.querySelector('#table').dataset.moves) === moves", arg=moves
+    )
+    expect(page.locator("#message")).to_contain_text("Move taken back")
 
 
 def _play_turns(me: Player, turns: int) -> str:
@@ -115,8 +171,9 @@ def test_the_manifest_and_icons_load_and_the_service_worker_takes_control(
     me = Player.open(profile_context, server.url, "installer")
     page = me.page
     me.goto("play")
-    href = page.get_attribute("link[rel=manifest]", "href")
-    assert href == "/manifest.webmanifest"
+    link = page.locator("link[rel=manifest]")
+    expect(link).to_have_attribute("href", "/manifest.webmanifest?lang=en")
+    href = link.get_attribute("href")
     manifest = page.evaluate("async (u) => (await fetch(u)).json()", href)
     assert manifest["display"] == "standalone" and manifest["start_url"]
     assert manifest["theme_color"] and manifest["background_color"] and manifest["lang"] == "en"
@@ -137,6 +194,23 @@ def test_the_manifest_and_icons_load_and_the_service_worker_takes_control(
     assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     manifest_check = session.send("Page.getAppManifest")
     assert manifest_check["errors"] == [], manifest_check["errors"]
+
+    # a language chosen in Settings reaches the manifest chromium reads (the installed app's
+    # description in it)
+    me.goto("settings")
+    page.select_option("#language", "pt")
+    expect(link).to_have_attribute("href", "/manifest.webmanifest?lang=pt")
+    portuguese = catalog("pt").gettext(manifest["description"])
+    assert portuguese != manifest["description"]
+    page.wait_for_function(
+        "async (text) => (await (await fetch(document.querySelector('link[rel=manifest]').href))"
+        ".json()).description === text",
+        arg=portuguese,
+    )
+    read = session.send("Page.getAppManifest")
+    assert read["url"].endswith("/manifest.webmanifest?lang=pt") and read["errors"] == []
+    assert json.loads(read["data"])["lang"] == "pt"
+    assert json.loads(read["data"])["description"] == portuguese
     assert me.errors == []
 
 
@@ -149,13 +223,42 @@ def _offline_lesson(page: Page) -> None:
     expect(page.locator("#tutorial-say")).to_contain_text(lesson.steps[0].say)
     for answers, example in enumerate(lesson.examples, start=2):
         source, target = example.split("-")
+        assert target.startswith("C"), "the first lesson plays to the centre only"
         page.locator(f"#tutorial-table [data-source='{source}']").first.click()
-        if target.startswith("C"):
-            page.locator(f"#tutorial-table .center-stack[data-target='{target}']").click()
-        else:
-            page.locator(f"#tutorial-table button[data-discard='{target}']").click()
+        page.locator(f"#tutorial-table .center-stack[data-target='{target}']").click()
         expect(panel).to_have_attribute("data-answers", str(answers))
     expect(panel).to_have_attribute("data-finished", "yes")
+
+
+def _choose_language(me: Player, language: str) -> None:
+    """Settings: speak ``language`` (the page is drawn again in it once it is saved, or kept
+    on this device when the server cannot be reached)."""
+    me.goto("settings")
+    me.page.select_option("#language", language)
+    expect(me.page.locator("#language-status")).to_have_attribute("lang", language)
+
+
+def _speaks(page: Page, language: str) -> None:
+    """The page, once started (it may first speak this device's choice, then the server's
+    copy of the settings), speaks ``language``."""
+    page.wait_for_function("() => document.body.classList.contains('ready')")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    play = catalog(language).gettext("Play")
+    expect(page.locator(".nav a[data-route=play]")).to_have_text(play)
+
+
+def _server_settings(page: Page, name: str) -> dict[str, Any]:
+    """This player's settings as the server keeps them."""
+    answer: dict[str, Any] = page.evaluate(
+        """async (name) => {
+          const secret = JSON.parse(localStorage.getItem('spite-malice.player-record')).secret;
+          const r = await fetch('/api/settings?player=' + encodeURIComponent(name),
+            {headers: {'X-Player-Secret': secret}, cache: 'no-store'});
+          return await r.json();
+        }""",
+        name,
+    )
+    return answer
 
 
 def _page_errors(me: Player) -> list[str]:
@@ -191,9 +294,15 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
     context = new_context()
+    engine_fetched: list[str] = []
+    context.on(
+        "request",
+        lambda r: engine_fetched.append(r.url) if "/static/offline/build/" in r.url else None,
+    )
     me = Player.open(context, server.url, "traveller")
     me.configure(payoff_size=5, match_target=1, speed="off", level="medium")
-    _keep_engine(me)
+    _keep_engine(me, engine_fetched)  # offline play off: the page never fetched the engine
+    assert _kept(me.page, "/static/sounds/") == _sounds()  # kept with the engine
 
     context.set_offline(True)
     me.page.reload()
@@ -206,6 +315,7 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
         me.page.click("#hint-button")
         expect(me.page.locator("#message")).to_contain_text("Hint: ")
         assert me.page.get_attribute("#table", "data-hint") in me.legal_moves()
+    _undo_a_build(me)  # undo too
     phase = _play_turns(me, 3)
 
     # closed in the middle of the game and opened again, still offline: it resumes
@@ -223,6 +333,12 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     expect(me.page.locator("#game-over")).to_be_visible()
     [kept] = _offline_matches(me.page)
     assert kept["record"]["over"] is True and kept["sent"] == 0
+
+    # the statistics open with no network, and say when the offline games are counted
+    me.goto("stats")
+    expect(me.page.locator("#offline-stats")).to_contain_text(
+        "counted once the server can be reached"
+    )
 
     # the tutorial's lessons play offline too, by the same clicks
     _offline_lesson(me.page)
@@ -280,9 +396,106 @@ def test_offline_a_match_plays_to_the_end_resumes_and_is_counted_back_online(
     expect(me.page.locator("#offline-stats-table tfoot [data-col=games]")).to_have_text("2")
     assert _page_errors(me) == []
 
+    # the language chosen last wins with no network: chosen just before the network went...
+    _choose_language(me, "ru")
+    _choose_language(me, "it")
+    context.set_offline(True)
+    me = _reopen(context, me, "play")
+    _speaks(me.page, "it")
+    # ... and chosen with none: kept on reopening, and the server told once it answers
+    _choose_language(me, "pt")
+    me = _reopen(context, me, "play")
+    _speaks(me.page, "pt")
+    context.set_offline(False)
+    me.page.reload()
+    _speaks(me.page, "pt")
+    assert _server_settings(me.page, me.name)["language"] == "pt"
+    assert _page_errors(me) == []
 
-def test_an_update_of_the_page_reaches_an_open_app_without_breaking_its_game(
-    own_server: ServerProcess, new_context: ContextFactory, monkeypatch: pytest.MonkeyPatch
+
+def _split_worker(body: str) -> tuple[dict[str, Any], str]:
+    """/sw.js: its CONFIG (see pwa.worker_config), and the script after it."""
+    head, _, script = body.partition("\n")
+    prefix = "const CONFIG = "
+    assert head.startswith(prefix) and head.endswith(";"), head[:80]
+    config: dict[str, Any] = json.loads(head[len(prefix) : -1])
+    return config, script
+
+
+ENGINE_BUILD_ENV = "SPITE_MALICE_TEST_ENGINE_BUILD"
+SITECUSTOMIZE = f"""# the e2e tests' server: the offline engine's build as another folder says it is
+import os
+from pathlib import Path
+
+from spite_malice.offline import build
+
+build.OUT = Path(os.environ["{ENGINE_BUILD_ENV}"])
+"""
+
+
+def engine_build_as(
+    monkeypatch: pytest.MonkeyPatch, folder: Path, manifest: dict[str, Any] | None
+) -> None:
+    """Servers started from now on tell the page (``/sw.js``, pwa.worker_config) that the
+    offline engine's build is the one whose manifest is ``manifest`` (None: none is built):
+    the server reads it from ``folder`` (a ``sitecustomize`` on the server's PYTHONPATH
+    points spite_malice.offline.build.OUT there); the files it serves stay the real ones."""
+    folder.mkdir(parents=True)
+    (folder / "sitecustomize.py").write_text(SITECUSTOMIZE)
+    if manifest is not None:
+        (folder / build.MANIFEST).write_text(json.dumps(manifest))
+    paths = [str(folder), *filter(None, [os.environ.get("PYTHONPATH")])]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))
+    monkeypatch.setenv(ENGINE_BUILD_ENV, str(folder))
+
+
+def _publish_engine_build(
+    context: BrowserContext, monkeypatch: pytest.MonkeyPatch, folder: Path, version: str
+) -> list[str]:
+    """Servers started from now on publish another build of the offline engine, ``version``:
+    the same files but for the package's archive, whose hash changed (the service worker's
+    fetches of the manifest are answered so), so that it alone is fetched again. Returns the
+    engine files the service worker fetches from the network from now on."""
+    written = json.loads((build.OUT / build.MANIFEST).read_text())
+    written["version"] = version
+    written["files"][build.ARCHIVE]["sha256"] = "0" * 64
+    engine_build_as(monkeypatch, folder, written)
+    fetched: list[str] = []
+    context.on(
+        "request",
+        lambda r: (
+            fetched.append(urlparse(r.url).path)
+            if r.service_worker is not None and "/static/offline/build/" in r.url
+            else None
+        ),
+    )
+
+    def manifest(route: Route) -> None:
+        route.fulfill(response=route.fetch(), json=written)
+
+    context.route(f"**/static/offline/build/{build.MANIFEST}", manifest)
+    return fetched
+
+
+def _cache_names(page: Page) -> list[str]:
+    names: list[str] = page.evaluate("async () => await caches.keys()")
+    return names
+
+
+def _engine_kept(page: Page, cache: str) -> set[str]:
+    found: list[str] = page.evaluate(
+        """async (name) => (await (await caches.open(name)).keys())
+            .map((r) => new URL(r.url).pathname)""",
+        cache,
+    )
+    return set(found)
+
+
+def test_an_update_of_the_page_and_its_engine_reaches_an_open_app_without_breaking_its_game(
+    own_server: ServerProcess,
+    new_context: ContextFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
     context = new_context()
     me = Player.open(context, own_server.url, "updater")
@@ -297,14 +510,27 @@ def test_an_update_of_the_page_reaches_an_open_app_without_breaking_its_game(
     _play_turns(me, 1)
 
     # a new version is published while the app is open; the app finds it in the background
+    # (the page and the engine's build: the new engine must be kept before the update is
+    # offered, the old one until then, for the network may be gone when the player agrees)
+    old_engine = f"engine-{_split_worker(old)[0]['engine_version']}"
+    assert old_engine in _cache_names(page)
     context.set_offline(False)
     own_server.stop()
     monkeypatch.setenv("SPITE_MALICE_PAGE_VERSION", "next")
+    fetched = _publish_engine_build(context, monkeypatch, tmp_path / "next", "next-engine")
     own_server.start()
     assert page.evaluate("async () => (await fetch('/sw.js')).text()") != old
     page.evaluate("() => window.spiteMaliceOffline.checkForUpdate()")
     offer = page.locator("#update-ready")
     expect(offer).to_be_visible(timeout=60_000)
+    engine_files = {urlparse(url).path for url in pwa.worker_config()["engine"]}
+    assert _engine_kept(page, "engine-next-engine") == engine_files
+    assert old_engine in _cache_names(page)  # the open app still runs on it
+    # only what changed came from the network: the rest was copied from the old engine
+    assert sorted(set(fetched)) == [
+        f"/static/offline/build/{build.MANIFEST}",
+        f"/static/offline/build/{build.ARCHIVE}",
+    ]
     # nothing reloads by itself: the game goes on under the offer
     assert me.room == room
     if me.phase == "mine":
@@ -314,15 +540,19 @@ def test_an_update_of_the_page_reaches_an_open_app_without_breaking_its_game(
     if over.is_visible():  # that turn (or the computer's) ended the match: look at the table
         page.keyboard.press("Escape")
         expect(over).to_be_hidden()
+    context.set_offline(True)  # the network lost just before the player agrees
     page.locator("#update-ready-action").click()
     page.wait_for_function(
         "() => !document.getElementById('update-ready')"
         " && document.body.classList.contains('ready')"
     )
-    me.wait_started(ENGINE_TIMEOUT_MS)  # the page starts its offline engine again
+    me.wait_started(ENGINE_TIMEOUT_MS)  # the page starts its (new) offline engine again
     assert me.room == room and me.moves_played >= moves
     assert page.evaluate(
         "async () => (await navigator.serviceWorker.getRegistration()).waiting === null"
     )
+    engines = [name for name in _cache_names(page) if name.startswith("engine-")]
+    assert engines == ["engine-next-engine"]  # the old one gone, once the new one was whole
+    assert _kept(page, "/static/sounds/") == _sounds()  # the new version kept them too
     assert _play_turns(me, MAX_TURNS) == "over"
     assert _page_errors(me) == []

@@ -19,7 +19,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, JSONResponse, Response
 
-from ..i18n import _, current_language
+from ..i18n import _, current_language, normalise, use_language
 from ..offline import build
 from .headers import CONTENT_SECURITY_POLICY
 from .offline_games import router as offline_games_router
@@ -91,7 +91,9 @@ def worker_config() -> dict[str, Any]:
     files = [f"/static/{p.relative_to(STATIC).as_posix()}" for p in shell_files()]
     # the sounds are kept with the engine (offline play wanted), or as the page plays them
     sounds = [url for url in files if url.startswith("/static/sounds/")]
-    shell = ["/", "/manifest.webmanifest", *(url for url in files if url not in sounds)]
+    # the manifest as the page links it, in each language (see manifest())
+    manifests = [f"/manifest.webmanifest?lang={lang}" for lang in LANGUAGES]
+    shell = ["/", "/manifest.webmanifest", *manifests, *(url for url in files if url not in sounds)]
     # the translations of every language; the page's other reads are kept as it reads them
     pages = ["/api/language", *(f"/api/language/{lang}" for lang in LANGUAGES)]
     engine = ENGINE / build.MANIFEST
@@ -127,8 +129,15 @@ async def engine_worker() -> Response:
 
 
 @router.get("/manifest.webmanifest", include_in_schema=False)
-async def manifest() -> JSONResponse:
-    """The web app manifest, in the player's language (``Accept-Language`` or ``?lang=``)."""
+async def manifest(lang: str | None = None) -> JSONResponse:
+    """The web app manifest, in the player's language: ``?lang=`` (the page links the
+    manifest in the language it speaks), else ``Accept-Language``; an unknown ``lang`` is
+    ignored, as the page's other language choices are."""
+    with use_language(normalise(lang or "")):
+        return _manifest()
+
+
+def _manifest() -> JSONResponse:
     icons = [
         {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
         {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png"},

@@ -11,6 +11,10 @@
 //   only when the page asks ("cache-engine"), in the background, into a cache named after
 //   the engine's build, which outlives page updates that leave the engine as it was; the
 //   sounds (CONFIG.extras) with it, or as the page plays them.
+//   When offline play is on (an older version kept its engine) and the engine's build
+//   changed, the new version keeps the new engine while it installs (the unchanged files
+//   copied from the older engine); an older engine is deleted only once the new one is
+//   complete, so an update never leaves the app without an engine.
 // - A new version installs in the background and waits: the page offers to reload, and says
 //   "skip-waiting" when the player agrees, so a game in progress is never cut off.
 
@@ -19,11 +23,17 @@ const SHELL = `shell-${CONFIG.version}`;
 const ENGINE = `engine-${CONFIG.engine_version ?? "none"}`;
 const DATA = "api-data";
 const ENGINE_PATH = "/static/offline/build/";
+const ENGINE_MANIFEST = `${ENGINE_PATH}manifest.json`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const shell = await caches.open(SHELL);
     await shell.addAll(CONFIG.shell.map((url) => new Request(url, { cache: "reload" })));
+    if (await engineKept()) {
+      // offline play is on: this version's engine and sounds are kept before it waits
+      await keepNewEngine();
+      await keep(shell, CONFIG.extras);
+    }
     const data = await caches.open(DATA);
     // the texts of every language and the levels: best effort (the page works without them)
     await Promise.all(CONFIG.api.map(async (url) => {
@@ -40,13 +50,57 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      const stale = (name.startsWith("shell-") && name !== SHELL)
-        || (name.startsWith("engine-") && name !== ENGINE);
-      if (stale) await caches.delete(name);
+      if (name.startsWith("shell-") && name !== SHELL) await caches.delete(name);
     }
+    await dropOlderEngines();
     await self.clients.claim();
   })());
 });
+
+/** The older versions' engines, once this version's is complete (never before: an app
+ * updated and then cut from the network keeps an engine). */
+async function dropOlderEngines() {
+  if (!(await engineCached())) return;
+  for (const name of await caches.keys()) {
+    if (name.startsWith("engine-") && name !== ENGINE) await caches.delete(name);
+  }
+}
+
+/** The engine a version kept (offline play is on on this device), an older one first, or
+ * null. */
+async function engineKept() {
+  const names = (await caches.keys()).filter((name) => name.startsWith("engine-"));
+  names.sort((a, b) => (a === ENGINE) - (b === ENGINE));
+  for (const name of names) {
+    const cache = await caches.open(name);
+    if (await cache.match(ENGINE_MANIFEST)) return cache;
+  }
+  return null;
+}
+
+/** When an older version kept its engine (offline play is on) and this version's engine is
+ * another build, this version's is kept while it installs, so that the update offered is
+ * complete with no network: the files whose hash did not change are copied from the older
+ * engine, the others fetched; a failure (no network) fails the install, and the older
+ * version stays, whole. */
+async function keepNewEngine() {
+  if (!CONFIG.engine.length || (await engineCached())) return;
+  const older = await engineKept();
+  if (!older) return;
+  const answer = await fetch(ENGINE_MANIFEST, { cache: "no-store" });
+  if (!answer.ok) throw new Error(`${ENGINE_MANIFEST}: ${answer.status}`);
+  const { files } = await answer.clone().json();
+  const { files: had } = await (await older.match(ENGINE_MANIFEST)).json();
+  const engine = await caches.open(ENGINE);
+  for (const [name, entry] of Object.entries(files)) {
+    const url = ENGINE_PATH + name;
+    const same = had?.[name]?.sha256 === entry.sha256 ? await older.match(url) : undefined;
+    if (same) await engine.put(url, same);
+  }
+  // the manifest last: an engine is complete once every file and its manifest are kept
+  await keep(engine, CONFIG.engine.filter((url) => url !== ENGINE_MANIFEST));
+  await engine.put(ENGINE_MANIFEST, answer);
+}
 
 async function keep(cache, urls) {
   for (const url of urls) {
@@ -62,6 +116,7 @@ async function keep(cache, urls) {
 async function cacheEngine() {
   await keep(await caches.open(ENGINE), CONFIG.engine);
   await keep(await caches.open(SHELL), CONFIG.extras);
+  await dropOlderEngines();
 }
 
 async function engineCached() {

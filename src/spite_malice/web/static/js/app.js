@@ -4,7 +4,9 @@
 
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
-import { _, browserLanguage, currentLanguage, normaliseLanguage, setLanguage } from "./i18n.js";
+import {
+  _, browserLanguage, currentLanguage, normaliseLanguage, onLanguageChange, setLanguage,
+} from "./i18n.js";
 import { renderDaily } from "./daily.js";
 import { confirmDialog } from "./dialogs.js";
 import { GameScreen } from "./game.js";
@@ -23,6 +25,8 @@ import {
 } from "./store.js";
 
 const DEFAULT_SPEEDS = ["off", "fast", "normal", "slow"];
+/** A choice of language the server has not been told of yet ("": the browser's). */
+const UNSAVED_LANGUAGE = "language_unsaved";
 
 const app = {
   config: null,
@@ -39,16 +43,34 @@ const app = {
   speed() {
     return app.settings?.animation_speed ?? localSetting("animation_speed", "normal");
   },
-  /** The language the player chose in Settings, or null for the browser's. */
+  /** The language the player chose in Settings, or null for the browser's: this device's
+   * latest choice while the server has not been told of it (chosen with no network), and
+   * while there is no network (the settings read then are the service worker's kept copy,
+   * which may be older); else the server's copy (another device may have chosen since). */
   chosenLanguage() {
-    if (app.settings && "language" in app.settings) return normaliseLanguage(app.settings.language);
+    const unsaved = localSetting(UNSAVED_LANGUAGE, null);
+    if (unsaved !== null) return normaliseLanguage(unsaved);
+    const online = navigator.onLine !== false;
+    if (online && app.settings && "language" in app.settings) return normaliseLanguage(app.settings.language);
     return normaliseLanguage(localSetting("language", null));
+  },
+  /** Tell the server of this device's choice of language (`chosen`, null: the browser's);
+   * until it has answered, the choice is kept as not yet saved, and wins (chosenLanguage). */
+  async saveLanguage(chosen) {
+    saveLocalSetting(UNSAVED_LANGUAGE, chosen ?? "");
+    try {
+      app.settings = await api.saveSettings({ player: app.player(), language: chosen ?? "" });
+      saveLocalSetting(UNSAVED_LANGUAGE, null);
+    } catch {
+      if (app.settings) app.settings.language = chosen;
+    }
   },
   /** Speak `code` (null: the browser's), keep the choice with the player, and redraw the
    * page in it; the server's texts follow (every fetch and socket says the language). */
   async setLanguage(code) {
     const chosen = normaliseLanguage(code);
     saveLocalSetting("language", chosen);
+    saveLocalSetting(UNSAVED_LANGUAGE, chosen ?? ""); // the latest choice, until the server has it
     await setLanguage(chosen ?? browserLanguage());
     translateChrome();
     try {
@@ -56,11 +78,7 @@ const app = {
     } catch {
       // The old ones stay until the next load.
     }
-    try {
-      app.settings = await api.saveSettings({ player: app.player(), language: chosen ?? "" });
-    } catch {
-      if (app.settings) app.settings.language = chosen;
-    }
+    await app.saveLanguage(chosen);
   },
   async setSpeed(name) {
     saveLocalSetting("animation_speed", name);
@@ -299,8 +317,19 @@ function translateChrome() {
 async function chooseLanguage(settingsRead) {
   const wanted = app.chosenLanguage() ?? browserLanguage();
   if (wanted !== currentLanguage() || !settingsRead) await setLanguage(wanted);
-  if (settingsRead) saveLocalSetting("language", app.chosenLanguage());
+  if (settingsRead) {
+    const chosen = app.chosenLanguage();
+    saveLocalSetting("language", chosen);
+    // chosen with no network: the server is told now that it answers
+    if (localSetting(UNSAVED_LANGUAGE, null) !== null && navigator.onLine !== false) await app.saveLanguage(chosen);
+  }
   translateChrome();
+}
+
+/** The manifest the page links (the installed app's name and description) in the page's
+ * language: Chromium reads it again when the link changes. */
+function linkManifest(code) {
+  document.querySelector('link[rel="manifest"]')?.setAttribute("href", `/manifest.webmanifest?lang=${code}`);
 }
 
 /** The languages offered, by their own names, from the server (i18n.LANGUAGE_NAMES). */
@@ -313,6 +342,7 @@ async function loadLanguages() {
 }
 
 async function start() {
+  onLanguageChange(linkManifest);
   await Promise.all([chooseLanguage(false), loadLanguages()]);
   await ensurePlayer(); // the first visit asks for a name and makes the player
   await loadConfig();

@@ -43,10 +43,16 @@ export async function renderLobby(mount, app) {
       return h("label", { class: "level-option", for: `level-${l.id}` }, input, h("span", {}, l.name));
     }));
   const status = h("p", { class: "form-status", role: "status", "aria-live": "polite" });
+  // a match against the computer says how it goes under its button (offline: that offline
+  // play is not installed), in sight on a phone
+  const startStatus = h("p", { class: "start-status", id: "start-status", role: "status", "aria-live": "polite" });
 
   const start = async (mode, button) => {
+    const say = mode === "computer" ? startStatus : status;
     button.disabled = true;
-    status.textContent = mode === "computer" ? _("Dealing…") : _("Creating a room…");
+    status.textContent = "";
+    startStatus.textContent = "";
+    say.textContent = mode === "computer" ? _("Dealing…") : _("Creating a room…");
     try {
       const body = { mode, ...rulesRequest(settings) };
       if (mode === "computer") body.level = level;
@@ -54,7 +60,7 @@ export async function renderLobby(mount, app) {
       saveRoomTicket(ticket);
       location.hash = `#/game/${ticket.room}`;
     } catch (error) {
-      status.textContent = error.message;
+      say.textContent = error.message;
       button.disabled = false;
     }
   };
@@ -89,7 +95,8 @@ export async function renderLobby(mount, app) {
         // TRANSLATORS: a link to Settings, after the rules of new matches
         change: h("a", { href: "#/settings" }, _("change")),
       })),
-      startButton),
+      startButton,
+      startStatus),
     quickMatchBox(status),
     h("section", { class: "card-box" },
       h("h2", {}, _("Play a friend")),
