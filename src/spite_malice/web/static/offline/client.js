@@ -4,6 +4,7 @@
 
 import { _, currentLanguage } from "../js/i18n.js";
 import { GameConnection } from "../js/net.js";
+import { playerRecord } from "../js/store.js";
 
 export const OFFLINE_PREFIX = "offline:";
 const WORKER_URL = "/static/offline/worker.js";
@@ -94,7 +95,8 @@ export async function offlineInstalled() {
 export function startOfflineMatch({ level, rules, preset, name }) {
   const req = ++requests;
   const promise = new Promise((resolve, reject) => waiting.set(req, { resolve, reject }));
-  engine().postMessage({ op: "create", req, options: { level, rules, preset, name } });
+  const player = playerRecord()?.id ?? null; // whose match it is (offline/db.js)
+  engine().postMessage({ op: "create", req, options: { level, rules, preset, name }, player });
   return promise;
 }
 

@@ -1,7 +1,9 @@
 // The offline matches kept in the browser (IndexedDB), shared by the engine's worker (which
 // saves a match after every step) and the page (which resumes them and sends them to the
-// server). One object a match: {id, room, record, saved, sent}: `record` is what the
-// session's record() made, `sent` how many of its steps the server has counted.
+// server). One object a match: {id, room, player, record, saved, sent}: `record` is what the
+// session's record() made, `sent` how many of its steps the server has counted, `player` the
+// id of the player who started it on this browser (another player signed in here neither
+// sees it nor sends it as theirs).
 
 const NAME = "spite-malice-offline";
 const STORE = "matches";
@@ -32,12 +34,14 @@ async function store(mode) {
   return (await db()).transaction(STORE, mode).objectStore(STORE);
 }
 
-/** Keep `record` (a match's record, with its room), keeping what was sent of it. */
-export async function saveRecord(record) {
+/** Keep `record` (a match's record, with its room), keeping what was sent of it and whose
+ * it is (`player`, given when the match is made). */
+export async function saveRecord(record, player = null) {
   const matches = await store("readwrite");
   const kept = await done(matches.get(record.id));
   await done(matches.put({
-    id: record.id, room: record.room, record, saved: Date.now(), sent: kept?.sent ?? 0,
+    id: record.id, room: record.room, player: kept?.player ?? player, record, saved: Date.now(),
+    sent: kept?.sent ?? 0,
   }));
 }
 
@@ -49,10 +53,12 @@ export async function latestRecord(room) {
   return found.length ? found[found.length - 1].record : null;
 }
 
-/** Every kept match, oldest first. */
-export async function allMatches() {
+/** Every kept match of `player` (a player's id), oldest first; with no player, every one.
+ * A match kept before matches had an owner counts as everyone's. */
+export async function allMatches(player = null) {
   const found = await done((await store("readonly")).getAll());
-  return found.sort((a, b) => a.saved - b.saved);
+  const theirs = player === null ? found : found.filter((m) => (m.player ?? player) === player);
+  return theirs.sort((a, b) => a.saved - b.saved);
 }
 
 /** The server has counted `steps` steps of match `id`. */

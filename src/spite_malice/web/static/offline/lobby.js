@@ -5,7 +5,7 @@
 import { api } from "../js/api.js";
 import { h } from "../js/dom.js";
 import { _, formatNumber } from "../js/i18n.js";
-import { roomTicket, saveRoomTicket } from "../js/store.js";
+import { playerRecord, roomTicket, saveRoomTicket } from "../js/store.js";
 import { giveUpOfflineMatch, offlineInstalled, startOfflineMatch } from "./client.js";
 import { allMatches } from "./db.js";
 
@@ -36,7 +36,7 @@ export async function createRoom(body, player) {
 export async function listOfflineMatches(list, box, levels, giveUp) {
   let matches;
   try {
-    matches = await allMatches();
+    matches = await allMatches(playerRecord()?.id ?? null);
   } catch {
     return;
   }

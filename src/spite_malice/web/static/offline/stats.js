@@ -3,15 +3,12 @@
 
 import { h } from "../js/dom.js";
 import { _, formatNumber } from "../js/i18n.js";
+import { playerRecord } from "../js/store.js";
 import { allMatches } from "./db.js";
 
 function secretHeaders() {
-  try {
-    const secret = JSON.parse(localStorage.getItem("spite-malice.player-record") ?? "null")?.secret;
-    return secret ? { "X-Player-Secret": secret } : {};
-  } catch {
-    return {};
-  }
+  const secret = playerRecord()?.secret;
+  return secret ? { "X-Player-Secret": secret } : {};
 }
 
 /** Append the offline games' section to the statistics page `page`. */
@@ -19,7 +16,7 @@ export async function renderOfflineStats(page, app) {
   const box = h("section", { class: "stats-box offline-stats", id: "offline-stats" },
     h("h2", {}, _("Played offline")));
   page.append(box);
-  const refused = (await allMatches().catch(() => [])).filter((m) => m.refused);
+  const refused = (await allMatches(playerRecord()?.id ?? null).catch(() => [])).filter((m) => m.refused);
   let stats = null;
   try {
     const answer = await fetch("/api/offline-games/stats", { headers: secretHeaders() });

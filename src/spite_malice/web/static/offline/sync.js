@@ -3,6 +3,7 @@
 // limit. The server replays them; a match it refuses is kept with the reason, shown to the
 // player, and not sent again.
 
+import { playerRecord } from "../js/store.js";
 import { allMatches, markRefused, markSent } from "./db.js";
 
 const PART = 300;
@@ -10,11 +11,7 @@ const HEADER = "X-Player-Secret";
 let sending = null;
 
 function secret() {
-  try {
-    return JSON.parse(localStorage.getItem("spite-malice.player-record") ?? "null")?.secret ?? null;
-  } catch {
-    return null;
-  }
+  return playerRecord()?.secret ?? null;
 }
 
 async function post(body, language) {
@@ -50,22 +47,28 @@ async function sendMatch(match, language, onRefused) {
   }
 }
 
-/** Send every match with steps the server has not counted; `onRefused(reason)` is told of
- * each refused one. Resolves when done (or at the first network failure). */
-export function sendOfflineGames({ language = "en", onRefused } = {}) {
-  if (sending) return sending;
-  sending = (async () => {
-    try {
-      if (!secret()) return;
-      for (const match of await allMatches()) {
-        if (match.refused || match.record.steps.length <= match.sent) continue;
-        await sendMatch(match, language, onRefused);
-      }
-    } catch {
-      // no network, or no IndexedDB: tried again later
-    } finally {
-      sending = null;
+async function sendAll(language, onRefused) {
+  try {
+    const player = playerRecord();
+    if (!player?.secret) return;
+    for (const match of await allMatches(player.id ?? null)) {
+      if (match.refused || match.record.steps.length <= match.sent) continue;
+      await sendMatch(match, language, onRefused);
     }
-  })();
+  } catch {
+    // no network, or no IndexedDB: tried again later
+  }
+}
+
+/** Send every match of this browser's player with steps the server has not counted (another
+ * player's wait until that player is back); `onRefused(reason)` is told of each refused one.
+ * Resolves when done (or at the first network failure); a call while a send is on its way
+ * gets that send. */
+export function sendOfflineGames({ language = "en", onRefused } = {}) {
+  // the send is forgotten once it has ended, in a later task than this call even when it
+  // ends at once (before the player exists, say): it never outlives itself
+  sending ??= sendAll(language, onRefused).finally(() => {
+    sending = null;
+  });
   return sending;
 }

@@ -3,7 +3,7 @@
 // the server's (spite_malice.offline.bridge), so the page's table draws an offline game as it
 // draws one of the server's. Every step is saved to IndexedDB before it is shown.
 //
-// Page -> worker: {op: "create", req, options} | {op: "hello", room, lang}
+// Page -> worker: {op: "create", req, options, player} | {op: "hello", room, lang}
 //                 | {op: "send", room, message} | {op: "lesson", req, key, body, lang}
 //                 | {op: "give-up", req, room}
 // Worker -> page: {op: "created", req, ticket | error} | {op: "messages", room, messages}
@@ -86,7 +86,7 @@ async function handle(data) {
   }
   if (data.op === "create") {
     const made = JSON.parse(bridge.create(JSON.stringify(data.options)));
-    if (made.record) await saveRecord(made.record);
+    if (made.record) await saveRecord(made.record, data.player ?? null);
     self.postMessage({ op: "created", req: data.req, ticket: made.ticket, error: made.error });
     return;
   }
