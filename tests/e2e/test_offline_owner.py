@@ -56,9 +56,7 @@ def test_a_players_offline_matches_are_sent_only_as_theirs(
     me = Player.open(new_context(), server.url, "owner")
     me.configure()  # the first visit makes this browser's player
     page = me.page
-    mine = page.evaluate(
-        "() => JSON.parse(localStorage.getItem('spite-malice.player-record')).id"
-    )
+    mine = page.evaluate("() => JSON.parse(localStorage.getItem('spite-malice.player-record')).id")
     assert isinstance(mine, str) and mine
     found: dict[str, Any] = page.evaluate(SEND_KEPT_MATCHES, mine)
     assert found["posted"] == ["match-of-mine", "match-of-nobody"]
