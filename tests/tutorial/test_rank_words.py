@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from spite_malice.i18n import catalog_tools, use_language
-from spite_malice.i18n.cards import rank_name
+from spite_malice.i18n.cards import card_name, rank_name, suit_name
 from spite_malice.tutorial import LESSONS
 
 from .test_i18n import _every_text, _free_moves_said
@@ -55,10 +55,10 @@ def named_ranks(english: str) -> set[int]:
 
 def rank_word(language: str, rank: int) -> str:
     """How ``language`` writes ``rank`` inside a sentence, lower case: its card name, less
-    the ending in Russian, whose sentences decline it ("семёрку", "семёрки")."""
+    the ending in Russian, whose sentences decline it ("семёрку", "семёрки"; "туза")."""
     with use_language(language):
         name = rank_name(rank).lower()
-    return name[:-1] if language == "ru" else name
+    return name[:-1] if language == "ru" and len(name) > 3 else name
 
 
 def check(english: str, translated: str, language: str) -> None:
@@ -124,3 +124,23 @@ def test_what_each_lesson_shows_names_ranks_in_words(language: str) -> None:
         for (where, text), (_, said) in zip(english, translated, strict=True):
             assert said, (language, where)
             check(text, said, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_card_the_tutorial_names_is_named_as_the_page_names_it(language: str) -> None:
+    """ "The Seven of diamonds" of a lesson is the page's card name in ``language``
+    (i18n/cards.py's ``card_name``): its rank's word and its suit's, as above."""
+    catalog = catalog_tools._read(language)
+    with use_language("en"):
+        english_names = {card: card_name(card) for card in range(52)}
+    named = 0
+    for english, message_id, context in lesson_messages():
+        for card, name in english_names.items():
+            if name in english:
+                named += 1
+                translated = catalog.get(message_id, context).string.lower()
+                assert rank_word(language, card % 13 + 1) in translated, (language, translated)
+                with use_language(language):
+                    suit = suit_name(card // 13).lower()
+                assert suit in translated, (language, name, translated)
+    assert named >= 5
