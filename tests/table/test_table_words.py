@@ -71,7 +71,8 @@ def test_an_illegal_move_is_refused_in_italian(monkeypatch: pytest.MonkeyPatch) 
                 (None, "illegal move {move}: {reason}"): "mossa non valida {move}: {reason}",
                 (None, "there is no {rank} in your hand"): "non hai un {rank} in mano",
                 (None, "center {center} needs {a_rank}"): "il centro {center} vuole {a_rank}",
-                ("a rank", "an Ace"): "un Asso",
+                ("value", "an Ace"): "un Asso",
+                ("rank", "Seven"): "Sette",
             },
         ),
     )
@@ -80,13 +81,17 @@ def test_an_illegal_move_is_refused_in_italian(monkeypatch: pytest.MonkeyPatch) 
         play(table, str(table.game.legal_moves()[0]))
     rank = missing_rank(table)
     move = f"H{'A23456789T'[rank - 1]}-S1"
+    english_name = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+    name = english_name[rank - 2]
     with pytest.raises(TableError) as english:
         table.check_move(0, move)
-    assert english.value.message == f"illegal move '{move}': there is no {rank} in your hand"
+    # what players read names the rank in words, in English too (issue 43)
+    assert english.value.message == f"illegal move '{move}': there is no {name} in your hand"
     with use_language("it"), pytest.raises(TableError) as italian:
         table.check_move(0, move)
-    assert italian.value.message == f"mossa non valida '{move}': non hai un {rank} in mano"
-    assert italian.value.reason == f"non hai un {rank} in mano"
+    italian_name = "Sette" if rank == 7 else name
+    assert italian.value.message == f"mossa non valida '{move}': non hai un {italian_name} in mano"
+    assert italian.value.reason == f"non hai un {italian_name} in mano"
     assert italian.value.code == "illegal_move"
     with use_language("it"):
         said = say_reason(Reason("center {center} needs {a_rank}", center=1, a_rank=1))

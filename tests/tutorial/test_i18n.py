@@ -198,9 +198,9 @@ def test_a_lesson_speaks_the_language_current_when_it_is_shown(
             "Questa non è una mossa. Prendi la tua carta di pagamento, l'Asso di picche."
         )
         assert run.attempt("P-C1").text == "Ben fatto. L'Asso apre la pila."
-    assert run.instruction.startswith("The stack with your Ace needs a 2")
+    assert run.instruction.startswith("The stack with your Ace needs a two")
     with use_language("ru"):  # a catalog without the text: English, never a blank
-        assert run.instruction.startswith("The stack with your Ace needs a 2")
+        assert run.instruction.startswith("The stack with your Ace needs a two")
 
 
 def test_the_score_lesson_counts_points_in_the_language(monkeypatch: pytest.MonkeyPatch) -> None:

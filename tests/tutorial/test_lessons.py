@@ -124,7 +124,7 @@ def test_r3_4_c_the_hand_lesson_draws_five_when_the_hand_empties() -> None:
 def test_r3_1_king_on_ten_is_a_jack() -> None:
     run = LessonRun(lesson_named("kings"))
     wrong = run.attempt("HK-C2")
-    assert not wrong.accepted and "count as a 4" in wrong.text
+    assert not wrong.accepted and "count as a four" in wrong.text
     assert run.attempt("HK-C1").accepted
     assert len(run.game.center[0]) == 11  # the King stands for the eleventh card, a Jack
 
@@ -132,7 +132,7 @@ def test_r3_1_king_on_ten_is_a_jack() -> None:
 def test_r3_3_side_stack_order_is_explained_and_the_opponent_plays_its_turn() -> None:
     run = LessonRun(lesson_named("side"))
     wrong = run.attempt("H6-S2")
-    assert not wrong.accepted and "cover your 5" in wrong.text
+    assert not wrong.accepted and "cover your Five" in wrong.text
     attempt = run.attempt("H6-S1")
     assert [m.notation for m in attempt.opponent_moves] == ["H4-C1", "HJ-S1"]
     assert run.game.to_move == 0 and len(run.game.center[0]) == 4
@@ -153,10 +153,10 @@ def test_r3_4_b_a_finished_stack_goes_into_the_stock() -> None:
 def test_blocking_refuses_a_move_that_feeds_the_opponent() -> None:
     run = LessonRun(lesson_named("block"))
     first = run.attempt("H9-S1")
-    assert not first.accepted and "your opponent builds the 6" in first.text
+    assert not first.accepted and "your opponent builds the Six" in first.text
     assert run.attempt("H6-C1").accepted
     feeding = run.attempt("H5-C2")  # center 2 would then need the opponent's 6
-    assert not feeding.accepted and "would need a 6" in feeding.text
+    assert not feeding.accepted and "would need a six" in feeding.text
     safe = run.attempt("H9-C3")  # a build that gives the opponent nothing is allowed
     assert safe.accepted and not safe.finished_step
     done = run.attempt("H5-S1")

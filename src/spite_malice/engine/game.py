@@ -109,7 +109,7 @@ _NOT_IN_HAND = {r: Reason(N_("there is no {rank} in your hand"), rank=r) for r i
 _SIDE_EMPTY = tuple(
     Reason(N_("side stack {side} is empty"), side=s + 1) for s in range(SIDE_STACKS)
 )
-# TRANSLATORS: {a_rank} is a rank with its article ("a 4", "an Ace": context "a rank")
+# TRANSLATORS: {a_rank} is a value with its article ("a four", "an Ace": context "value")
 _CENTER_NEEDS = N_("center {center} needs {a_rank}")
 _NEEDS = {
     (c, r): Reason(_CENTER_NEEDS, center=c + 1, a_rank=r) for c in range(4) for r in range(1, 14)

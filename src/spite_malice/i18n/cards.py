@@ -28,16 +28,6 @@ SUIT_WORDS = (
 """Suits S H D C as in a card's name; translated with the context "suit"."""
 
 
-A_RANK = (
-    NP_("a rank", "an Ace"), NP_("a rank", "a 2"), NP_("a rank", "a 3"), NP_("a rank", "a 4"),
-    NP_("a rank", "a 5"), NP_("a rank", "a 6"), NP_("a rank", "a 7"), NP_("a rank", "an 8"),
-    NP_("a rank", "a 9"), NP_("a rank", "a 10"), NP_("a rank", "a Jack"),
-    NP_("a rank", "a Queen"), NP_("a rank", "a King"),
-)  # fmt: skip
-"""A rank with its article, as in "center 2 needs a 4" (context "a rank"). Number cards are
-written as digits, as the engine writes them."""
-
-
 # TRANSLATORS: a value a center stack needs or a King stands for, as in "it needs an Ace"
 A_VALUE = (
     NP_("value", "an Ace"), NP_("value", "a two"), NP_("value", "a three"),
@@ -47,20 +37,9 @@ A_VALUE = (
     NP_("value", "a King"),
 )  # fmt: skip
 """A center stack's value 1..13 with its article, as the page's sentences say it ("as a
-five", "it needs an Ace"; context "value"): number values in words, unlike :data:`A_RANK`."""
-
-
-def rank_word(rank: int) -> str:
-    """A rank as the engine's reasons name it (``table.words``), in the current language:
-    digits for 2 to 10, as the engine writes them, else the rank's name ("Ace", "Jack",
-    "Queen", "King": :data:`RANK_WORDS`). Hints and the analysis name every rank in words, as
-    the page does (:func:`rank_name`, :func:`a_value_word`)."""
-    return str(rank) if 2 <= rank <= 10 else rank_name(rank)
-
-
-def a_rank_word(rank: int) -> str:
-    """A rank with its article ("an Ace", "a 7") in the current language."""
-    return pgettext("a rank", A_RANK[rank - 1])
+five", "it needs an Ace"; context "value"): number values in words, as every sentence of the
+server (hints, the analysis, the engine's reasons through ``table.words``, the tutorial) says
+them."""
 
 
 # TRANSLATORS: under a center stack in the terminal, the card it takes next; keep them short
@@ -71,7 +50,9 @@ NEEDS_WORDS = (
     N_("needs a Jack"), N_("needs a Queen"),
 )  # fmt: skip
 """What a center stack takes next, by the rank it takes (1..12, an observation's
-``center_takes``), as the terminal says it under the stack."""
+``center_takes``), as the terminal says it under the stack. These are labels of 12 cells, not
+sentences, so number ranks stay digits here, as the page's "next 6" labels under its center
+stacks do; every sentence names ranks in words (:func:`rank_name`, :func:`a_value_word`)."""
 
 
 def needs_word(rank: int) -> str:

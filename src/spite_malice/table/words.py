@@ -3,7 +3,10 @@
 The engine imports nothing of ours, so it cannot translate: the reasons it gives players
 (why a move is illegal, why a move cannot be taken back) are :class:`~..engine.reasons.Reason`
 values, English text that carries its template and fields. This module says them in the
-current language (``spite_malice.i18n.use_language``), filling the fields the same way.
+current language (``spite_malice.i18n.use_language``), filling the fields with the rank
+words of every other sentence players read ("there is no Seven in your hand", "center 2 needs
+a four"; :mod:`..i18n.cards`), also in English: the engine's own English text keeps its
+digits ("a 4") for the errors of its API and its records.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from ..engine.moves import ALL_MOVES
 from ..engine.reasons import Reason
 from ..engine.rules import FIRST_PLAYER_RULES, NUMBER_LIMITS, Rules
 from ..i18n import N_, _
-from ..i18n.cards import a_rank_word, rank_word
+from ..i18n.cards import a_value_word, rank_name
 
 BARRIERS = {
     TURNED_UP: N_("That move cannot be taken back: a new card was turned up."),
@@ -26,14 +29,15 @@ BARRIERS = {
 
 def say_reason(reason: str) -> str:
     """``reason`` in the current language: a :class:`Reason` is translated from its template
-    and fields; any other text is an English one (of a bot, a record) and stays as it is."""
+    and fields, a ``rank`` by its name ("Seven") and an ``a_rank`` as a value ("a four",
+    "an Ace"); any other text is an English one (of a bot, a record) and stays as it is."""
     if not isinstance(reason, Reason):
         return reason
     fields: dict[str, object] = dict(reason.fields)
     if "rank" in reason.fields:
-        fields["rank"] = rank_word(reason.fields["rank"])
+        fields["rank"] = rank_name(reason.fields["rank"])
     if "a_rank" in reason.fields:
-        fields["a_rank"] = a_rank_word(reason.fields["a_rank"])
+        fields["a_rank"] = a_value_word(reason.fields["a_rank"])
     return _(reason.template, **fields)
 
 

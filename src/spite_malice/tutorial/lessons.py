@@ -101,7 +101,7 @@ def _payoff() -> Lesson:
                 example="P-C1",
             ),
             Step(
-                say=N_("The stack with your Ace needs a 2: build your new pay-off card on it."),
+                say=N_("The stack with your Ace needs a two: build your new pay-off card on it."),
                 goal=lambda game, move: move.is_from_payoff and move.is_build,
                 wrong=explain(
                     N_("Keep to your pay-off pile: its Two of hearts goes on your Ace."),
@@ -117,7 +117,7 @@ def _payoff() -> Lesson:
                 ),
                 done=N_(
                     "Two cards gone from your pay-off pile. The Seven of diamonds is its new top; "
-                    "no stack takes a 7 yet."
+                    "no stack takes a seven yet."
                 ),
                 example="P-C1",
             ),
@@ -136,33 +136,33 @@ def _build_rank(rank: int) -> Goal:
 
 def _hand() -> Lesson:
     # R3.1: builds from the hand; R3.4(c): an emptied hand draws five at once; R2.1.
-    # one whole sentence per rank, so that each language can say its own "the Ace", "the 2"
+    # one whole sentence per rank, so that each language can say its own "the Ace", "the Two"
     say = {
         1: N_(
-            "You can also build from your hand. Yours holds an Ace, 2, 3, 4 and 5: start "
-            "a center stack with the Ace."
+            "You can also build from your hand. Yours holds an Ace, a Two, a Three, a Four "
+            "and a Five: start a center stack with the Ace."
         ),
-        2: N_("Now build the 2 on top of the Ace."),
-        3: N_("Now build the 3 on top of the 2."),
-        4: N_("Now build the 4 on top of the 3."),
+        2: N_("Now build the Two on top of the Ace."),
+        3: N_("Now build the Three on top of the Two."),
+        4: N_("Now build the Four on top of the Three."),
     }
     first = {
         1: N_("Build the Ace from your hand first."),
-        2: N_("Build the 2 from your hand first."),
-        3: N_("Build the 3 from your hand first."),
-        4: N_("Build the 4 from your hand first."),
+        2: N_("Build the Two from your hand first."),
+        3: N_("Build the Three from your hand first."),
+        4: N_("Build the Four from your hand first."),
     }
     instead = {
         1: N_("Build the Ace from your hand."),
-        2: N_("Build the 2 from your hand."),
-        3: N_("Build the 3 from your hand."),
-        4: N_("Build the 4 from your hand."),
+        2: N_("Build the Two from your hand."),
+        3: N_("Build the Three from your hand."),
+        4: N_("Build the Four from your hand."),
     }
     tip = {
         1: N_("Pick the Ace in your hand and put it on an empty center stack."),
-        2: N_("Pick the 2 in your hand and put it on your stack."),
-        3: N_("Pick the 3 in your hand and put it on your stack."),
-        4: N_("Pick the 4 in your hand and put it on your stack."),
+        2: N_("Pick the Two in your hand and put it on your stack."),
+        3: N_("Pick the Three in your hand and put it on your stack."),
+        4: N_("Pick the Four in your hand and put it on your stack."),
     }
     steps = [
         Step(
@@ -178,28 +178,28 @@ def _hand() -> Lesson:
     steps.append(
         Step(
             say=N_(
-                "Build your last card, the 5. Watch your hand: when it is empty in the middle "
+                "Build your last card, the Five. Watch your hand: when it is empty in the middle "
                 "of your turn, you draw five new cards at once and go on playing."
             ),
             goal=_build_rank(5),
             wrong=explain(
-                N_("Build the 5 from your hand."),
-                {"discard": (DISCARD_ENDS_TURN, N_("Build the 5 from your hand."))},
+                N_("Build the Five from your hand."),
+                {"discard": (DISCARD_ENDS_TURN, N_("Build the Five from your hand."))},
             ),
-            tip=N_("Pick the 5 in your hand and put it on your stack."),
+            tip=N_("Pick the Five in your hand and put it on your stack."),
             done=N_("Your hand was empty, so you drew five new cards straight away."),
             example="H5-C1",
         )
     )
     steps.append(
         Step(
-            say=N_("The stack needs a 6, and you have just drawn one: build it."),
+            say=N_("The stack needs a six, and you have just drawn one: build it."),
             goal=_build_rank(6),
             wrong=explain(
-                N_("Your new 6 goes on the stack that reached 5."),
-                {"discard": (DISCARD_ENDS_TURN, N_("Build the 6 from your hand on the 5."))},
+                N_("Your new Six goes on the stack with the Five."),
+                {"discard": (DISCARD_ENDS_TURN, N_("Build the Six from your hand on the Five."))},
             ),
-            tip=N_("Pick the 6 in your hand and put it on the stack that reached 5."),
+            tip=N_("Pick the Six in your hand and put it on the stack with the Five."),
             done=N_("Your turn goes on as long as you can build."),
             example="H6-C1",
         )
@@ -233,13 +233,15 @@ def _hand() -> Lesson:
 
 def _kings() -> Lesson:
     # R3.1: a King is legal on any center stack and takes the value the stack needs.
-    king_tip = N_("Pick the King in your hand and put it on center 1, the stack at 10.")
+    king_tip = N_(
+        "Pick the King in your hand and put it on center 1, the stack with the Ten on top."
+    )
     return Lesson(
         key="kings",
         english_title=N_("Kings are wild"),
         english_intro=N_(
             "A King goes on any center stack and counts as the card that stack needs next: "
-            "a King on a 10 is a Jack, a King on an empty stack is an Ace."
+            "a King on a Ten is a Jack, a King on an empty stack is an Ace."
         ),
         position=lesson_position(
             rules=RULES,
@@ -257,19 +259,19 @@ def _kings() -> Lesson:
         steps=(
             Step(
                 say=N_(
-                    "Your pay-off card is a Queen, but center 1 has reached 10 and needs a "
-                    "Jack first. You have no Jack, but you have a King: put it on center 1, "
+                    "Your pay-off card is a Queen, but center 1 has a Ten on top and needs "
+                    "a Jack first. You have no Jack, but you have a King: put it on center 1, "
                     "where it counts as a Jack."
                 ),
                 goal=moves("HK-C1"),
                 wrong=explain(
                     N_(
                         "Put the King on center 1: Pick the King in your hand and put it on "
-                        "center 1, the stack at 10."
+                        "center 1, the stack with the Ten on top."
                     ),
                     {
                         "HK-C2": N_(
-                            "On center 2 the King would count as a 4, and your Queen would "
+                            "On center 2 the King would count as a four, and your Queen would "
                             "still have nowhere to go. Put it on center 1, where it counts "
                             "as a Jack."
                         ),
@@ -309,8 +311,8 @@ def _kings() -> Lesson:
 def _side() -> Lesson:
     # R3.3: a discard ends the turn; R3.1 and R3.5: only a side stack's top card moves.
     order = N_(
-        "The 6 would cover your 5, and center 1 needs the 5 before the 6: the 5 would be "
-        "stuck under it. Put the 6 on the 7, on side stack 1."
+        "The Six would cover your Five, and center 1 needs the Five before the Six: the Five "
+        "would be stuck under it. Put the Six on the Seven, on side stack 1."
     )
     return Lesson(
         key="side",
@@ -336,67 +338,72 @@ def _side() -> Lesson:
             Step(
                 say=N_(
                     "Nothing of yours can be built now, so end your turn with a discard. "
-                    "Center 1 will need a 4, then a 5, a 6 and a 7. Put your 6 on side stack 1, "
-                    "on the 7: the 6 will come off first, then the 7."
+                    "Center 1 will need a four, then a five, a six and a seven. Put your Six on "
+                    "side stack 1, on the Seven: the Six will come off first, then the Seven."
                 ),
                 goal=moves("H6-S1"),
                 wrong=explain(
                     N_(
-                        "That discard is allowed, but this lesson is about the 6: put it on "
-                        "the 7, on side stack 1."
+                        "That discard is allowed, but this lesson is about the Six: put it on "
+                        "the Seven, on side stack 1."
                     ),
                     {
                         "H6-S2": order,
                         "H6-S3": N_(
-                            "An empty side stack would work, but then your 6 takes a stack of "
-                            "its own. On the 7 it waits in the order you will need it."
+                            "An empty side stack would work, but then your Six takes a stack of "
+                            "its own. On the Seven it waits in the order you will need it."
                         ),
                         "H6-S4": N_(
-                            "An empty side stack would work, but then your 6 takes a stack of "
-                            "its own. On the 7 it waits in the order you will need it."
+                            "An empty side stack would work, but then your Six takes a stack of "
+                            "its own. On the Seven it waits in the order you will need it."
                         ),
                     },
                 ),
-                tip=N_("Pick the 6 in your hand and discard it on side stack 1."),
+                tip=N_("Pick the Six in your hand and discard it on side stack 1."),
                 done=N_(
-                    "Your turn is over. Your opponent built a 4 on center 1 and discarded. "
+                    "Your turn is over. Your opponent built a Four on center 1 and discarded. "
                     "Your hand was filled up again."
                 ),
                 example="H6-S1",
                 opponent=("H4-C1", "HJ-S1"),
             ),
             Step(
-                say=N_("Center 1 needs a 5: build it from the top of side stack 2."),
+                say=N_("Center 1 needs a five: build it from the top of side stack 2."),
                 goal=moves("S2-C1"),
-                wrong=explain(N_("Build the 5 from side stack 2 on center 1 first.")),
-                tip=N_("Pick side stack 2 and put its 5 on center 1."),
+                wrong=explain(N_("Build the Five from side stack 2 on center 1 first.")),
+                tip=N_("Pick side stack 2 and put its Five on center 1."),
                 done=N_("Good."),
                 example="S2-C1",
             ),
             Step(
-                say=N_("Now the 6, on top of side stack 1 thanks to the order you chose."),
+                say=N_("Now the Six, on top of side stack 1 thanks to the order you chose."),
                 goal=moves("S1-C1"),
-                wrong=explain(N_("Build the 6 from side stack 1 on center 1.")),
-                tip=N_("Pick side stack 1 and put its 6 on center 1."),
-                done=N_("And the 7 under it is on top now."),
+                wrong=explain(N_("Build the Six from side stack 1 on center 1.")),
+                tip=N_("Pick side stack 1 and put its Six on center 1."),
+                done=N_("And the Seven under it is on top now."),
                 example="S1-C1",
             ),
             Step(
-                say=N_("Build the 7 from side stack 1 as well."),
+                say=N_("Build the Seven from side stack 1 as well."),
                 goal=moves("S1-C1"),
-                wrong=explain(N_("Build the 7 from side stack 1 on center 1.")),
-                tip=N_("Pick side stack 1 and put its 7 on center 1."),
-                done=N_("Center 1 now needs an 8."),
+                wrong=explain(N_("Build the Seven from side stack 1 on center 1.")),
+                tip=N_("Pick side stack 1 and put its Seven on center 1."),
+                done=N_("Center 1 now needs an eight."),
                 example="S1-C1",
             ),
             Step(
-                say=N_("You drew an 8 at the start of this turn: build it from your hand."),
+                say=N_("You drew an Eight at the start of this turn: build it from your hand."),
                 goal=lambda game, move: move.is_from_hand and move.hand_rank == 8 and move.is_build,
                 wrong=explain(
-                    N_("Build the 8 from your hand on center 1."),
-                    {"discard": (DISCARD_ENDS_TURN, N_("Build the 8 from your hand on center 1."))},
+                    N_("Build the Eight from your hand on center 1."),
+                    {
+                        "discard": (
+                            DISCARD_ENDS_TURN,
+                            N_("Build the Eight from your hand on center 1."),
+                        )
+                    },
                 ),
-                tip=N_("Pick the 8 in your hand and put it on center 1."),
+                tip=N_("Pick the Eight in your hand and put it on center 1."),
                 done=N_("Four cards built in one turn, because your side stacks were in order."),
                 example="H8-C1",
             ),
@@ -411,7 +418,7 @@ def _side() -> Lesson:
         ),
         summary=N_(
             "Stack your side stacks so the card you will need first lies on top, usually "
-            "going down: a 6 on a 7, a 5 on the 6. Lesson done."
+            "going down: a Six on a Seven, a Five on the Six. Lesson done."
         ),
         rules=("R3.1", "R3.3", "R3.5"),
     )
@@ -501,19 +508,19 @@ def _feeds(game: Game, move: Move) -> bool:
 def _block() -> Lesson:
     # R6.1: the opponent's pay-off top is public; R3.1: a stack one below it lets it go.
     feed = N_(
-        "Then center 2 would need a 6 too: your opponent's pay-off 6 would fit there. "
-        "Keep your 5 in your hand."
+        "Then center 2 would need a six too: your opponent's pay-off Six would fit there. "
+        "Keep your Five in your hand."
     )
 
     def first_wrong(game: Game, move: Move) -> str:
         if move.is_discard:
             return _(
-                "If you end your turn now, center 1 still needs a 6, and your opponent builds "
-                "the 6 from their pay-off pile. Build your own 6 on center 1 first."
+                "If you end your turn now, center 1 still needs a six, and your opponent "
+                "builds the Six from their pay-off pile. Build your own Six on center 1 first."
             )
         if move.notation == "H5-C2":
             return _(feed)
-        return _("That is allowed, but center 1 still needs a 6. Build your own 6 there first.")
+        return _("That is allowed, but center 1 still needs a six. Build your own Six there first.")
 
     return Lesson(
         key="block",
@@ -539,19 +546,19 @@ def _block() -> Lesson:
         steps=(
             Step(
                 say=N_(
-                    "Your opponent's pay-off card is a 6, and center 1 needs a 6 right now. "
-                    "Build your own 6 on center 1, so that it needs a 7 instead."
+                    "Your opponent's pay-off card is a Six, and center 1 needs a six right now. "
+                    "Build your own Six on center 1, so that it needs a seven instead."
                 ),
                 goal=moves("H6-C1"),
                 wrong=first_wrong,
-                tip=N_("Pick the 6 in your hand and put it on center 1."),
-                done=N_("Now no center stack needs a 6."),
+                tip=N_("Pick the Six in your hand and put it on center 1."),
+                done=N_("Now no center stack needs a six."),
                 example="H6-C1",
             ),
             Step(
                 say=N_(
-                    "End your turn with a discard. Careful: the 5 on center 2 would make that "
-                    "stack need a 6."
+                    "End your turn with a discard. Careful: the Five on center 2 would make "
+                    "that stack need a six."
                 ),
                 goal=lambda game, move: move.is_discard,
                 wrong=lambda game, move: (
@@ -559,7 +566,7 @@ def _block() -> Lesson:
                 ),
                 tip=N_("Pick a card in your hand, then a side stack to discard it on."),
                 done=N_(
-                    "Your opponent had no place for the 6 and could only discard. Their "
+                    "Your opponent had no place for the Six and could only discard. Their "
                     "pay-off pile did not shrink."
                 ),
                 example="H5-S1",
@@ -611,7 +618,7 @@ def _draw() -> Lesson:
                     )
                 ),
                 tip=N_("Pick the Ace in your hand and put it on center 1."),
-                done=N_("Center 1 needs a 2 now, and nothing else of yours can be built."),
+                done=N_("Center 1 needs a two now, and nothing else of yours can be built."),
                 example="HA-C1",
             ),
             Step(
@@ -678,15 +685,15 @@ def _score() -> Lesson:
             Step(
                 say=N_(
                     "The match stands at 42 points to 30 for you, and your pay-off pile holds "
-                    "its last card, a 3. Your opponent has 8 cards left in theirs. Build your "
-                    "3 on center 1 to win the game."
+                    "its last card, a Three. Your opponent has 8 cards left in theirs. Build "
+                    "your Three on center 1 to win the game."
                 ),
                 goal=moves("P-C1"),
                 wrong=explain(
-                    N_("Build your last pay-off card, the 3, on center 1: that wins the game."),
-                    {"discard": (DISCARD_ENDS_TURN, N_("Build your pay-off 3 on center 1."))},
+                    N_("Build your last pay-off card, the Three, on center 1: that wins the game."),
+                    {"discard": (DISCARD_ENDS_TURN, N_("Build your pay-off Three on center 1."))},
                 ),
-                tip=N_("Pick your pay-off 3 and put it on center 1."),
+                tip=N_("Pick your pay-off Three and put it on center 1."),
                 done=won,
                 example="P-C1",
             ),

@@ -206,7 +206,7 @@ export function hintSentence(moves, reason, obs) {
     // The server's reason is clauses joined by ";" in the page's language; English reads
     // each clause with "it".
     const clauses = currentLanguage() === "en" ? why.replace(/;\s*/g, "; it ") : why;
-    // TRANSLATORS: {reason} is the computer's reason for a hint, such as "plays your pay-off 7"
+    // TRANSLATORS: {reason} is the computer's reason for a hint, such as "plays your pay-off Seven"
     text += " " + _("This {reason}.", { reason: clauses });
   }
   return text;
