@@ -4,6 +4,8 @@ resumed or given up, and the page says that a give-up counts as a loss before it
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from playwright.sync_api import expect
 
@@ -105,4 +107,26 @@ def test_the_picked_level_stays_picked_until_the_settings_are_saved(
     me.configure(level="easy")
     me.goto("play")
     expect(page.locator("#level-easy")).to_be_checked()
+    assert me.errors == []
+
+
+def test_the_lobbys_cards_are_evenly_spaced_on_a_phone(
+    server: ServerProcess, new_context: ContextFactory
+) -> None:
+    """The lobby's cards, one above the other on a phone, are as far apart everywhere: no
+    empty band where a message would go while there is none."""
+    me = Player.open(new_context(width=390, height=844), server.url, "spacing")
+    me.configure()
+    me.goto("play")
+    page = me.page
+    expect(page.locator("#turn-games-box")).to_be_visible()
+    boxes: list[list[float]] = page.evaluate(
+        """() => [...document.querySelectorAll('.page.lobby > *')]
+          .map((node) => node.getBoundingClientRect())
+          .filter((box) => box.height > 0)
+          .map((box) => [box.top, box.bottom])"""
+    )
+    gaps = [below[0] - above[1] for above, below in pairwise(boxes)]
+    assert len(gaps) >= 3, boxes  # the computer, strangers, a friend, games over days
+    assert max(gaps) - min(gaps) <= 2, (gaps, boxes)
     assert me.errors == []
