@@ -37,7 +37,11 @@ so a wait this short (next to a move's round trip) lets several moves share one.
 about twice as many share one as no wait; 6 ms made 0.53 transactions a client move against
 3 ms's 0.60 in one round on three instances at a load of 1 to 5, and no difference on a
 machine several times over its capacity, which batches its commits anyway
-(docs/measurements/2026-12-07-cpu-2.md)."""
+(docs/measurements/2026-12-07-cpu-2.md). Alternated with 3 ms on a machine with nothing
+else running (docs/measurements/2026-12-07-cpu-3.md): through three instances, the same
+transactions a move (0.49 to 0.51) and all parts 1.89 and 1.76 ms against 1.93 and 1.89,
+p95 69 and 55 ms against 90 and 61 (that machine at its limit); on one SQLite server no CPU
+saved (0.96 ms a move against 0.95, medians of three) for a p95 of 11.5 ms against 7.4."""
 BUSY_SECONDS = 0.010
 """The server counts as busy while entries come within this of each other: a lone move on a
 quiet server is committed at once, without :data:`GATHER_SECONDS`'s wait."""
