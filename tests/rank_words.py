@@ -14,6 +14,16 @@ NUMBERS_THAT_ARE_NO_RANK = re.compile(
 )
 """Where an English hint or analysis text has a number that is not a rank: "center 2", "side
 stack 3", "builds 2 cards", "built 2 more cards", "(5 left)"."""
+ENGLISH_NAMES = (
+    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+    "Queen", "King",
+)  # fmt: skip
+ENGLISH_VALUES = (
+    "an Ace", "a two", "a three", "a four", "a five", "a six", "a seven", "an eight", "a nine",
+    "a ten", "a Jack", "a Queen", "a King",
+)  # fmt: skip
+"""The English rank names 1..13 and the values with their articles, as the page says them:
+the oracles' own words (written out here, not taken from the code they check)."""
 ENGLISH_NUMBER_RANKS = {
     rank: name
     for rank, name in enumerate(

@@ -10,18 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rank_words import ENGLISH_NAMES as NAMES
+from rank_words import ENGLISH_VALUES as VALUES
 from spite_malice.bots.view import TurnView
 from spite_malice.engine.cards import KING, QUEEN
 from spite_malice.engine.moves import Move
-
-NAMES = (
-    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
-    "Queen", "King",
-)  # fmt: skip
-VALUES = (
-    "an Ace", "a two", "a three", "a four", "a five", "a six", "a seven", "an eight", "a nine",
-    "a ten", "a Jack", "a Queen", "a King",
-)  # fmt: skip
 
 
 def _name(rank: int) -> str:

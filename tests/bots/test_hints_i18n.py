@@ -9,7 +9,9 @@ import re
 import pytest
 
 from pseudo_catalogs import use_catalog, use_pseudo_catalogs
+from rank_words import ENGLISH_NAMES as NAMES
 from rank_words import ENGLISH_NUMBER_RANKS, assert_ranks_in_words, numbers, rank_digits
+from rank_words import ENGLISH_VALUES as VALUES
 from seeded_views import turn_views
 from spite_malice.bots import hint
 from spite_malice.bots.evaluation import AwareEvaluator
@@ -37,15 +39,6 @@ REACHABLE = position(
 # here as the oracle of the English players read. One change since: ranks are named in
 # words, as the page and the tutorial name them ("the Seven", a King "as a five"), where
 # that code wrote digits ("the 7", "as a 5").
-
-NAMES = (
-    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
-    "Queen", "King",
-)  # fmt: skip
-VALUES = (
-    "an Ace", "a two", "a three", "a four", "a five", "a six", "a seven", "an eight", "a nine",
-    "a ten", "a Jack", "a Queen", "a King",
-)  # fmt: skip
 
 
 def _old_word(value: int) -> str:
