@@ -69,7 +69,7 @@ CACHE = REPO_ROOT / ".cache" / "pyodide"
 ARCHIVE = "spite_malice.zip"
 MANIFEST = "manifest.json"
 GZIP_SUFFIX = ".gz"
-"""A file's gzip copy is named so (``web/static_files.py`` reads the same suffix)."""
+"""A file's gzip copy is named so (:func:`gzip_copy`; ``web/static_files.py`` serves them)."""
 MIN_GAIN = 0.1
 """A gzip copy is written when it is at least this much smaller than its file: the
 WebAssembly, Pyodide's scripts and lock file are (63 to 80 % smaller); the two zip
@@ -166,6 +166,7 @@ def built_files(out: Path) -> list[Path]:
 
 
 def gzip_copy(path: Path) -> Path:
+    """Where ``path``'s gzip copy is written (and read by ``web/static_files.py``)."""
     return path.with_name(path.name + GZIP_SUFFIX)
 
 

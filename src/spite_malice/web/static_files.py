@@ -23,8 +23,7 @@ from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, PathLike, StaticFiles
 from starlette.types import Scope
 
-GZIP_SUFFIX = ".gz"
-"""The suffix of a file's gzip copy (``offline/build.py`` writes them)."""
+from ..offline.build import GZIP_SUFFIX, gzip_copy
 
 
 def accepts_gzip(headers: Headers) -> bool:
@@ -88,7 +87,7 @@ class PrecompressedFiles(StaticFiles):
 
 def _copy_of(path: Path, plain: os.stat_result) -> tuple[Path, os.stat_result] | None:
     """The gzip copy of ``path`` and its stat, when there is one made since the file was."""
-    packed = path.with_name(path.name + GZIP_SUFFIX)
+    packed = gzip_copy(path)
     try:
         found = packed.stat()
     except OSError:
