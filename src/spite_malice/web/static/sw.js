@@ -29,9 +29,10 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const shell = await caches.open(SHELL);
     await shell.addAll(CONFIG.shell.map((url) => new Request(url, { cache: "reload" })));
-    if (await engineKept()) {
+    const kept = await engineKept();
+    if (kept) {
       // offline play is on: this version's engine and sounds are kept before it waits
-      await keepNewEngine();
+      await keepNewEngine(kept);
       await keep(shell, CONFIG.extras);
     }
     const data = await caches.open(DATA);
@@ -78,15 +79,13 @@ async function engineKept() {
   return null;
 }
 
-/** When an older version kept its engine (offline play is on) and this version's engine is
- * another build, this version's is kept while it installs, so that the update offered is
- * complete with no network: the files whose hash did not change are copied from the older
- * engine, the others fetched; a failure (no network) fails the install, and the older
- * version stays, whole. */
-async function keepNewEngine() {
+/** When an older version kept its engine (`older`: offline play is on) and this version's
+ * engine is another build, this version's is kept while it installs, so that the update
+ * offered is complete with no network: the files whose hash did not change are copied from
+ * the older engine, the others fetched; a failure (no network) fails the install, and the
+ * older version stays, whole. */
+async function keepNewEngine(older) {
   if (!CONFIG.engine.length || (await engineCached())) return;
-  const older = await engineKept();
-  if (!older) return;
   const answer = await fetch(ENGINE_MANIFEST, { cache: "no-store" });
   if (!answer.ok) throw new Error(`${ENGINE_MANIFEST}: ${answer.status}`);
   const { files } = await answer.clone().json();
