@@ -54,10 +54,10 @@ const app = {
     if (online && app.settings && "language" in app.settings) return normaliseLanguage(app.settings.language);
     return normaliseLanguage(localSetting("language", null));
   },
-  /** Tell the server of this device's choice of language (`chosen`, null: the browser's);
-   * until it has answered, the choice is kept as not yet saved, and wins (chosenLanguage). */
+  /** Tell the server of this device's choice of language (`chosen`, null: the browser's),
+   * kept as not yet saved by the caller; once the server has it, it is saved. Until then the
+   * choice wins (chosenLanguage). */
   async saveLanguage(chosen) {
-    saveLocalSetting(UNSAVED_LANGUAGE, chosen ?? "");
     try {
       app.settings = await api.saveSettings({ player: app.player(), language: chosen ?? "" });
       saveLocalSetting(UNSAVED_LANGUAGE, null);
