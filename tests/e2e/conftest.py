@@ -1,8 +1,14 @@
 """Fixtures of the end-to-end tests: Debian's chromium driven by Playwright, and the real
 server in a child process on a fresh SQLite file.
 
-The browser is never downloaded: it is the one at $SPITE_MALICE_CHROMIUM (default
-/usr/bin/chromium, the Debian package that ``.ci/run`` installs); without it, the tests skip.
+The browsers are never downloaded. Most tests run in chromium's headless shell, at
+$SPITE_MALICE_CHROMIUM_SHELL (default /usr/bin/chromium-headless-shell, Debian's package
+chromium-headless-shell): the same engine without the browser's window machinery, which
+costs the machine about a fifth less a test (docs/measurements/2026-12-07-suite.md). The
+tests of notifications, which the shell does not have, run in the whole browser at
+$SPITE_MALICE_CHROMIUM (default /usr/bin/chromium, Debian's package chromium), through
+``new_full_context``. Without the shell, every test runs in the whole browser; without the
+whole browser, the tests skip. ``.ci/run`` installs both.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, expect, sync_playwright
 
 from .player import ContextFactory
 from .server import ServerProcess
@@ -35,13 +41,20 @@ expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
 
 
 def chromium_path() -> Path:
+    """The whole browser."""
     return Path(os.environ.get("SPITE_MALICE_CHROMIUM", "/usr/bin/chromium"))
+
+
+def shell_path() -> Path:
+    """The headless shell, or the whole browser where there is no shell."""
+    shell = Path(os.environ.get("SPITE_MALICE_CHROMIUM_SHELL", "/usr/bin/chromium-headless-shell"))
+    return shell if shell.exists() else chromium_path()
 
 
 # Package scope: Playwright's sync API runs an event loop in this thread while it is open;
 # closing it when the browser tests end leaves the thread free for asyncio tests after them.
 @pytest.fixture(scope="package")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
     path = chromium_path()
     if not path.exists():
         pytest.skip(
@@ -49,11 +62,27 @@ def browser() -> Iterator[Browser]:
             "set SPITE_MALICE_CHROMIUM to a chromium executable"
         )
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield playwright
+
+
+def _launch(playwright: Playwright, path: Path) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture(scope="package")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """The headless shell (see the module's text)."""
+    yield from _launch(playwright, shell_path())
+
+
+@pytest.fixture(scope="package")
+def full_browser(playwright: Playwright) -> Iterator[Browser]:
+    """The whole browser, for what the shell lacks: notifications."""
+    yield from _launch(playwright, chromium_path())
 
 
 def _server(tmp_path: Path, name: str) -> ServerProcess:
@@ -83,9 +112,7 @@ def own_server(tmp_path: Path, browser: Browser) -> Iterator[ServerProcess]:
         process.stop()
 
 
-@pytest.fixture
-def new_context(browser: Browser) -> Iterator[ContextFactory]:
-    """A factory of fresh browser contexts (separate storage: separate players)."""
+def _contexts(browser: Browser) -> Iterator[ContextFactory]:
     contexts: list[BrowserContext] = []
 
     def make(width: int = 1280, height: int = 900, locale: str | None = None) -> BrowserContext:
@@ -98,3 +125,15 @@ def new_context(browser: Browser) -> Iterator[ContextFactory]:
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def new_context(browser: Browser) -> Iterator[ContextFactory]:
+    """A factory of fresh browser contexts (separate storage: separate players)."""
+    yield from _contexts(browser)
+
+
+@pytest.fixture
+def new_full_context(full_browser: Browser) -> Iterator[ContextFactory]:
+    """The same in the whole browser (notifications)."""
+    yield from _contexts(full_browser)

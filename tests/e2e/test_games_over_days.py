@@ -66,9 +66,9 @@ def test_the_game_page_shows_the_time_for_the_move_and_offers_no_claim(
 
 
 def test_settings_offer_notifications_and_hide_the_e_mail_without_smtp(
-    server: ServerProcess, new_context: ContextFactory
+    server: ServerProcess, new_full_context: ContextFactory
 ) -> None:
-    me = Player.open(new_context(), server.url, "notify")
+    me = Player.open(new_full_context(), server.url, "notify")
     me.configure()
     me.goto("settings")
     page = me.page

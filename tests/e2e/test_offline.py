@@ -22,7 +22,7 @@ from spite_malice.offline import build
 from spite_malice.tutorial import LESSONS
 from spite_malice.web import pwa
 
-from .conftest import CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS, chromium_path
+from .conftest import CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS, shell_path
 from .player import ContextFactory, Player
 from .server import ServerProcess
 
@@ -154,7 +154,7 @@ def profile_context(browser: Browser, tmp_path: Path) -> Iterator[BrowserContext
     context is an incognito one, where chromium installs nothing)."""
     context = browser.browser_type.launch_persistent_context(
         tmp_path / "profile",
-        executable_path=str(chromium_path()),
+        executable_path=str(shell_path()),
         args=CHROMIUM_ARGS,
         viewport={"width": 1280, "height": 900},
     )

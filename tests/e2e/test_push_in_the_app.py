@@ -160,9 +160,9 @@ def event(room: str, kind: str, opponent: str = "Alice") -> Event:
 
 
 def test_each_game_shows_one_notification_the_newest_replacing_the_last(
-    server: ServerProcess, new_context: ContextFactory
+    server: ServerProcess, new_full_context: ContextFactory
 ) -> None:
-    app = open_app(new_context(), server.url)
+    app = open_app(new_full_context(), server.url)
     page = app.page
     assert shown(page) == []
 
@@ -215,9 +215,9 @@ CLICK = """async (tag) => {
 
 
 def test_a_click_on_a_notification_opens_its_game(
-    server: ServerProcess, new_context: ContextFactory
+    server: ServerProcess, new_full_context: ContextFactory
 ) -> None:
-    app = open_app(new_context(), server.url)
+    app = open_app(new_full_context(), server.url)
     page = app.page
     send_push(app, event("PUSHC", TURN))
     played: dict[str, Any] = app.worker.evaluate(CLICK, "game-PUSHC")
