@@ -4,6 +4,7 @@ even inside a function or for type checking only, a module that imports it back.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import spite_malice
@@ -15,6 +16,7 @@ KNOWN_CYCLES: list[set[str]] = []
 """Cycles that are known and allowed for now (none: a new one fails the test)."""
 
 
+@functools.cache
 def _modules() -> dict[str, Path]:
     modules: dict[str, Path] = {}
     for path in ROOT.rglob("*.py"):
@@ -26,7 +28,35 @@ def _modules() -> dict[str, Path]:
 
 
 def _graph() -> dict[str, set[str]]:
-    """Module -> the modules of ours it imports (a package stands for its ``__init__``)."""
+    """Module -> the modules of ours it imports (a package stands for its ``__init__``): a
+    fresh copy of :func:`_import_graph`, which is worked out once a test process."""
+    return {name: set(imported) for name, imported in _import_graph().items()}
+
+
+Import = tuple[int | None, str, tuple[str, ...]]
+"""One import statement: ``None`` for ``import a, b`` (the names, no module) or the level of
+``from ... import`` (0 when absolute), the module named after ``from``, the names imported."""
+
+
+@functools.cache
+def _imports() -> dict[str, tuple[Import, ...]]:
+    """Module -> its import statements, anywhere in it; each file parsed once a test process
+    (its tree then dropped: a kept tree would slow every garbage collection after)."""
+    found: dict[str, tuple[Import, ...]] = {}
+    for name, path in _modules().items():
+        statements: list[Import] = []
+        for node in ast.walk(parse_file(path)):
+            if isinstance(node, ast.Import):
+                statements.append((None, "", tuple(alias.name for alias in node.names)))
+            elif isinstance(node, ast.ImportFrom):
+                names = tuple(alias.name for alias in node.names)
+                statements.append((node.level, node.module or "", names))
+        found[name] = tuple(statements)
+    return found
+
+
+@functools.cache
+def _import_graph() -> dict[str, frozenset[str]]:
     modules = _modules()
 
     def known(name: str) -> str:
@@ -37,24 +67,23 @@ def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(parse_file(path)):
+        for level, module, names in _imports()[name]:
             targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
-                    base = f"{base}.{node.module}" if node.module else base
+            if level is None:
+                targets = list(names)
+            else:
+                if level:
+                    base = ".".join(package.split(".")[: len(package.split(".")) - level + 1])
+                    base = f"{base}.{module}" if module else base
                 else:
-                    base = node.module or ""
+                    base = module
                 targets = [
-                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
-                    for alias in node.names
+                    f"{base}.{alias}" if f"{base}.{alias}" in modules else base for alias in names
                 ]
             for target in map(known, targets):
                 if target.startswith("spite_malice") and target != name:
                     graph[name].add(target)
-    return graph
+    return {name: frozenset(imported) for name, imported in graph.items()}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[set[str]]:
@@ -212,12 +241,12 @@ def test_the_package_ships_no_benchmarks() -> None:
     assert not (ROOT / "bench").exists()
     modules = _modules()
     assert not [name for name in modules if name.split(".")[1:2] == ["bench"]]
-    for name, path in modules.items():
-        for node in ast.walk(parse_file(path)):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                targets = [node.module or ""]
+    for name in modules:
+        for level, module, names in _imports()[name]:
+            if level is None:
+                targets = list(names)
+            elif not level:
+                targets = [module]
             else:
                 continue
             assert not [t for t in targets if t.split(".")[0] in {"bench", "benchmarks"}], name
