@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -27,14 +30,36 @@ from spite_malice.engine.cards import FACES
 
 from .helpers import assert_cards_conserved, check_invariants
 
-PROPERTY = settings(
-    max_examples=60,
-    deadline=None,  # no timed assertions: a slow machine must not fail these
-    suppress_health_check=[HealthCheck.too_slow],
-    # No shrinking: each example plays up to hundreds of moves, so shrinking a failure took
-    # minutes. A failing example is still printed (seed, rules, steps) and replays exactly.
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+EXAMPLES = 20
+"""Games a property plays in every run: each plays up to hundreds of moves, every move
+checked, so twenty cover each of :data:`RULES` a few times over."""
+DEEP_EXAMPLES = 200
+"""Games each property plays again in the runs that take the slow tests (``-m slow``)."""
+
+
+def _settings(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        deadline=None,  # no timed assertions: a slow machine must not fail these
+        suppress_health_check=[HealthCheck.too_slow],
+        # No shrinking: each example plays up to hundreds of moves, so shrinking a failure
+        # took minutes. A failing example is still printed (seed, rules, steps) and replays
+        # exactly.
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    )
+
+
+Check = Callable[..., None]
+
+
+def property_tests(check: Check, **strategies: st.SearchStrategy[Any]) -> tuple[Check, Check]:
+    """``check`` as two tests of one property: over :data:`EXAMPLES` examples in every run,
+    and over :data:`DEEP_EXAMPLES` in the runs that take the slow tests. Both share
+    Hypothesis's database, so a failure the deep one finds is tried first by the other."""
+    quick = _settings(EXAMPLES)(given(**strategies)(check))
+    deep = pytest.mark.slow(_settings(DEEP_EXAMPLES)(given(**strategies)(check)))
+    return quick, deep
+
 
 NO_DEADLINE = settings(deadline=None)
 """Hypothesis's default settings but its 200 ms deadline an example: a parse takes
@@ -52,6 +77,7 @@ RULES = st.sampled_from(
     ]
 )
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+RANDOMS = st.randoms(use_true_random=False)
 
 
 def choose(game: Game, rng: random.Random) -> Move:
@@ -61,11 +87,7 @@ def choose(game: Game, rng: random.Random) -> Move:
     return rng.choice(game.legal_moves())
 
 
-@PROPERTY
-@given(seed=SEEDS, rules=RULES, rng=st.randoms(use_true_random=False))
-def test_every_card_is_accounted_for_after_every_move_none_twice(
-    seed: int, rules: Rules, rng: random.Random
-) -> None:
+def _every_card_is_accounted_for(seed: int, rules: Rules, rng: random.Random) -> None:
     game = Game.new(seed=seed, rules=rules)
     check_invariants(game)
     for _ in range(600):
@@ -75,11 +97,13 @@ def test_every_card_is_accounted_for_after_every_move_none_twice(
         check_invariants(game)
 
 
-@PROPERTY
-@given(seed=SEEDS, rules=RULES, rng=st.randoms(use_true_random=False))
-def test_the_unchecked_fast_path_plays_exactly_like_the_checked_path(
-    seed: int, rules: Rules, rng: random.Random
-) -> None:
+(
+    test_every_card_is_accounted_for_after_every_move_none_twice,
+    test_every_card_is_accounted_for_after_every_move_none_twice_deeply,
+) = property_tests(_every_card_is_accounted_for, seed=SEEDS, rules=RULES, rng=RANDOMS)
+
+
+def _the_fast_path_plays_like_the_checked_path(seed: int, rules: Rules, rng: random.Random) -> None:
     checked = Game.new(seed=seed, rules=rules)
     fast = Game.new(seed=seed, rules=rules, recording=False)
     while not checked.is_over and len(checked.moves) < 400:
@@ -89,6 +113,12 @@ def test_the_unchecked_fast_path_plays_exactly_like_the_checked_path(
         assert fast.to_position() == checked.to_position()
     assert fast.outcome == checked.outcome
     assert fast.events == []
+
+
+(
+    test_the_unchecked_fast_path_plays_exactly_like_the_checked_path,
+    test_the_unchecked_fast_path_plays_exactly_like_the_checked_path_deeply,
+) = property_tests(_the_fast_path_plays_like_the_checked_path, seed=SEEDS, rules=RULES, rng=RANDOMS)
 
 
 def _in_progress(seed: int, rules: Rules, steps: int, rng: random.Random) -> Game:
@@ -119,15 +149,7 @@ def _hidden_shuffled(game: Game, seat: int, rng: random.Random) -> Game:
     return other
 
 
-@PROPERTY
-@given(
-    seed=SEEDS,
-    rules=RULES,
-    steps=st.integers(min_value=0, max_value=200),
-    seat=st.sampled_from([0, 1]),
-    rng=st.randoms(use_true_random=False),
-)
-def test_an_observation_is_identical_when_only_hidden_cards_differ(
+def _only_hidden_cards_differ(
     seed: int, rules: Rules, steps: int, seat: int, rng: random.Random
 ) -> None:
     game = _in_progress(seed, rules, steps, rng)
@@ -135,6 +157,19 @@ def test_an_observation_is_identical_when_only_hidden_cards_differ(
     assert_cards_conserved(other)
     assert other.observation(seat) == game.observation(seat)
     assert other.observation(seat).to_json() == game.observation(seat).to_json()
+
+
+(
+    test_an_observation_is_identical_when_only_hidden_cards_differ,
+    test_an_observation_is_identical_when_only_hidden_cards_differ_deeply,
+) = property_tests(
+    _only_hidden_cards_differ,
+    seed=SEEDS,
+    rules=RULES,
+    steps=st.integers(min_value=0, max_value=200),
+    seat=st.sampled_from([0, 1]),
+    rng=RANDOMS,
+)
 
 
 def test_an_observation_does_change_when_a_visible_card_differs() -> None:
@@ -193,16 +228,7 @@ def test_move_text_either_parses_to_its_canonical_form_or_is_a_notation_error(te
     assert str(move) == text.strip().upper()
 
 
-@PROPERTY
-@given(
-    seed=SEEDS,
-    rules=RULES,
-    steps=st.integers(min_value=0, max_value=300),
-    rng=st.randoms(use_true_random=False),
-)
-def test_every_position_round_trips(
-    seed: int, rules: Rules, steps: int, rng: random.Random
-) -> None:
+def _the_position_round_trips(seed: int, rules: Rules, steps: int, rng: random.Random) -> None:
     game = _in_progress(seed, rules, steps, rng)
     if game.is_over:
         return  # a finished game is not a decision point, so it is no position
@@ -217,16 +243,16 @@ def test_every_position_round_trips(
         assert again.observation(seat) == replace(game.observation(seat), history=())
 
 
-@PROPERTY
-@given(
+test_every_position_round_trips, test_every_position_round_trips_deeply = property_tests(
+    _the_position_round_trips,
     seed=SEEDS,
     rules=RULES,
-    steps=st.integers(min_value=0, max_value=400),
-    rng=st.randoms(use_true_random=False),
+    steps=st.integers(min_value=0, max_value=300),
+    rng=RANDOMS,
 )
-def test_every_record_round_trips_and_replays_exactly(
-    seed: int, rules: Rules, steps: int, rng: random.Random
-) -> None:
+
+
+def _the_record_round_trips(seed: int, rules: Rules, steps: int, rng: random.Random) -> None:
     game = _in_progress(seed, rules, steps, rng)
     record = GameRecord.from_game(game, ("Ann", "Bob"))
     assert GameRecord.from_json(record.to_json()) == record
@@ -237,3 +263,15 @@ def test_every_record_round_trips_and_replays_exactly(
     assert replayed.outcome == game.outcome
     assert replayed.events == game.events
     assert Counter(str(m) for m in replayed.moves) == Counter(record.moves)
+
+
+(
+    test_every_record_round_trips_and_replays_exactly,
+    test_every_record_round_trips_and_replays_exactly_deeply,
+) = property_tests(
+    _the_record_round_trips,
+    seed=SEEDS,
+    rules=RULES,
+    steps=st.integers(min_value=0, max_value=400),
+    rng=RANDOMS,
+)
