@@ -1,16 +1,20 @@
-// Plays a match in Pyodide under Node, as the page's worker does: loads the built archive of
-// our package, starts an offline session against a level and plays it to the end (the person's
-// side by the reference bot), then prints the record (JSON) for the test to replay on CPython.
-// Usage: node pyodide_play.mjs <build dir> <level> <seed>
+// Plays matches in Pyodide under Node, as the page's worker does: loads the built archive of
+// our package once, and for each level and seed starts an offline session against that level
+// and plays it to the end (the person's side by the reference bot), then prints the records
+// (a JSON list, one a match, in the order asked) for the test to replay on CPython.
+// Usage: node pyodide_play.mjs <build dir> <level> <seed> [<level> <seed> ...]
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const [buildDir, level, seed] = process.argv.slice(2);
+const [buildDir, ...matches] = process.argv.slice(2);
 const { loadPyodide } = await import(join(buildDir, "pyodide", "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: join(buildDir, "pyodide") + "/" });
 pyodide.unpackArchive(new Uint8Array(readFileSync(join(buildDir, "spite_malice.zip"))), "zip", { extractDir: "/offline" });
 pyodide.runPython("import sys; sys.path.insert(0, '/offline')");
-const result = pyodide.runPython(`
+const results = [];
+for (let i = 0; i < matches.length; i += 2) {
+  const [level, seed] = [matches[i], matches[i + 1]];
+  results.push(pyodide.runPython(`
 import json, sys
 from spite_malice.bots import ReferenceBot
 from spite_malice.offline.bridge import Bridge
@@ -45,5 +49,6 @@ for language in ("fr", "ru"):
         ]
 json.dumps({"python": sys.version.split()[0], "record": json.loads(bridge.record(room)),
             "texts": texts})
-`);
-process.stdout.write(result);
+`));
+}
+process.stdout.write(`[${results.join(",")}]`);

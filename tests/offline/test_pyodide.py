@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,20 +59,37 @@ def test_the_pinned_pyodide_is_checked_and_brings_python_3_14() -> None:
     assert lock["info"]["python"].startswith("3.14")
 
 
-@pytest.mark.parametrize(("level", "seed"), [("medium", 5), ("hard", 6)])
-def test_a_match_played_in_pyodide_replays_on_the_server(level: str, seed: int) -> None:
+MATCHES = (("medium", 5), ("hard", 6))
+"""The matches played in Pyodide: a level and a deal each."""
+
+
+@pytest.fixture(scope="module")
+def played_in_pyodide() -> dict[tuple[str, int], dict[str, Any]]:
+    """Each of :data:`MATCHES` played in one Pyodide (one start of it for all), by level and
+    deal: the record, Pyodide's Python version and texts translated there."""
     out = _built()
     node = shutil.which("node")
     assert node is not None
+    asked = [str(part) for match in MATCHES for part in match]
     done = subprocess.run(
-        [node, str(HERE / "pyodide_play.mjs"), str(out), level, str(seed)],
+        [node, str(HERE / "pyodide_play.mjs"), str(out), *asked],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    played = json.loads(done.stdout)
+    results = json.loads(done.stdout)
+    assert len(results) == len(MATCHES)
+    return dict(zip(MATCHES, results, strict=True))
+
+
+@pytest.mark.parametrize(("level", "seed"), MATCHES)
+def test_a_match_played_in_pyodide_replays_on_the_server(
+    level: str, seed: int, played_in_pyodide: dict[tuple[str, int], dict[str, Any]]
+) -> None:
+    played = played_in_pyodide[level, seed]
+    assert (played["record"]["level"], played["record"]["seed"]) == (level, str(seed))
     assert played["python"].startswith("3.14")
     replayed = replay_record(played["record"])  # every computer move thought again
     assert replayed.match_over and len(replayed.games) == 1
