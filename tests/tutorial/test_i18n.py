@@ -13,6 +13,7 @@ import re
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,11 +41,17 @@ def _wrapped(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def extracted() -> Catalog:
+def template() -> Any:
+    """Every message Babel extracts from the sources (read once for the module)."""
+    return catalog_tools.template()
+
+
+@pytest.fixture(scope="module")
+def extracted(template: Any) -> Catalog:
     """Every message Babel extracts from the sources, each "translated" to itself in ⟦ ⟧."""
     singular: dict[Key, str] = {}
     plural: dict[Key, tuple[str, ...]] = {}
-    for message in catalog_tools.template():
+    for message in template:
         if not message.id:
             continue
         if isinstance(message.id, (list, tuple)):
@@ -212,10 +219,10 @@ def test_the_score_lesson_counts_points_in_the_language(monkeypatch: pytest.Monk
     assert attempt.text == "Hai vinto la partita: 8 punti, arrivi a 50 (ne servono 50)."
 
 
-def test_every_lesson_field_is_a_message_babel_extracts() -> None:
+def test_every_lesson_field_is_a_message_babel_extracts(template: Any) -> None:
     """The texts a lesson holds as strings (marked with ``N_`` at import time) are message
     ids of the catalogs, so the translators get each one."""
-    ids = {(m.context, m.id) for m in catalog_tools.template() if isinstance(m.id, str)}
+    ids = {(m.context, m.id) for m in template if isinstance(m.id, str)}
     for lesson in LESSONS:
         held = [lesson.english_title, lesson.english_intro]
         if isinstance(lesson.summary, str):

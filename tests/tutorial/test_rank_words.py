@@ -6,8 +6,8 @@ Numbers stay only where they are places or counts: "center 2", "side stack 1", "
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -69,12 +69,16 @@ def check(english: str, translated: str, language: str) -> None:
         assert word in translated.lower(), (language, NUMBER_RANKS[rank], english, translated)
 
 
-def lesson_messages() -> Iterator[tuple[str, object, str | None]]:
-    """(English, catalog id, context) of every text marked in the tutorial's modules."""
+@functools.cache
+def lesson_messages() -> tuple[tuple[str, object, str | None], ...]:
+    """(English, catalog id, context) of every text marked in the tutorial's modules (the
+    sources are read once a test process: Babel takes a second over them)."""
+    found = []
     for message in catalog_tools.template():
         if message.id and any("/tutorial/" in path for path, _ in message.locations):
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            yield ids[-1], message.id, message.context
+            found.append((ids[-1], message.id, message.context))
+    return tuple(found)
 
 
 def test_the_check_finds_ranks_in_digits_and_lets_places_and_counts_be() -> None:
