@@ -5,7 +5,10 @@ The sounds are <audio> elements of the page (files made by static/sounds/make_so
 the test listens to their "play" events from inside the page. Headless chromium keeps every
 tab "visible", so the background tab is made by the page's own visibility API: the document
 reports "hidden" and gets a visibilitychange event, as a browser sends when the player
-switches tabs."""
+switches tabs.
+
+A whole game with sound on plays its sounds, the win or the loss at the end: that is
+test_computer_game's whole game, which listens to them."""
 
 from __future__ import annotations
 
@@ -40,46 +43,6 @@ HIDE_JS = """(hidden) => {
 def played(player: Player) -> list[str]:
     names: list[str] = player.page.evaluate("() => window.__played")
     return names
-
-
-def test_a_game_with_sound_on_plays_its_sounds(
-    server: ServerProcess, new_context: ContextFactory
-) -> None:
-    context = new_context()
-    context.add_init_script(LISTEN_JS)
-    me = Player.open(context, server.url, "listener")
-    me.configure(payoff_size=5, speed="fast")
-    me.start_computer_game("easy")
-    page = me.page
-    # A whole game, to its end; a drawn one (R4.2: the stock ran out, about 1 game in 1,000
-    # of 5 pay-off cards) is won by nobody and has no win or lose sound: then the next game.
-    for _game in range(5):
-        for _ in range(200):
-            if me.wait_phase("mine", "over") == "over":
-                break
-            me.play_greedy_turn()
-        assert me.wait_phase("over") == "over"
-        dialog = page.locator("#game-over")
-        expect(dialog).to_be_visible()
-        if "A draw" not in dialog.inner_text():
-            break
-        number = me.game_number
-        page.click("#dialog-next-game")
-        page.wait_for_function(
-            f"() => Number(document.querySelector('#table').dataset.game) > {number}"
-        )
-    page.wait_for_function("() => window.__played.some(n => n === 'win' || n === 'lose')")
-    sounds = set(played(me))
-    assert {"shuffle", "place", "draw", "turn"} <= sounds, (
-        sounds,
-        page.evaluate("() => window.__failed"),
-        page.evaluate(AUDIO_JS),
-    )
-    # Served from the package: every sound's file answers.
-    for name in ("place", "draw", "shuffle", "turn", "win", "lose"):
-        answer = page.request.get(f"{server.url}/static/sounds/{name}.wav")
-        assert answer.ok and answer.body()[:4] == b"RIFF", name
-    assert me.errors == []
 
 
 def test_a_sound_whose_file_failed_to_load_is_fetched_again(
