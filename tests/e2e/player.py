@@ -196,22 +196,10 @@ class Player:
         )
         return stacks
 
-    def wait_table(
-        self, condition: str, arg: Any = None, *, visible: bool = False, timeout_ms: float = 60_000
-    ) -> None:
-        """Wait until ``condition`` (a JavaScript expression of the table ``t`` and ``arg``)
-        holds, and (``visible``) the table is shown. The page tells when it changes (a
-        MutationObserver), so the wait costs nothing while nothing happens and ends as soon as
-        the table does: cheaper than polling every frame or every half second."""
-        self.page.evaluate(
-            _WAIT_TABLE_JS.replace("CONDITION", condition), [arg, visible, timeout_ms]
-        )
-
     def wait_phase(self, *phases: str, timeout_ms: float = 60_000) -> str:
-        """Wait until the table is shown and in one of ``phases``; returns it."""
-        self.wait_table(
-            "arg.includes(t.dataset.phase)", list(phases), visible=True, timeout_ms=timeout_ms
-        )
+        """Wait until the table is in one of ``phases``; returns it."""
+        selector = ", ".join(f"{TABLE}[data-phase={p}]" for p in phases)
+        self.page.wait_for_selector(selector, timeout=timeout_ms)
         return self.phase
 
     def click_move(self, move: str) -> None:
@@ -228,10 +216,13 @@ class Player:
         before = self.moves_played
         game = self.game_number
         self.click_move(move)
-        self.wait_table(
-            "Number(t.dataset.game) !== arg[1] || Number(t.dataset.moves) > arg[0]"
-            " || t.dataset.phase === 'over'",
-            [before, game],
+        self.page.wait_for_function(
+            """([before, game]) => {
+              const t = document.querySelector('#table');
+              return Number(t.dataset.game) !== game || Number(t.dataset.moves) > before
+                || t.dataset.phase === 'over';
+            }""",
+            arg=[before, game],
         )
 
     def greedy_choice(self, legal: list[str]) -> str:
@@ -275,28 +266,6 @@ class Player:
 
     def message(self) -> str:
         return self.page.inner_text("#message")
-
-
-_WAIT_TABLE_JS = """([arg, visible, timeout]) => new Promise((resolve, reject) => {
-  const holds = () => {
-    const t = document.querySelector('#table');
-    return Boolean(t && (CONDITION) && (!visible || t.checkVisibility()));
-  };
-  if (holds()) { resolve(); return; }
-  const done = () => { observer.disconnect(); clearInterval(slow); clearTimeout(timer); };
-  const check = () => { if (holds()) { done(); resolve(); } };
-  const observer = new MutationObserver(check);
-  observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
-  const slow = setInterval(check, 250); // what no mutation tells: a style sheet shows the table
-  const timer = setTimeout(() => {
-    done();
-    const t = document.querySelector('#table');
-    reject(new Error(`the table did not reach (CONDITION) in ${timeout} ms:`
-      + ` phase ${t?.dataset.phase}, moves ${t?.dataset.moves}, game ${t?.dataset.game},`
-      + ` shown ${t?.checkVisibility()}`));
-  }, timeout);
-})"""
-"""Wait in the page for a condition of the table (``Player.wait_table``)."""
 
 
 def _has(cls: str) -> re.Pattern[str]:

@@ -66,12 +66,12 @@ def test_a_sound_whose_file_failed_to_load_is_fetched_again(
     me.configure(payoff_size=20, speed="fast")
     me.start_computer_game("easy")
     page = me.page
-    page.wait_for_function("() => window.__failed.includes('draw')")
-    for _ in range(3):
-        if me.wait_phase("mine", "over") == "over":
+    page.wait_for_function("() => window.__failed.includes('draw')", polling=100)
+    for _ in range(3):  # until a draw has played (the next refill): no more turns than that
+        if "draw" in played(me) or me.wait_phase("mine", "over") == "over":
             break
         me.play_greedy_turn()
-    page.wait_for_function("() => window.__played.includes('draw')")
+    page.wait_for_function("() => window.__played.includes('draw')", polling=100)
     assert len(requests) >= 2, requests
 
 
@@ -153,7 +153,7 @@ def test_a_notification_only_when_turned_on(
     me.play_greedy_turn()
     page.evaluate(HIDE_JS, True)
     me.wait_phase("mine")
-    page.wait_for_function("() => window.__notes.length > 0")
+    page.wait_for_function("() => window.__notes.length > 0", polling=100)
     title, body = page.evaluate("() => window.__notes[0]")
     assert title == "Your turn" and "Easy" in body
     assert me.errors == []
