@@ -41,7 +41,7 @@ def _engine_built() -> None:
 
 
 def _controlled(page: Page) -> None:
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", polling=100)
 
 
 def _keep_engine(me: Player, fetched: list[str] | None = None) -> None:
@@ -103,7 +103,9 @@ def _undo_a_build(me: Player) -> None:
     me.wait_phase("mine")
     page.click("#undo-button")
     page.wait_for_function(
-        "(moves) => Number(document.querySelector('#table').dataset.moves) === moves", arg=moves
+        "(moves) => Number(document.querySelector('#table').dataset.moves) === moves",
+        arg=moves,
+        polling=100,
     )
     expect(page.locator("#message")).to_contain_text("Move taken back")
 
@@ -206,6 +208,7 @@ def test_the_manifest_and_icons_load_and_the_service_worker_takes_control(
         "async (text) => (await (await fetch(document.querySelector('link[rel=manifest]').href))"
         ".json()).description === text",
         arg=portuguese,
+        polling=100,
     )
     read = session.send("Page.getAppManifest")
     assert read["url"].endswith("/manifest.webmanifest?lang=pt") and read["errors"] == []
@@ -241,7 +244,7 @@ def _choose_language(me: Player, language: str) -> None:
 def _speaks(page: Page, language: str) -> None:
     """The page, once started (it may first speak this device's choice, then the server's
     copy of the settings), speaks ``language``."""
-    page.wait_for_function("() => document.body.classList.contains('ready')")
+    page.wait_for_function("() => document.body.classList.contains('ready')", polling=100)
     expect(page.locator("html")).to_have_attribute("lang", language)
     play = catalog(language).gettext("Play")
     expect(page.locator(".nav a[data-route=play]")).to_have_text(play)
@@ -544,7 +547,8 @@ def test_an_update_of_the_page_and_its_engine_reaches_an_open_app_without_breaki
     page.locator("#update-ready-action").click()
     page.wait_for_function(
         "() => !document.getElementById('update-ready')"
-        " && document.body.classList.contains('ready')"
+        " && document.body.classList.contains('ready')",
+        polling=100,
     )
     me.wait_started(ENGINE_TIMEOUT_MS)  # the page starts its (new) offline engine again
     assert me.room == room and me.moves_played >= moves

@@ -76,5 +76,7 @@ def test_without_the_engine_the_lobby_says_so_by_its_button_and_online_play_work
     assert not room.startswith("OFF")  # the server's room
     if me.wait_phase("mine", "theirs") == "mine":
         me.play_move(me.greedy_choice(me.legal_moves()))
-    page.wait_for_function("() => Number(document.querySelector('#table').dataset.moves) > 0")
+    page.wait_for_function(
+        "() => Number(document.querySelector('#table').dataset.moves) > 0", polling=100
+    )
     assert _page_errors(me) == []

@@ -71,6 +71,8 @@ def test_online_game_between_two_browser_contexts(
     # Either player deals the next game; both tables show it.
     host.page.click("#dialog-next-game")
     for player in (host, guest):
-        player.page.wait_for_function("() => document.querySelector('#table').dataset.game === '2'")
+        player.page.wait_for_function(
+            "() => document.querySelector('#table').dataset.game === '2'", polling=100
+        )
         player.wait_phase("mine", "theirs")
     assert host.errors == [] and guest.errors == []

@@ -85,7 +85,7 @@ def test_a_tap_on_a_side_stack_picks_its_top_or_discards_the_picked_hand_card(
     target = f"S{int(stack[1]) % 4 + 1}"
     page.locator(f"{TABLE} .side-stack[data-target={target}]").click()
     page.wait_for_function(
-        f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"
+        f"() => Number(document.querySelector('#table').dataset.moves) > {moves}", polling=100
     )
     discarded = re.compile(rf"You discard the \w+ of \w+ onto side stack {target[1]}\.")
     expect(page.locator("#move-log")).to_contain_text(discarded)
@@ -116,7 +116,7 @@ def test_confirm_discards_asks_before_the_turn_ends(
     page.locator(f"{TABLE} .side-stack[data-target=S1]").click()
     page.click("#confirm-yes")
     page.wait_for_function(
-        f"() => Number(document.querySelector('#table').dataset.moves) > {moves}"
+        f"() => Number(document.querySelector('#table').dataset.moves) > {moves}", polling=100
     )
     assert me.errors == []
 

@@ -103,7 +103,7 @@ def open_app(context: BrowserContext, base: str) -> App:
     cdp.on("ServiceWorker.workerRegistrationUpdated", updated)
     cdp.send("ServiceWorker.enable")
     me.goto("play")
-    me.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    me.page.wait_for_function("() => navigator.serviceWorker.controller !== null", polling=100)
     assert me.page.evaluate("() => Notification.permission") == "granted"
     scope = f"{base}/"
     # the events the protocol sent meanwhile are read as the next command's answer comes
