@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -47,10 +48,8 @@ POSTGRES_ENV = "SPITE_MALICE_TEST_POSTGRES_URL"
 """The PostgreSQL server to test against; `.ci/run` sets it, and tests skip without it."""
 
 
-@pytest.fixture
-def postgres_schema_url() -> Iterator[str]:
-    """A URL of the PostgreSQL server named by ``POSTGRES_ENV``, in a schema of its own that
-    is dropped afterwards; skips the test when no server is named."""
+@contextmanager
+def _postgres_schema() -> Iterator[str]:
     base = os.environ.get(POSTGRES_ENV)
     if not base:
         pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV} (.ci/run does) to run this test")
@@ -65,3 +64,19 @@ def postgres_schema_url() -> Iterator[str]:
         with admin.begin() as connection:
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture
+def postgres_schema_url() -> Iterator[str]:
+    """A URL of the PostgreSQL server named by ``POSTGRES_ENV``, in a schema of its own that
+    is dropped afterwards; skips the test when no server is named."""
+    with _postgres_schema() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def postgres_module_url() -> Iterator[str]:
+    """:func:`postgres_schema_url` for a whole module: one schema its tests share (for the
+    servers a module starts once), dropped after its last test."""
+    with _postgres_schema() as url:
+        yield url
