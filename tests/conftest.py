@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -42,6 +44,22 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     process, the database), so one process a CPU left the CPUs half idle: the browser tests
     took 571 s on two processes and 476 s on four here, on the same loaded 2-CPU machine."""
     return max(1, min(MAX_WORKERS, 2 * len(os.sched_getaffinity(0))))
+
+
+@pytest.fixture(scope="session")
+def new_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite file as ``Store.open`` makes a new one (the schema at the newest migration,
+    nothing else in it), made once a test process: the databases of the web, notification
+    API and ratings tests start as copies of it (``shutil.copyfile``). Making one costs
+    about 60 ms of CPU, copying it well under one; making new databases is the store's
+    tests' and ``spite-malice serve``'s tests' business."""
+    from spite_malice.store import Store  # here: most test processes' other tests need none
+
+    path = tmp_path_factory.mktemp("new-database") / "new.db"
+    Store.open(str(path)).close()
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file copied
+    return path
 
 
 POSTGRES_ENV = "SPITE_MALICE_TEST_POSTGRES_URL"

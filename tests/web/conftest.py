@@ -7,10 +7,9 @@ import json
 import random
 import re
 import shutil
-import sqlite3
 import warnings
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -25,7 +24,6 @@ from starlette.testclient import WebSocketTestSession  # noqa: E402
 
 from spite_malice.bots.greedy import greedy as greedy  # noqa: E402  (the web tests' policy)
 from spite_malice.engine import match as engine_match  # noqa: E402
-from spite_malice.store import Store  # noqa: E402
 from spite_malice.table.seat_state import apply_delta  # noqa: E402
 from spite_malice.web import create_app  # noqa: E402
 from spite_malice.web.api import PLAYER_HEADER  # noqa: E402
@@ -135,22 +133,9 @@ class Seat:
             self.request({"type": "undo"})
 
 
-@pytest.fixture(scope="session")
-def new_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An SQLite file as ``Store.open`` makes a new one (the schema at the newest migration,
-    nothing else in it), made once a test process: each test's :func:`db_path` starts as a
-    copy of it. Making one costs about 60 ms of CPU, copying it well under one; making new
-    databases is the store's tests' and ``spite-malice serve``'s tests' business."""
-    path = tmp_path_factory.mktemp("new-database") / "web.db"
-    Store.open(str(path)).close()
-    with closing(sqlite3.connect(path)) as db:
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file copied
-    return path
-
-
 @pytest.fixture
 def db_path(tmp_path: Path, new_database: Path) -> Path:
-    """This test's database file: a new one (a copy of :func:`new_database`)."""
+    """This test's database file: a new one (a copy of ``new_database``, tests/conftest.py)."""
     path = tmp_path / "web.db"
     shutil.copyfile(new_database, path)
     return path
