@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import uuid
 from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -43,14 +46,28 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return max(1, min(MAX_WORKERS, 2 * len(os.sched_getaffinity(0))))
 
 
+@pytest.fixture(scope="session")
+def new_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite file as ``Store.open`` makes a new one (the schema at the newest migration,
+    nothing else in it), made once a test process: the databases of the web, notification
+    API and ratings tests start as copies of it (``shutil.copyfile``). Making one costs
+    about 60 ms of CPU, copying it well under one; making new databases is the store's
+    tests' and ``spite-malice serve``'s tests' business."""
+    from spite_malice.store import Store  # here: most test processes' other tests need none
+
+    path = tmp_path_factory.mktemp("new-database") / "new.db"
+    Store.open(str(path)).close()
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file copied
+    return path
+
+
 POSTGRES_ENV = "SPITE_MALICE_TEST_POSTGRES_URL"
 """The PostgreSQL server to test against; `.ci/run` sets it, and tests skip without it."""
 
 
-@pytest.fixture
-def postgres_schema_url() -> Iterator[str]:
-    """A URL of the PostgreSQL server named by ``POSTGRES_ENV``, in a schema of its own that
-    is dropped afterwards; skips the test when no server is named."""
+@contextmanager
+def _postgres_schema() -> Iterator[str]:
     base = os.environ.get(POSTGRES_ENV)
     if not base:
         pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV} (.ci/run does) to run this test")
@@ -65,3 +82,19 @@ def postgres_schema_url() -> Iterator[str]:
         with admin.begin() as connection:
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture
+def postgres_schema_url() -> Iterator[str]:
+    """A URL of the PostgreSQL server named by ``POSTGRES_ENV``, in a schema of its own that
+    is dropped afterwards; skips the test when no server is named."""
+    with _postgres_schema() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def postgres_module_url() -> Iterator[str]:
+    """:func:`postgres_schema_url` for a whole module: one schema its tests share (for the
+    servers a module starts once), dropped after its last test."""
+    with _postgres_schema() as url:
+        yield url

@@ -14,6 +14,16 @@ from .processes import running_cluster
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
+def module_cluster() -> Iterator[Cluster]:
     with running_cluster(instances=3) as running:
         yield running
+
+
+@pytest.fixture
+def cluster(module_cluster: Cluster) -> Cluster:
+    """The module's cluster with every instance up: an instance a test killed is started
+    again here, before the next test, rather than at the end of the test that killed it
+    (after a module's last test nothing needs it)."""
+    for instance in module_cluster.instances:
+        module_cluster.restart(instance)
+    return module_cluster

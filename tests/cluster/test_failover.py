@@ -151,11 +151,7 @@ def test_a_friend_game_goes_on_when_instances_die(cluster: Cluster) -> None:
         f"{base}/api/rooms/{host['room']}/join", headers=new_player(base, "Bob"), timeout=30
     ).json()
     acknowledged: list[str] = []
-    try:
-        reconnects = _play_through_failovers(cluster, host, guest, acknowledged)
-    finally:
-        for victim in cluster.instances:
-            cluster.restart(victim)
+    reconnects = _play_through_failovers(cluster, host, guest, acknowledged)
     assert reconnects >= 2  # both pages were on each killed instance and came back
     assert stored_history(database_url(cluster), host["room"]) == acknowledged
 
@@ -241,7 +237,6 @@ def test_a_computer_turn_goes_on_when_its_instance_dies(cluster: Cluster) -> Non
         victim = names[owner]
         victim.kill()
         observation = _wait_for_my_turn(person)
-    cluster.restart(victim)
     history = observation["history"]
     assert history[: len(before)] == before
     turn = history[len(before) :]

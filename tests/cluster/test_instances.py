@@ -28,9 +28,11 @@ WAIT = 30.0
 
 
 @contextmanager
-def instances(db: str, count: int, folder: Path) -> Iterator[list[Instance]]:
-    """``count`` instances of ``spite-malice serve`` on ``db``, once they answer."""
-    started = [Instance(n, free_port(), db, folder / f"instance{n}.log") for n in range(count)]
+def instances(db: str, count: int, folder: Path, first: int = 0) -> Iterator[list[Instance]]:
+    """``count`` instances of ``spite-malice serve`` on ``db``, once they answer (numbered
+    from ``first``: their logs' names)."""
+    numbers = range(first, first + count)
+    started = [Instance(n, free_port(), db, folder / f"instance{n}.log") for n in numbers]
     try:
         for instance in started:
             instance.start()
@@ -39,6 +41,17 @@ def instances(db: str, count: int, folder: Path) -> Iterator[list[Instance]]:
     finally:
         for instance in started:
             instance.kill()
+
+
+@pytest.fixture(scope="module")
+def shared(
+    postgres_module_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, list[Instance]]]:
+    """Two instances on one database for the module's tests (each plays its own room); the
+    instance a test kills is its own."""
+    folder = tmp_path_factory.mktemp("instances")
+    with instances(postgres_module_url, 2, folder) as started:
+        yield postgres_module_url, started
 
 
 @contextmanager
@@ -70,56 +83,57 @@ def wait_for_state(ws: ClientConnection, wanted: Any, timeout: float = WAIT) -> 
 
 
 def test_a_move_on_one_instance_reaches_the_seat_on_another(
-    postgres_schema_url: str, tmp_path: Path
+    shared: tuple[str, list[Instance]],
 ) -> None:
-    with instances(postgres_schema_url, 2, tmp_path) as (one, two):
-        host = httpx.post(
-            f"{one.url}/api/rooms",
-            json={"mode": "friend", "rules": QUICK},
-            headers=new_player(one.url, "Ann"),
-        ).json()
-        guest = httpx.post(
-            f"{two.url}/api/rooms/{host['room']}/join", headers=new_player(two.url, "Bob")
-        ).json()
-        assert guest["seat"] == 1, guest
-        with ExitStack() as stack:
-            seats = (
-                stack.enter_context(seat_socket(one.address, host)),
-                stack.enter_context(seat_socket(two.address, guest)),
+    db, (one, two) = shared
+    host = httpx.post(
+        f"{one.url}/api/rooms",
+        json={"mode": "friend", "rules": QUICK},
+        headers=new_player(one.url, "Ann"),
+    ).json()
+    guest = httpx.post(
+        f"{two.url}/api/rooms/{host['room']}/join", headers=new_player(two.url, "Bob")
+    ).json()
+    assert guest["seat"] == 1, guest
+    with ExitStack() as stack:
+        seats = (
+            stack.enter_context(seat_socket(one.address, host)),
+            stack.enter_context(seat_socket(two.address, guest)),
+        )
+        ident = 0
+        states = []
+        for ws in seats:
+            ident += 1
+            states.append(request(ws, {"type": "sync"}, ident)["state"])
+        acknowledged: list[str] = []
+        observation = states[0]["observation"]
+        for _ in range(12):
+            mover = observation["to_move"]
+            ident += 1
+            mine = request(seats[mover], {"type": "sync"}, ident)["state"]["observation"]
+            ident += 1
+            answer = request(seats[mover], {"type": "move", "move": greedy(mine)}, ident)
+            assert answer["type"] == "update", answer
+            acknowledged.append(answer["move"])
+            # the other seat, on the other instance, hears of it without asking
+            seen = wait_for_state(
+                seats[1 - mover],
+                lambda s: s["observation"]["history"] == acknowledged,
             )
-            ident = 0
-            states = []
-            for ws in seats:
-                ident += 1
-                states.append(request(ws, {"type": "sync"}, ident)["state"])
-            acknowledged: list[str] = []
-            observation = states[0]["observation"]
-            for _ in range(12):
-                mover = observation["to_move"]
-                ident += 1
-                mine = request(seats[mover], {"type": "sync"}, ident)["state"]["observation"]
-                ident += 1
-                answer = request(seats[mover], {"type": "move", "move": greedy(mine)}, ident)
-                assert answer["type"] == "update", answer
-                acknowledged.append(answer["move"])
-                # the other seat, on the other instance, hears of it without asking
-                seen = wait_for_state(
-                    seats[1 - mover],
-                    lambda s: s["observation"]["history"] == acknowledged,
-                )
-                observation = seen["observation"]
-                if observation["outcome"] is not None:
-                    break
-    assert stored_history(postgres_schema_url, host["room"])[: len(acknowledged)] == acknowledged
+            observation = seen["observation"]
+            if observation["outcome"] is not None:
+                break
+    assert stored_history(db, host["room"])[: len(acknowledged)] == acknowledged
 
 
 def test_the_computer_turn_is_taken_over_when_its_instance_dies(
-    postgres_schema_url: str, tmp_path: Path
+    shared: tuple[str, list[Instance]], tmp_path: Path
 ) -> None:
     """The person discards on instance one, which starts the computer's turn and is killed
     at once; the page reconnects to instance two, which takes over when the lease runs out:
     the computer's turn is played once, and the person is to move again."""
-    with instances(postgres_schema_url, 2, tmp_path) as (one, two):
+    db, (_, two) = shared
+    with instances(db, 1, tmp_path, first=2) as (one,):
         header = new_player(one.url, "Ann")
         room = httpx.post(
             f"{one.url}/api/rooms",
@@ -157,4 +171,4 @@ def test_the_computer_turn_is_taken_over_when_its_instance_dies(
     discards = [m for m in computer_turn if "-S" in m and not m.startswith("S")]
     # one whole turn of the computer: its builds and exactly one discard (unless it won)
     assert len(discards) == 1 or (not discards and state["observation"]["outcome"])
-    assert stored_history(postgres_schema_url, room["room"]) == history
+    assert stored_history(db, room["room"]) == history

@@ -5,6 +5,7 @@ notifications off."""
 
 from __future__ import annotations
 
+import shutil
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,8 +20,10 @@ from spite_malice.web.api import PLAYER_HEADER
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "api.db"))) as test_client:
+def client(tmp_path: Path, new_database: Path) -> Iterator[TestClient]:
+    path = tmp_path / "api.db"
+    shutil.copyfile(new_database, path)  # a new database
+    with TestClient(create_app(str(path))) as test_client:
         answer = test_client.post("/api/players", json={"name": "Alice"})
         test_client.headers[PLAYER_HEADER] = answer.json()["secret"]
         yield test_client

@@ -4,6 +4,7 @@ friend game, and listed for both players with the time left in days and hours.""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,8 +16,10 @@ from spite_malice.web.api import PLAYER_HEADER
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "turns.db"))) as test_client:
+def client(tmp_path: Path, new_database: Path) -> Iterator[TestClient]:
+    path = tmp_path / "turns.db"
+    shutil.copyfile(new_database, path)  # a new database
+    with TestClient(create_app(str(path))) as test_client:
         answer = test_client.post("/api/players", json={"name": "Alice"})
         test_client.headers[PLAYER_HEADER] = answer.json()["secret"]
         yield test_client

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,9 @@ from spite_malice.store import Store
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """An empty store of each kind."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'store.db'}"
+        path = tmp_path / "store.db"
+        shutil.copyfile(request.getfixturevalue("new_database"), path)  # a new database
+        url = f"sqlite:///{path}"
     else:
         url = request.getfixturevalue("postgres_schema_url")
     with Store.open(url) as opened:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -133,8 +134,11 @@ class Seat:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "web.db"
+def db_path(tmp_path: Path, new_database: Path) -> Path:
+    """This test's database file: a new one (a copy of ``new_database``, tests/conftest.py)."""
+    path = tmp_path / "web.db"
+    shutil.copyfile(new_database, path)
+    return path
 
 
 @pytest.fixture

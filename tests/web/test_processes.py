@@ -18,7 +18,8 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
+from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import httpx
@@ -38,6 +39,10 @@ UNENDING = {"payoff_size": 20}
 """A game that cannot end in under 20 moves (a win plays 20 pay-off cards, R4.1): with
 QUICK's five, a game dealt from fresh randomness sometimes ended before the 20 moves the
 interleaving test checks."""
+INTERLEAVED_MOVES = 20
+INTERLEAVED_TURNS = 4
+"""The interleaving test plays until both: 20 moves, in at least four turns (so that each
+seat has played twice through its own process, each after the other's moves)."""
 
 
 @contextmanager
@@ -92,103 +97,137 @@ def stored_history(db: str, room: str) -> list[str]:
         return [str(move) for move in table.game.moves]
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def shared_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "shared.db")
-    url: str = request.getfixturevalue("postgres_schema_url")
-    return url
+@dataclass(frozen=True)
+class Pair:
+    """Two ``spite-malice serve`` processes on one database."""
+
+    db: str
+    ports: tuple[int, int]
+
+    @property
+    def bases(self) -> tuple[str, str]:
+        return (f"http://127.0.0.1:{self.ports[0]}", f"http://127.0.0.1:{self.ports[1]}")
 
 
-def test_two_processes_interleaving_moves_lose_and_fork_nothing(shared_db: str) -> None:
+@contextmanager
+def serving_pair(db: str) -> Iterator[Pair]:
     ports = (free_port(), free_port())
-    bases = tuple(f"http://127.0.0.1:{port}" for port in ports)
-    with serve(shared_db, ports[0]), serve(shared_db, ports[1]):
-        host = httpx.post(
-            f"{bases[0]}/api/rooms",
-            json={"mode": "friend", "rules": UNENDING},
-            headers=new_player(bases[0], "Ann"),
-        ).json()
-        # the friend joins through the other process, which loads the room from the log
-        guest = httpx.post(
-            f"{bases[1]}/api/rooms/{host['room']}/join", headers=new_player(bases[1], "Bob")
-        ).json()
-        assert guest["seat"] == 1, guest
-        acknowledged: list[str] = []
-        with seat_socket(ports[0], host) as one, seat_socket(ports[1], guest) as two:
-            seats = (one, two)
-            ident = 0
-            for _ in range(80):
-                # whoever is to move asks its own process, which catches up with the log
-                ident += 1
-                state = request(one, {"type": "sync"}, ident)["state"]
-                observation = state["observation"]
-                if observation["outcome"] is not None:
-                    break
-                mover = seats[observation["to_move"]]
-                ident += 1
-                synced = request(mover, {"type": "sync"}, ident)["state"]["observation"]
-                assert synced["history"] == acknowledged  # nothing lost, nothing forked
-                ident += 1
-                answer = request(mover, {"type": "move", "move": greedy(synced)}, ident)
-                assert answer["type"] == "update", answer
-                acknowledged.append(answer["move"])
-                assert answer["state"]["observation"]["history"] == acknowledged
-            assert len(acknowledged) >= 20
-            for seat, ws in enumerate(seats):
-                ident += 1
-                seen = request(ws, {"type": "sync"}, ident)["state"]["observation"]
-                assert seen["history"] == acknowledged, f"seat {seat} sees another game"
-    assert stored_history(shared_db, host["room"]) == acknowledged
+    with serve(db, ports[0]), serve(db, ports[1]):
+        yield Pair(db, ports)
 
 
-def test_moves_raced_through_two_processes_never_fork(shared_db: str) -> None:
+@pytest.fixture(scope="module")
+def sqlite_pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
+    """Two processes on one SQLite file, for the whole module (each test plays its own
+    room; starting a pair costs two seconds of CPU)."""
+    with serving_pair(str(tmp_path_factory.mktemp("processes") / "shared.db")) as pair:
+        yield pair
+
+
+@pytest.fixture(scope="module")
+def postgresql_pair(postgres_module_url: str) -> Iterator[Pair]:
+    with serving_pair(postgres_module_url) as pair:
+        yield pair
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def pair(request: pytest.FixtureRequest) -> Pair:
+    """Each database's pair of processes in turn."""
+    found: Pair = request.getfixturevalue(f"{request.param}_pair")
+    return found
+
+
+def test_two_processes_interleaving_moves_lose_and_fork_nothing(pair: Pair) -> None:
+    ports, bases = pair.ports, pair.bases
+    host = httpx.post(
+        f"{bases[0]}/api/rooms",
+        json={"mode": "friend", "rules": UNENDING},
+        headers=new_player(bases[0], "Ann"),
+    ).json()
+    # the friend joins through the other process, which loads the room from the log
+    guest = httpx.post(
+        f"{bases[1]}/api/rooms/{host['room']}/join", headers=new_player(bases[1], "Bob")
+    ).json()
+    assert guest["seat"] == 1, guest
+    acknowledged: list[str] = []
+    movers: list[int] = []
+    with seat_socket(ports[0], host) as one, seat_socket(ports[1], guest) as two:
+        seats = (one, two)
+        ident = 0
+        for _ in range(80):
+            turns = 1 + sum(a != b for a, b in pairwise(movers))
+            if len(acknowledged) >= INTERLEAVED_MOVES and turns >= INTERLEAVED_TURNS:
+                break
+            # whoever is to move asks its own process, which catches up with the log
+            ident += 1
+            state = request(one, {"type": "sync"}, ident)["state"]
+            observation = state["observation"]
+            if observation["outcome"] is not None:
+                break
+            mover = seats[observation["to_move"]]
+            ident += 1
+            synced = request(mover, {"type": "sync"}, ident)["state"]["observation"]
+            assert synced["history"] == acknowledged  # nothing lost, nothing forked
+            ident += 1
+            answer = request(mover, {"type": "move", "move": greedy(synced)}, ident)
+            assert answer["type"] == "update", answer
+            acknowledged.append(answer["move"])
+            movers.append(observation["to_move"])
+            assert answer["state"]["observation"]["history"] == acknowledged
+        assert len(acknowledged) >= INTERLEAVED_MOVES
+        assert 1 + sum(a != b for a, b in pairwise(movers)) >= INTERLEAVED_TURNS, movers
+        for seat, ws in enumerate(seats):
+            ident += 1
+            seen = request(ws, {"type": "sync"}, ident)["state"]["observation"]
+            assert seen["history"] == acknowledged, f"seat {seat} sees another game"
+    assert stored_history(pair.db, host["room"]) == acknowledged
+
+
+def test_moves_raced_through_two_processes_never_fork(pair: Pair) -> None:
     """Both processes get a move for the same turn at the same moment: one is stored first;
     the other conflicts, reloads from the log and answers from it. Every acknowledged
     history is a prefix of the stored one: nothing forked, nothing acknowledged was lost."""
-    ports = (free_port(), free_port())
-    bases = tuple(f"http://127.0.0.1:{port}" for port in ports)
+    ports, bases = pair.ports, pair.bases
     histories: list[list[str]] = []
-    with serve(shared_db, ports[0]), serve(shared_db, ports[1]):
-        # 20 pay-off cards: with 5, on some deals a game ends in a few moves, before the ten
-        # histories asked for below
-        answer = httpx.post(
-            f"{bases[0]}/api/rooms",
-            json={"mode": "friend", "rules": UNENDING},
-            headers=new_player(bases[0], "Ann"),
-        ).json()
-        guest = httpx.post(
-            f"{bases[0]}/api/rooms/{answer['room']}/join", headers=new_player(bases[0], "Bob")
-        ).json()
-        tickets = (answer, guest)
-        with (
-            seat_socket(ports[0], tickets[0]) as a0,
-            seat_socket(ports[0], tickets[1]) as a1,
-            seat_socket(ports[1], tickets[0]) as b0,
-            seat_socket(ports[1], tickets[1]) as b1,
-        ):
-            ident = 0
-            for _ in range(25):
-                ident += 1
-                state = request(a0, {"type": "sync"}, ident)["state"]["observation"]
-                if state["outcome"] is not None:
-                    break
-                mover = state["to_move"]
-                both = ((a0, b0), (a1, b1))[mover]  # the mover's seat on each process
-                ident += 1
-                request(both[1], {"type": "sync"}, ident)
-                ident += 1
-                mine = request(both[0], {"type": "sync"}, ident)["state"]["observation"]
-                moves = (greedy(mine), mine["legal_moves"][-1])
-                ident += 1
-                for ws, move in zip(both, moves, strict=True):
-                    ws.send(json.dumps({"type": "move", "move": move, "id": ident}))
-                answers = [reply(ws, ident) for ws in both]
-                updates = [a for a in answers if a["type"] == "update"]
-                assert updates, answers  # one of them is stored at least
-                histories.extend(u["state"]["observation"]["history"] for u in updates)
-            assert len(histories) >= 10
-    stored = stored_history(shared_db, answer["room"])
+    # 20 pay-off cards: with 5, on some deals a game ends in a few moves, before the ten
+    # histories asked for below
+    answer = httpx.post(
+        f"{bases[0]}/api/rooms",
+        json={"mode": "friend", "rules": UNENDING},
+        headers=new_player(bases[0], "Ann"),
+    ).json()
+    guest = httpx.post(
+        f"{bases[0]}/api/rooms/{answer['room']}/join", headers=new_player(bases[0], "Bob")
+    ).json()
+    tickets = (answer, guest)
+    with (
+        seat_socket(ports[0], tickets[0]) as a0,
+        seat_socket(ports[0], tickets[1]) as a1,
+        seat_socket(ports[1], tickets[0]) as b0,
+        seat_socket(ports[1], tickets[1]) as b1,
+    ):
+        ident = 0
+        for _ in range(25):
+            ident += 1
+            state = request(a0, {"type": "sync"}, ident)["state"]["observation"]
+            if state["outcome"] is not None:
+                break
+            mover = state["to_move"]
+            both = ((a0, b0), (a1, b1))[mover]  # the mover's seat on each process
+            ident += 1
+            request(both[1], {"type": "sync"}, ident)
+            ident += 1
+            mine = request(both[0], {"type": "sync"}, ident)["state"]["observation"]
+            moves = (greedy(mine), mine["legal_moves"][-1])
+            ident += 1
+            for ws, move in zip(both, moves, strict=True):
+                ws.send(json.dumps({"type": "move", "move": move, "id": ident}))
+            answers = [reply(ws, ident) for ws in both]
+            updates = [a for a in answers if a["type"] == "update"]
+            assert updates, answers  # one of them is stored at least
+            histories.extend(u["state"]["observation"]["history"] for u in updates)
+        assert len(histories) >= 10
+    stored = stored_history(pair.db, answer["room"])
     for history in histories:
         assert stored[: len(history)] == history
 
@@ -226,41 +265,39 @@ def _frame(text: str) -> bytes:
     return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-def test_a_socket_that_never_reads_does_not_stall_its_room(tmp_path: Path) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with serve(str(tmp_path / "slow.db"), port):
-        host = httpx.post(
-            f"{base}/api/rooms",
-            json={"mode": "friend", "rules": QUICK},
-            headers=new_player(base, "Ann"),
-        ).json()
-        guest = httpx.post(
-            f"{base}/api/rooms/{host['room']}/join", headers=new_player(base, "Bob")
-        ).json()
-        with (
-            seat_socket(port, host) as one,
-            seat_socket(port, guest) as two,
-        ):
-            # a second tab of seat 1 that never reads, and sends 500 requests
-            stuck = _raw_socket(port, guest["ws_url"])
-            try:
-                stuck.sendall(
-                    _frame(json.dumps({"type": "hello", "token": guest["token"]}))
-                    + b"".join(_frame(json.dumps({"type": "sync", "id": n})) for n in range(500))
-                )
-                seats = (one, two)
-                ident = 0
-                for _ in range(30):
-                    ident += 1
-                    state = request(one, {"type": "sync"}, ident)["state"]["observation"]
-                    if state["outcome"] is not None:
-                        break
-                    mover = seats[state["to_move"]]
-                    ident += 1
-                    seen = request(mover, {"type": "sync"}, ident)["state"]["observation"]
-                    ident += 1
-                    answer = request(mover, {"type": "move", "move": greedy(seen)}, ident)
-                    assert answer["type"] == "update", answer  # answered, not stalled
-            finally:
-                stuck.close()
+def test_a_socket_that_never_reads_does_not_stall_its_room(sqlite_pair: Pair) -> None:
+    port, base = sqlite_pair.ports[0], sqlite_pair.bases[0]
+    host = httpx.post(
+        f"{base}/api/rooms",
+        json={"mode": "friend", "rules": QUICK},
+        headers=new_player(base, "Ann"),
+    ).json()
+    guest = httpx.post(
+        f"{base}/api/rooms/{host['room']}/join", headers=new_player(base, "Bob")
+    ).json()
+    with (
+        seat_socket(port, host) as one,
+        seat_socket(port, guest) as two,
+    ):
+        # a second tab of seat 1 that never reads, and sends 500 requests
+        stuck = _raw_socket(port, guest["ws_url"])
+        try:
+            stuck.sendall(
+                _frame(json.dumps({"type": "hello", "token": guest["token"]}))
+                + b"".join(_frame(json.dumps({"type": "sync", "id": n})) for n in range(500))
+            )
+            seats = (one, two)
+            ident = 0
+            for _ in range(30):
+                ident += 1
+                state = request(one, {"type": "sync"}, ident)["state"]["observation"]
+                if state["outcome"] is not None:
+                    break
+                mover = seats[state["to_move"]]
+                ident += 1
+                seen = request(mover, {"type": "sync"}, ident)["state"]["observation"]
+                ident += 1
+                answer = request(mover, {"type": "move", "move": greedy(seen)}, ident)
+                assert answer["type"] == "update", answer  # answered, not stalled
+        finally:
+            stuck.close()

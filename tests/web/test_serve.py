@@ -10,7 +10,8 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -70,13 +71,29 @@ def receive_state(ws: ClientConnection) -> dict[str, Any]:
             return message
 
 
-def test_serve_prints_address_and_database(tmp_path: Path) -> None:
+@dataclass(frozen=True)
+class Serving:
+    port: int
+    db: Path
+    lines: list[str]
+    """What it printed at start."""
+
+
+@pytest.fixture(scope="module")
+def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serving]:
+    """One ``spite-malice serve`` with the default options on a new SQLite file, for the
+    tests that need nothing else of it (each start costs a CPU-second)."""
     port = free_port()
-    db = tmp_path / "games.db"
+    db = tmp_path_factory.mktemp("serve") / "games.db"
     with server(db, port) as (_, lines):
-        assert lines[0] == f"Spite & Malice: http://127.0.0.1:{port}"
-        assert lines[1] == f"database: {db}"
-        assert "Spite" in httpx.get(f"http://127.0.0.1:{port}/").text
+        yield Serving(port, db, lines)
+
+
+def test_serve_prints_address_and_database(default_server: Serving) -> None:
+    port, db, lines = default_server.port, default_server.db, default_server.lines
+    assert lines[0] == f"Spite & Malice: http://127.0.0.1:{port}"
+    assert lines[1] == f"database: {db}"
+    assert "Spite" in httpx.get(f"http://127.0.0.1:{port}/").text
     assert db.is_file()
 
 
@@ -130,43 +147,41 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path) -> None:
         assert resumed["cause"] == "connect"
 
 
-def test_serve_bounds_websocket_frames(tmp_path: Path) -> None:
+def test_serve_bounds_websocket_frames(default_server: Serving) -> None:
     """Under ``spite-malice serve`` a frame over 64 KB closes the connection (uvicorn's
     ``ws_max_size``, 1009 "message too big") before the application reads it."""
-    port = free_port()
-    with server(tmp_path / "frames.db", port):
-        base = f"http://127.0.0.1:{port}"
-        secret = httpx.post(f"{base}/api/players", json={"name": "Ann"}).json()["secret"]
-        answer = httpx.post(
-            f"{base}/api/rooms",
-            json={"mode": "computer", "level": "easy"},
-            headers={"X-Player-Secret": secret},
-        ).json()
-        with connect(f"ws://127.0.0.1:{port}{answer['ws_url']}", max_size=None) as ws:
-            ws.send(json.dumps({"type": "hello", "token": answer["token"]}))
-            assert json.loads(ws.recv(timeout=30))["type"] == "welcome"
-            ws.send(json.dumps({"type": "ping", "pad": "x" * (64 * 1024)}))
-            with pytest.raises(ConnectionClosed) as closed:
-                for _ in range(100):
-                    ws.recv(timeout=30)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    port = default_server.port
+    base = f"http://127.0.0.1:{port}"
+    secret = httpx.post(f"{base}/api/players", json={"name": "Ann"}).json()["secret"]
+    answer = httpx.post(
+        f"{base}/api/rooms",
+        json={"mode": "computer", "level": "easy"},
+        headers={"X-Player-Secret": secret},
+    ).json()
+    with connect(f"ws://127.0.0.1:{port}{answer['ws_url']}", max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": answer["token"]}))
+        assert json.loads(ws.recv(timeout=30))["type"] == "welcome"
+        ws.send(json.dumps({"type": "ping", "pad": "x" * (64 * 1024)}))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(100):
+                ws.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
 
 
-def test_serve_answers_an_overlong_websocket_handshake_at_once(tmp_path: Path) -> None:
+def test_serve_answers_an_overlong_websocket_handshake_at_once(default_server: Serving) -> None:
     """A WebSocket handshake whose request line is over 8 KB gets 414 (URI too long) at
     once, rather than being held open unanswered (it was, with uvicorn's sans-I/O WebSocket
     code used as it is; web/transport.py sends its refusal)."""
-    port = free_port()
-    with server(tmp_path / "handshake.db", port):
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
-            request = (
-                f"GET /ws/ABCDEF?{'x' * 9000} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            )
-            raw.sendall(request.encode())
-            answer = raw.recv(200)  # a TimeoutError here is the bug: no answer at all
-        assert answer.startswith(b"HTTP/1.1 414"), answer
+    port = default_server.port
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+        request = (
+            f"GET /ws/ABCDEF?{'x' * 9000} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        raw.sendall(request.encode())
+        answer = raw.recv(200)  # a TimeoutError here is the bug: no answer at all
+    assert answer.startswith(b"HTTP/1.1 414"), answer
 
 
 def test_the_serving_process_tunes_its_collector() -> None:
@@ -193,17 +208,22 @@ def test_the_serving_process_tunes_its_collector() -> None:
     ids=["nothing-trusted-by-default", "local-balancer-trusted"],
 )
 def test_serve_counts_guesses_by_the_address_a_trusted_balancer_forwards(
-    tmp_path: Path, options: tuple[str, ...], blocked: bool
+    request: pytest.FixtureRequest, tmp_path: Path, options: tuple[str, ...], blocked: bool
 ) -> None:
     """Behind a balancer every request comes from the balancer's address: ``serve`` takes
     the player's own from the X-Forwarded-For of a balancer it is told to trust, so that one
     player's wrong room codes do not lock out everyone. By default no balancer is trusted:
     the header is ignored (any local program could write one) and the guesses of one
-    address are limited whatever it claims to be."""
+    address are limited whatever it claims to be (the module's default server: no other
+    test of it guesses a room)."""
     from spite_malice.web.limits import LOOKUP_BURST
 
-    port = free_port()
-    with server(tmp_path / "games.db", port, options=options):
+    with ExitStack() as started:
+        if options:
+            port = free_port()
+            started.enter_context(server(tmp_path / "games.db", port, options=options))
+        else:
+            port = request.getfixturevalue("default_server").port
         statuses = [
             httpx.get(
                 f"http://127.0.0.1:{port}/api/rooms/NOPE{n}",

@@ -17,15 +17,18 @@ import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..i18n import _, use_language
-from ..notify import push
 from ..store import MatchHeader, Store, StoreError
 from ..store.notifications import VAPID_KEY, PushSubscription
 from ..table import DEAL, MOVE, Applied, Table
 from .presence import Presence
 from .room_common import COMPUTER_MODE
+
+if TYPE_CHECKING:  # imported when the push key is first wanted: pywebpush brings an HTTP
+    # client stack that a server's start does not need (a tenth of a CPU-second)
+    from ..notify import push
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +135,8 @@ class Notifier:
         """The time left for a move, as words, for a reminder (turn-based games)."""
 
     async def keys(self) -> push.PushKeys:
+        from ..notify import push
+
         if self._keys is None:
             pem = await self.host.run(
                 self.host.store.notifications.server_key, VAPID_KEY, push.new_private_key
@@ -219,6 +224,8 @@ class Notifier:
         event: Event,
         left: str | None,
     ) -> None:
+        from ..notify import push
+
         with use_language(subscription.language):
             body = payload(event, left)
         try:

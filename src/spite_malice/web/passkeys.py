@@ -7,7 +7,10 @@ The relying party (``SPITE_MALICE_WEBAUTHN_RP_ID``, the site's host name) and th
 the browser may answer from (``SPITE_MALICE_WEBAUTHN_ORIGINS``, comma separated) come from
 the environment (``docs/deploying.md``); without them the relying party is ``localhost``
 and any ``http://localhost`` port is accepted, which is what a player running the server on
-its own computer needs."""
+its own computer needs.
+
+The ``webauthn`` package is imported by the ceremonies themselves: a server's start does not
+need it (nearly a twentieth of a CPU-second)."""
 
 from __future__ import annotations
 
@@ -20,21 +23,6 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from webauthn import (
-    generate_authentication_options,
-    generate_registration_options,
-    options_to_json,
-    verify_authentication_response,
-    verify_registration_response,
-)
-from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
-from webauthn.helpers.exceptions import WebAuthnException
-from webauthn.helpers.structs import (
-    AuthenticatorSelectionCriteria,
-    PublicKeyCredentialDescriptor,
-    ResidentKeyRequirement,
-    UserVerificationRequirement,
-)
 
 from ..i18n import N_, _
 from .accounts import account_json, charge_address, signed_in
@@ -103,6 +91,8 @@ def relying_party(request: Request) -> RelyingParty:
 
 
 def _options(options: Any) -> dict[str, Any]:
+    from webauthn import options_to_json
+
     data: dict[str, Any] = json.loads(options_to_json(options))
     return data
 
@@ -110,6 +100,15 @@ def _options(options: Any) -> dict[str, Any]:
 @router.post("/options", response_model=None)
 async def register_options(request: Request) -> dict[str, Any] | JSONResponse:
     """Options for ``navigator.credentials.create``: a passkey for this browser's player."""
+    from webauthn import generate_registration_options
+    from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
+    from webauthn.helpers.structs import (
+        AuthenticatorSelectionCriteria,
+        PublicKeyCredentialDescriptor,
+        ResidentKeyRequirement,
+        UserVerificationRequirement,
+    )
+
     player = await current_player(request)
     refused = charge_address(request)
     if refused is not None:
@@ -139,6 +138,10 @@ async def register_options(request: Request) -> dict[str, Any] | JSONResponse:
 @router.post("", response_model=None)
 async def register(request: Request, body: Answer) -> dict[str, object] | JSONResponse:
     """Keep the passkey the browser made from :func:`register_options`'s options."""
+    from webauthn import verify_registration_response
+    from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
+    from webauthn.helpers.exceptions import WebAuthnException
+
     player = await current_player(request)
     refused = charge_address(request)
     if refused is not None:
@@ -182,6 +185,10 @@ def _transports(credential: dict[str, Any]) -> list[str] | None:
 async def sign_in_options(request: Request) -> dict[str, Any] | JSONResponse:
     """Options for ``navigator.credentials.get``: any passkey of this site (a discoverable
     credential names its player itself)."""
+    from webauthn import generate_authentication_options
+    from webauthn.helpers import bytes_to_base64url
+    from webauthn.helpers.structs import UserVerificationRequirement
+
     refused = charge_address(request)
     if refused is not None:
         return refused
@@ -199,6 +206,10 @@ async def sign_in_options(request: Request) -> dict[str, Any] | JSONResponse:
 async def sign_in(request: Request, body: Answer) -> dict[str, str] | JSONResponse:
     """Sign this browser in as the player the passkey belongs to: the answer carries a new
     secret of the player's for this browser."""
+    from webauthn import verify_authentication_response
+    from webauthn.helpers import base64url_to_bytes
+    from webauthn.helpers.exceptions import WebAuthnException
+
     refused = charge_address(request)
     if refused is not None:
         return refused
