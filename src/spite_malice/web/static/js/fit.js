@@ -21,6 +21,8 @@ const FAN_ROOM_MAX = 1.1;
 const CARD_RATIO = 1.4;
 /** Below this card width the captions are shortened (data-small). */
 const SMALL_CARD_W = 56;
+/** How close to the largest card width that fits the search comes, in px. */
+const CARD_W_TOLERANCE = 0.05;
 
 /** The box the table's content takes (its children, laid out at their natural size). */
 function contentSize(table) {
@@ -47,39 +49,116 @@ function setSize(table, cardW, fanRoom) {
 }
 
 /**
- * The largest card width (and then the largest fan room, from `fanMin` up) of one arrangement that fits
- * `avail`, found by bisection: the table's size grows with the card width, though not quite
- * in a straight line (gaps and fonts have minimums), so a search is surer than a formula.
+ * The largest `x` in [`lo`, `hi`] where `slack(x)` is not negative, to within `tol`, given
+ * `fLo = slack(lo) >= 0` and `fHi = slack(hi) < 0`; `slack` only falls as `x` grows. The
+ * table's size is a straight line in the card width in pieces (gaps and fonts have
+ * minimums and maximums), so each step looks at two points `tol` apart around where the
+ * line is expected to cross zero: if the first fits and the second does not, that is the
+ * answer; else the two give the line's slope there, and the next step aims where it
+ * crosses zero. Where a piece is straight that takes two or four layouts, where a plain
+ * bisection takes a dozen; after a few steps the search bisects, so a bent line costs at
+ * most a bisection more. The answer is the same as a bisection's, to within `tol`.
  */
-function solve(table, avail, maxW, fanMin) {
-  const fits = (w, k) => {
+function largestFitting(slack, lo, fLo, hi, fHi, tol) {
+  const across = (a, fa, b, fb) => a + ((b - a) * fa) / (fa - fb);
+  let aim = across(lo, fLo, hi, fHi);
+  for (let step = 0; step < 40 && hi - lo > tol; step++) {
+    if (step >= 4 || !(aim > lo && aim < hi)) aim = (lo + hi) / 2;
+    const x0 = Math.min(Math.max(aim - tol * 0.45, lo + tol * 0.05), hi - tol * 0.95);
+    const f0 = slack(x0);
+    if (f0 < 0) {
+      hi = x0;
+      fHi = f0;
+      aim = across(lo, fLo, hi, fHi);
+      continue;
+    }
+    lo = x0;
+    fLo = f0;
+    const x1 = x0 + tol * 0.9;
+    const f1 = slack(x1);
+    if (f1 < 0) {
+      hi = x1;
+      fHi = f1;
+    } else {
+      lo = x1;
+      fLo = f1;
+      aim = f1 < f0 ? x1 + (f1 * (x1 - x0)) / (f0 - f1) : across(lo, fLo, hi, fHi);
+    }
+  }
+  return { lo, hi };
+}
+
+/**
+ * The largest card width (and then the largest fan room, from `fanMin` up) of one arrangement that fits
+ * `avail`, and the bracket it was found in (`lo`, `hi`). `atLeast`: a card width below which
+ * the arrangement is of no use; if it does not fit there, the search stops and says so
+ * (`short`; `w` is then below `atLeast`). `plainOnly`: stop before the fan room when the
+ * cards come out small (they are searched again with short captions). `near`: a bracket
+ * where the answer is likely (the one with long captions), looked at first.
+ */
+function solve(table, avail, maxW, fanMin, { atLeast = MIN_CARD_W, plainOnly = false, near = null } = {}) {
+  // How far the table is inside the space across and down (negative: how far it is over).
+  const room = (w, k) => {
     setSize(table, w, k);
     const size = contentSize(table);
-    return size.width <= avail.width + 0.5 && size.height <= avail.height + 0.5;
+    return { across: avail.width + 0.5 - size.width, down: avail.height + 0.5 - size.height };
   };
-  if (!fits(MIN_CARD_W, fanMin)) return { w: MIN_CARD_W, k: fanMin };
-  let w = MIN_CARD_W;
-  if (fits(maxW, fanMin)) w = maxW;
-  else {
-    let hi = maxW;
-    for (let i = 0; i < 14 && hi - w > 0.05; i++) {
-      const mid = (w + hi) / 2;
-      if (fits(mid, fanMin)) w = mid;
-      else hi = mid;
-    }
+  const seen = new Map();
+  const slack = (w) => {
+    const r = room(w, fanMin);
+    seen.set(w, r);
+    return Math.min(r.across, r.down);
+  };
+  if (atLeast > maxW) return { w: MIN_CARD_W, k: fanMin, short: true };
+  let lo = Math.max(atLeast, MIN_CARD_W);
+  let fLo = null;
+  if (near && near.lo > lo) {
+    const f = slack(near.lo);
+    if (f >= 0) [lo, fLo] = [near.lo, f];
   }
+  if (fLo === null) {
+    fLo = slack(lo);
+    if (fLo < 0) return { w: MIN_CARD_W, k: fanMin, short: lo > MIN_CARD_W };
+  }
+  let hi = maxW;
+  let fHi = null;
+  if (near && near.hi > lo && near.hi < maxW) {
+    const f = slack(near.hi);
+    if (f < 0) [hi, fHi] = [near.hi, f];
+    else [lo, fLo] = [near.hi, f];
+  }
+  if (fHi === null) {
+    fHi = slack(maxW);
+    if (fHi >= 0) [lo, fLo] = [maxW, fHi];
+  }
+  if (fHi < 0) ({ lo, hi } = largestFitting(slack, lo, fLo, hi, fHi, CARD_W_TOLERANCE));
+  const w = lo;
+  if (plainOnly && w < SMALL_CARD_W) return { w, k: fanMin, lo, hi };
   // Height to spare: the fans get it (up to FAN_ROOM_MAX), so tall side stacks squeeze less.
-  let k = fanMin;
-  if (fits(w, FAN_ROOM_MAX)) k = FAN_ROOM_MAX;
-  else {
-    let hi = FAN_ROOM_MAX;
-    for (let i = 0; i < 8; i++) {
-      const mid = (k + hi) / 2;
-      if (fits(w, mid)) k = mid;
-      else hi = mid;
-    }
+  // The fan room changes only the height: the search follows the room down.
+  const down = (k) => {
+    const r = room(w, k);
+    return r.across >= 0 ? r.down : Math.min(r.across, r.down);
+  };
+  let k = FAN_ROOM_MAX;
+  const fTop = down(FAN_ROOM_MAX);
+  if (fTop < 0) {
+    const fBottom = seen.has(w) ? seen.get(w).down : down(fanMin);
+    const tol = (FAN_ROOM_MAX - fanMin) / 256;
+    k = fBottom < 0 ? fanMin : largestFitting(down, fanMin, fBottom, FAN_ROOM_MAX, fTop, tol).lo;
   }
-  return { w, k };
+  return { w, k, lo, hi };
+}
+
+/** The arrangement's solution, with the short captions of small cards (see fitTable). */
+function solveWithCaptions(table, avail, maxW, fanMin, atLeast) {
+  delete table.dataset.small;
+  const plain = solve(table, avail, maxW, fanMin, { atLeast: Math.min(atLeast, SMALL_CARD_W), plainOnly: true });
+  if (plain.w >= SMALL_CARD_W) return plain;
+  // Small cards get short captions (data-small), which leaves them a little more room.
+  table.dataset.small = "";
+  const near = plain.short ? null : plain;
+  return { ...solve(table, avail, maxW, fanMin, { atLeast, near }), small: true };
 }
 
 /**
@@ -100,19 +179,23 @@ export function fitTable(table) {
   const fanMin = large ? FAN_ROOM_MIN_LARGE : FAN_ROOM_MIN;
   table.classList.add("is-fitting");
   const results = {};
-  for (const layout of ["stacked", "wide", "flat"]) {
-    table.dataset.layout = layout;
-    delete table.dataset.small;
-    results[layout] = solve(table, avail, maxW, fanMin);
-    // Small cards get short captions (data-small), which leaves them a little more room.
-    if (results[layout].w < SMALL_CARD_W) {
-      table.dataset.small = "";
-      results[layout] = { ...solve(table, avail, maxW, fanMin), small: true };
-    }
+  table.dataset.layout = "stacked";
+  results.stacked = solveWithCaptions(table, avail, maxW, fanMin, MIN_CARD_W);
+  // The stacked table reads best; another only when its cards are clearly larger: one that
+  // cannot even fit cards that large is not searched further.
+  const enough = results.stacked.w * 1.08;
+  for (const other of ["wide", "flat"]) {
+    table.dataset.layout = other;
+    results[other] = solveWithCaptions(table, avail, maxW, fanMin, enough);
   }
-  // The stacked table reads best; another only when its cards are clearly larger.
+  // The flat table needs clearly larger cards than the wide one too: that takes the wide
+  // table's own size.
+  if (results.wide.short && !results.flat.short) {
+    table.dataset.layout = "wide";
+    results.wide = solveWithCaptions(table, avail, maxW, fanMin, MIN_CARD_W);
+  }
   const other = results.flat.w > results.wide.w * 1.04 ? "flat" : "wide";
-  const layout = results[other].w > results.stacked.w * 1.08 ? other : "stacked";
+  const layout = results[other].w > enough ? other : "stacked";
   table.dataset.layout = layout;
   if (results[layout].small) table.dataset.small = "";
   else delete table.dataset.small;
