@@ -69,7 +69,10 @@ def check_fits(page: Page, label: str) -> float:
     machine: each fit can change a size that schedules the next); returns the card width."""
     with suppress(PlaywrightTimeoutError):
         page.wait_for_function(
-            f"(selector) => ({OUTSIDE_JS})(selector).length === 0", arg=MUST_SHOW, timeout=5_000
+            f"(selector) => ({OUTSIDE_JS})(selector).length === 0",
+            arg=MUST_SHOW,
+            timeout=5_000,
+            polling=100,
         )
     outside = page.evaluate(OUTSIDE_JS, MUST_SHOW)
     assert outside == [], f"{label}: off screen: {outside}"
@@ -168,19 +171,22 @@ def test_the_table_fits_every_screen(server: ServerProcess, new_context: Context
     expect(page.locator("#move-log")).to_be_hidden()
 
     # A crowded table: 14-card side stacks and four center stacks squeeze, never overflow.
-    state = tall_state(me.hand())
+    # Drawn once; each new size is fitted by the page itself (its resize observer), as when
+    # a phone turns.
+    page.evaluate(
+        """async (state) => {
+          const table = document.querySelector('#table');
+          const { renderTable } = await import('/static/js/table.js');
+          const { fitTable } = await import('/static/js/fit.js');
+          renderTable(table, state, { me: 'You', opponent: 'Medium', waiting: false });
+          fitTable(table);
+        }""",
+        tall_state(me.hand()),
+    )
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate(
-            """async (state) => {
-              const table = document.querySelector('#table');
-              const { renderTable } = await import('/static/js/table.js');
-              const { fitTable } = await import('/static/js/fit.js');
-              renderTable(table, state, { me: 'You', opponent: 'Medium', waiting: false });
-              fitTable(table);
-            }""",
-            state,
-        )
+        settle(page)
+        expect(page.locator("#table .seat-me .side-stack").first.locator(".card")).to_have_count(14)
         check_fits(page, f"crowded-{width}x{height}")
     print(f"\ncard widths: {widths}")
     assert me.errors == []
