@@ -235,10 +235,15 @@ class AnalysisService:
                     if self._closed:
                         self._finish(task, error=FAILED_TEXT)
                         return
-                    if not child.is_alive():
+                    if child.is_alive():
+                        continue
+                    # The child may have put its last message and ended between the wait
+                    # above and this look: what it put is in the pipe once it has ended.
+                    try:
+                        message = out.get(timeout=POLL_SECONDS)
+                    except queue.Empty:
                         self._finish(task, error=FAILED_TEXT)
                         return
-                    continue
                 if message[0] == "progress":
                     self._progress(task, message[1], message[2])
                 elif message[0] == "done":
