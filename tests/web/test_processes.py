@@ -137,17 +137,29 @@ def pair(request: pytest.FixtureRequest) -> Pair:
     return found
 
 
+def friend_room(host_base: str, guest_base: str, rules: Any) -> tuple[Any, Any]:
+    """A friend room made by Ann through ``host_base`` and joined by Bob through
+    ``guest_base``: the tickets of both seats."""
+    host = httpx.post(
+        f"{host_base}/api/rooms",
+        json={"mode": "friend", "rules": rules},
+        headers=new_player(host_base, "Ann"),
+    ).json()
+    guest = httpx.post(
+        f"{guest_base}/api/rooms/{host['room']}/join", headers=new_player(guest_base, "Bob")
+    ).json()
+    return host, guest
+
+
+def turns(movers: list[int]) -> int:
+    """The turns in a run of moves, from the seat that made each."""
+    return 1 + sum(a != b for a, b in pairwise(movers))
+
+
 def test_two_processes_interleaving_moves_lose_and_fork_nothing(pair: Pair) -> None:
     ports, bases = pair.ports, pair.bases
-    host = httpx.post(
-        f"{bases[0]}/api/rooms",
-        json={"mode": "friend", "rules": UNENDING},
-        headers=new_player(bases[0], "Ann"),
-    ).json()
     # the friend joins through the other process, which loads the room from the log
-    guest = httpx.post(
-        f"{bases[1]}/api/rooms/{host['room']}/join", headers=new_player(bases[1], "Bob")
-    ).json()
+    host, guest = friend_room(bases[0], bases[1], UNENDING)
     assert guest["seat"] == 1, guest
     acknowledged: list[str] = []
     movers: list[int] = []
@@ -155,8 +167,7 @@ def test_two_processes_interleaving_moves_lose_and_fork_nothing(pair: Pair) -> N
         seats = (one, two)
         ident = 0
         for _ in range(80):
-            turns = 1 + sum(a != b for a, b in pairwise(movers))
-            if len(acknowledged) >= INTERLEAVED_MOVES and turns >= INTERLEAVED_TURNS:
+            if len(acknowledged) >= INTERLEAVED_MOVES and turns(movers) >= INTERLEAVED_TURNS:
                 break
             # whoever is to move asks its own process, which catches up with the log
             ident += 1
@@ -175,7 +186,7 @@ def test_two_processes_interleaving_moves_lose_and_fork_nothing(pair: Pair) -> N
             movers.append(observation["to_move"])
             assert answer["state"]["observation"]["history"] == acknowledged
         assert len(acknowledged) >= INTERLEAVED_MOVES
-        assert 1 + sum(a != b for a, b in pairwise(movers)) >= INTERLEAVED_TURNS, movers
+        assert turns(movers) >= INTERLEAVED_TURNS, movers
         for seat, ws in enumerate(seats):
             ident += 1
             seen = request(ws, {"type": "sync"}, ident)["state"]["observation"]
@@ -191,14 +202,7 @@ def test_moves_raced_through_two_processes_never_fork(pair: Pair) -> None:
     histories: list[list[str]] = []
     # 20 pay-off cards: with 5, on some deals a game ends in a few moves, before the ten
     # histories asked for below
-    answer = httpx.post(
-        f"{bases[0]}/api/rooms",
-        json={"mode": "friend", "rules": UNENDING},
-        headers=new_player(bases[0], "Ann"),
-    ).json()
-    guest = httpx.post(
-        f"{bases[0]}/api/rooms/{answer['room']}/join", headers=new_player(bases[0], "Bob")
-    ).json()
+    answer, guest = friend_room(bases[0], bases[0], UNENDING)
     tickets = (answer, guest)
     with (
         seat_socket(ports[0], tickets[0]) as a0,
@@ -267,14 +271,7 @@ def _frame(text: str) -> bytes:
 
 def test_a_socket_that_never_reads_does_not_stall_its_room(sqlite_pair: Pair) -> None:
     port, base = sqlite_pair.ports[0], sqlite_pair.bases[0]
-    host = httpx.post(
-        f"{base}/api/rooms",
-        json={"mode": "friend", "rules": QUICK},
-        headers=new_player(base, "Ann"),
-    ).json()
-    guest = httpx.post(
-        f"{base}/api/rooms/{host['room']}/join", headers=new_player(base, "Bob")
-    ).json()
+    host, guest = friend_room(base, base, QUICK)
     with (
         seat_socket(port, host) as one,
         seat_socket(port, guest) as two,
