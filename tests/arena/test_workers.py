@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,25 @@ def never_stop(mark: Path) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     mark.touch()
     time.sleep(600)
+
+
+def stopped_in_a_finaliser(mark: Path) -> str:
+    """A game whose worker is told to stop while a generator left part-way is closed, as the
+    garbage collector may close one anywhere in a bot's move."""
+
+    def steps() -> Iterator[None]:
+        try:
+            yield
+        finally:
+            os.kill(os.getpid(), signal.SIGTERM)  # the run's stop, taken inside the finaliser
+            for _ in range(100_000):
+                pass
+
+    left = steps()
+    next(left)
+    del left  # closed here, which runs its finally
+    mark.touch()  # only a worker that played on after its stop gets here
+    return "played on"
 
 
 def test_results_come_in_the_order_of_the_items_or_as_they_are_done() -> None:
@@ -88,6 +108,16 @@ class Stopped(Exception):
 
 def _stopped(signum: int, frame: object) -> None:
     raise Stopped
+
+
+def test_a_stop_inside_a_finaliser_ends_the_worker_quietly(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    mark = tmp_path / "played on"
+    with Workers(1, stopped_in_a_finaliser) as pool, pytest.raises(WorkerError, match="code 0"):
+        list(pool.map([mark]))
+    assert not mark.exists()
+    assert "Traceback" not in capfd.readouterr().err  # the worker shares the test's stderr
 
 
 def test_jobs_must_be_at_least_one() -> None:

@@ -3,7 +3,7 @@
 The run hands each worker a few games at a time and reads back what they played. No lock
 is shared between the processes (a worker stopped part-way can leave none held), so a
 stop, by Ctrl+C or by ``kill``, always ends: every worker is told to stop (SIGTERM, which
-closes its bots, an outside program bot among them), and one that has not ended within
+ends the programs of its bots), and one that has not ended within
 :data:`STOP_SECONDS` is killed.
 
 A stop that comes while the workers are being started is held until each has been given
@@ -15,6 +15,7 @@ so a worker told to stop while it still starts ends quietly as soon as it runs.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import threading
 import time
@@ -173,9 +174,9 @@ def _hold_stops(stops: list[int]) -> dict[signal.Signals, Any]:
 
 def _serve(pipe: Connection, work: Callable[[Any], Any]) -> None:
     """A worker's life: it ignores Ctrl+C (the run stops it) and ends on the run's stop
-    signal as on an exception, so that a game's bots are closed (an outside program bot,
-    in a session of its own, hears of the stop only that way); it says it runs, then
-    plays what it is given until its pipe closes."""
+    signal once it has ended its bots' programs (an outside program bot, in a session of
+    its own, hears of the stop only that way); it says it runs, then plays what it is given
+    until its pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop_worker)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
@@ -204,6 +205,9 @@ def _send_error(pipe: Connection, index: int, error: Exception) -> None:
 
 def _stop_worker(signum: int, frame: object) -> None:
     # The stop may land anywhere, even inside a bot's own stop of its program (after it has
-    # let go of the process and before the kill), so the programs are ended here first.
+    # let go of the process and before the kill), so the programs are ended here, and then
+    # the worker ends at once. Raised as an exception instead, the stop could land inside a
+    # finaliser (a generator closed by the garbage collector), where Python prints it as
+    # "Exception ignored ... Traceback" and the worker plays on until it is killed.
     end_every_program()
-    raise SystemExit(0)
+    os._exit(0)
