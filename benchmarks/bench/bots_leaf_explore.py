@@ -2,7 +2,8 @@
 
 The shipped leaf (``bots/leaf_weights.json``) was fitted to Hard's own self-play, where every
 turn is Hard's best plan, so its weights say what goes with winning when Hard plays, not
-what a choice is worth: cards kept on the side stacks go with winning there (docs/bots.md).
+what a choice is worth: cards kept on the side stacks go with winning there
+(docs/measurements/2026-12-05-expert-rounds.md).
 Expert's search asks the model to rank the positions its candidate plans lead to. Here, at
 the start of a turn, with probability ``--explore`` the player to move plays a candidate
 of Expert's instead of Hard's best plan: one of the plans Expert would search (the best

@@ -16,9 +16,10 @@ runs it; a candidate that is only lucky on the training deals fails there.
 
 The study works on each weight scaled to its range (0 to 1, see :data:`SPACE`), so that
 CMA-ES's one step size (``--sigma``) means the same for every weight. Needs the ``tune``
-extra (``pip install -e '.[tune]'``: Optuna and cmaes). docs/bots.md records the studies run
-and what they found. ``--from`` starts from other weights than ``hard-1``'s (a JSON object
-of weights), ``--fix NAME=VALUE`` keeps a weight out of the study.
+extra (``pip install -e '.[tune]'``: Optuna and cmaes).
+docs/measurements/2026-12-01-hard-tuning.md records the studies run and what they found.
+``--from`` starts from other weights than ``hard-1``'s (a JSON object of weights), ``--fix
+NAME=VALUE`` keeps a weight out of the study.
 """
 
 from __future__ import annotations

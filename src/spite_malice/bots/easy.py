@@ -19,9 +19,10 @@ from .base import Bot
 BUILD_CHANCE = 0.8
 """How often Easy makes a build it sees rather than ending its turn with a discard.
 
-Measured (docs/bots.md, "Easy"): at 0.7 with Kings kept in the hand, as Easy played before,
-Easy against Easy drew four games in five; at 0.8 with Kings played as any other card, a few
-in a hundred, and Medium still wins more than 80% of the decided games against it."""
+Measured (docs/measurements/2026-12-05-draw-rates.md, "an Easy whose games end"): at 0.7
+with Kings kept in the hand, as Easy played before, Easy against Easy drew four games in
+five; at 0.8 with Kings played as any other card, a few in a hundred, and Medium still wins
+more than 80% of the decided games against it."""
 
 
 class EasyBot(Bot):

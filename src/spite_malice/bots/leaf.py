@@ -310,8 +310,8 @@ def shipped_model() -> LeafModel:
 def draw_model() -> LeafModel:
     """The chance that a position's game ends in a draw (the stock runs out first, R4.2),
     whoever is to move: a logistic model on :data:`FEATURES` fitted to the same positions
-    of Hard's self-play as :func:`shipped_model` (``bots/draw_weights.json``; docs/bots.md
-    has the fit)."""
+    of Hard's self-play as :func:`shipped_model` (``bots/draw_weights.json``;
+    docs/measurements/2026-12-05-expert-rounds.md has the fit)."""
     text = resources.files(__package__).joinpath("draw_weights.json").read_text("utf-8")
     return LeafModel.from_json(text)
 
