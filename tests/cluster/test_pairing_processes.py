@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 from spite_malice.cluster import Cluster, Instance
 from spite_malice.store import Store
 from spite_malice.store.pairing import WAVE_LEASE
+from waiting import wait_for
 
 from .helpers import have_services, new_player
 from .processes import database_url, instance_name
@@ -84,10 +85,7 @@ def test_players_on_different_instances_are_paired_exactly_once(cluster: Cluster
 
 def test_the_waves_go_on_when_their_instance_is_killed(cluster: Cluster) -> None:
     by_name = {instance_name(instance): instance for instance in cluster.instances}
-    deadline = time.monotonic() + 30
-    while (runner := wave_runner(cluster)) is None:
-        assert time.monotonic() < deadline, "no instance runs the waves"
-        time.sleep(0.2)
+    runner = wait_for(lambda: wave_runner(cluster), 30, 0.2, "an instance to run the waves")
     leader = by_name[runner]
     leader.kill()
     survivors = [instance for instance in cluster.instances if instance is not leader]
