@@ -89,6 +89,37 @@ def test_a_plain_move_skips_pydantic_and_an_odd_one_does_not(
 _VALUES = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=70)
 
 
+TEXTS = [
+    '{"type":"move","move":"h1c0","move":"s0c1"}',
+    '{"type":"move","type":"move","move":"h1c0","id":1}',
+    ' {"type":"move","move":"h1c0"}',
+    '\ufeff{"type":"move","move":"h1c0"}',
+    '{"type":"move","move":"h1c0","id":1180591620717411303424}',
+    '{"type":"move","move":"h1c0","id":1e2}',
+    '{"type":"move","move":"h1c0","id":-0}',
+    '{"type":"move","move":"\\ud800"}',
+    '{"type":"move","move":"h1c0","id":"\\ud83d\\ude00"}',
+    '{"type":"move","move":"h1c0","id":NaN}',
+    '{"type":"move","move":"h1c0"} x',
+    '{"type":"move","move":"h1\\u0063"}',
+    '["move"]',
+    "",
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_move_s_text_reads_as_without_the_plain_path(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Texts orjson and the standard library might read apart: the same message or error
+    as the usual way gives (the plain path turned off)."""
+    read = _read(text)
+    monkeypatch.setattr(protocol, "_plain_move", lambda _text: None)
+    assert read == _read(text)
+    if isinstance(read, MoveMessage):
+        assert read.model_fields_set == _read(text).model_fields_set  # type: ignore[attr-defined]
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     move=_VALUES,
