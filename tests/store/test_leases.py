@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from spite_malice.bots import reference_move
 from spite_malice.store import LeaseRenewal, MatchHeader, Store
 from spite_malice.table import Step
@@ -63,7 +65,15 @@ def _next_step(kept: Kept) -> tuple[MatchHeader, Step]:
     return kept.header, step
 
 
-def test_a_group_commit_renews_only_the_leases_their_owner_still_holds(store: Store) -> None:
+@pytest.mark.parametrize("call", ["append_many", "append_many_now"])
+def test_a_group_commit_renews_only_the_leases_their_owner_still_holds(
+    store: Store, call: str
+) -> None:
+    """Through the store's statements (``append_many``) and, on a SQLite file, the driver's
+    own calls on the event loop (``append_many_now``): the same leases renewed."""
+    if call == "append_many_now" and not store.db.writes_now:
+        pytest.skip("written at once on a SQLite file only")
+    append_many = getattr(store, call)
     held, taken, expired = (new_kept(store, f"g{n}", 20 + n, room=f"ROOMG{n}") for n in range(3))
     assert store.acquire_lease("ROOMG0", "a", 0.5)
     first_lease_ends = time.monotonic() + 0.5
@@ -72,7 +82,7 @@ def test_a_group_commit_renews_only_the_leases_their_owner_still_holds(store: St
     wait_for(lambda: store.lease_owner("ROOMG2") is None, 30, 0.01, "a's lease on ROOMG2 to end")
     everyone = frozenset({"ROOMG0", "ROOMG1", "ROOMG2", "ROOMG9"})
     steps = [_next_step(kept) for kept in (held, taken, expired)]
-    assert store.append_many(steps, LeaseRenewal("a", everyone, 30)) == {"ROOMG0"}
+    assert append_many(steps, LeaseRenewal("a", everyone, 30)) == {"ROOMG0"}
     assert [store.head(kept.header.id) for kept in (held, taken, expired)] == [(1, 2)] * 3
     # past the lease a took at first: renewed, it is a's still
     wait_for(lambda: time.monotonic() > first_lease_ends + 0.1, 30, 0.05, "the first lease's end")
@@ -81,6 +91,6 @@ def test_a_group_commit_renews_only_the_leases_their_owner_still_holds(store: St
     assert store.lease_owner("ROOMG2") is None  # nor one that had run out
     assert store.lease_owner("ROOMG9") is None  # nor made for a room with none
     # without a renewal asked for, none is renewed; an empty one renews nothing either
-    assert store.append_many([_next_step(held)]) == frozenset()
-    assert store.append_many([_next_step(held)], LeaseRenewal("a", frozenset(), 30)) == set()
+    assert append_many([_next_step(held)]) == frozenset()
+    assert append_many([_next_step(held)], LeaseRenewal("a", frozenset(), 30)) == set()
     assert store.head(held.header.id) == (1, 4)

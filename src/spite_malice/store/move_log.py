@@ -7,8 +7,10 @@ process wrote first, and the caller reloads the match (:meth:`MoveLog.load_match
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import sqlite3
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
@@ -30,6 +32,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.expression import Update
@@ -308,7 +311,27 @@ class MoveLog:
         handing it to a thread and back): :class:`~.database.WriteBusy` at once, nothing
         written, when another writer holds the file (see :meth:`Database.connection_now`)."""
         assert all(step.finished is None and step.kind != DEAL for _, step in steps)
-        return self._append_many_sqlite(self.db.connection_now(), steps, utcnow(), renew)
+        now = utcnow()
+        stored_at = _time_text(self.db.engine.dialect, now)
+        rooms = sorted(renew.rooms) if renew is not None else []
+        try:
+            with self.db.connection_now() as driver:
+                # the driver's own calls, as _append_many_sqlite's statements: the same rows
+                driver.executemany(
+                    _INSERT_MOVES_SQLITE,
+                    [(header.id, *_step_values(step), stored_at) for header, step in steps],
+                )
+                driver.executemany(_TOUCH_SQLITE, [(stored_at, header.id) for header, _ in steps])
+                renewed: frozenset[str] = frozenset()
+                if renew is not None and rooms:
+                    until = _time_text(self.db.engine.dialect, renew.until(now))
+                    held = driver.execute(
+                        _renew_held_sqlite(len(rooms)), [until, *rooms, renew.owner, stored_at]
+                    ).fetchall()
+                    renewed = frozenset(room for (room,) in held)
+        except sqlite3.IntegrityError as error:
+            raise StoreConflict("a step of the batch is stored already") from error
+        return renewed
 
     def _append_many_sqlite(
         self,
@@ -583,6 +606,17 @@ _TOUCH_SQLITE = f"UPDATE {_MATCHES.name} SET updated_at = ? WHERE id = ?"
 """A SQLite group commit's update of its matches' times."""
 
 
+@functools.cache
+def _renew_held_sqlite(rooms: int) -> str:
+    """:data:`_RENEW_HELD` for ``rooms`` rooms in the driver's own form: its parameters the
+    time renewed until, the rooms, the owner and the time now."""
+    return (
+        f"UPDATE {_LEASES.name} SET expires_at = ?"
+        f" WHERE room IN ({', '.join('?' * rooms)}) AND owner = ? AND expires_at >= ?"
+        " RETURNING room"
+    )
+
+
 def _step_values(step: Step) -> tuple[int, int, str, int | None, str | None, int | None]:
     """The values of ``step``'s row in ``moves`` after its match, before its time (the
     columns of :data:`_STEP_COLUMNS`)."""
@@ -596,7 +630,12 @@ _TIME_BINDS: dict[type[Any], Callable[[Any], Any] | None] = {}
 def _sqlite_time(connection: Connection, now: datetime) -> Any:
     """``now`` as SQLAlchemy binds a ``created_at`` (and an ``updated_at``) on this
     connection's dialect: the same stored text as its own statements write."""
-    dialect = connection.dialect
+    return _time_text(connection.dialect, now)
+
+
+def _time_text(dialect: Dialect, now: datetime) -> Any:
+    """``now`` as SQLAlchemy binds a ``created_at`` (an ``updated_at``, a lease's
+    ``expires_at``: the same type) on ``dialect``."""
     kind = type(dialect)
     if kind not in _TIME_BINDS:
         _TIME_BINDS[kind] = _MOVES.c.created_at.type.dialect_impl(dialect).bind_processor(dialect)

@@ -210,7 +210,8 @@ class Table:
 
     @property
     def is_full(self) -> bool:
-        return all(seat.is_taken for seat in self.meta.seats)
+        first, second = self.meta.seats
+        return first.is_taken and second.is_taken
 
     @property
     def computer_to_move(self) -> bool:
@@ -508,8 +509,14 @@ class Table:
     def _is_turn(self, seat: int) -> bool:
         """Whether :meth:`_check_turn` lets ``seat`` go on (without making its refusal: the
         page's state asks it of every seat at every move)."""
+        # the seat to move first: it rules out the other seat's states at once (the others
+        # are properties that read more)
+        match = self.match
         return (
-            self.is_dealt and not self.is_game_over and self.is_full and self.game.to_move == seat
+            match.game is not None
+            and match.game.to_move == seat
+            and not self.is_game_over
+            and self.is_full
         )
 
     def _check_turn(self, seat: int, what: str, move: str = "", *, busy: bool = False) -> None:

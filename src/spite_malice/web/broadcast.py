@@ -178,47 +178,61 @@ class Broadcaster:
         language, shared by that seat's connections in that language."""
         made_for: list[tuple[Peer, messages.Update]] = []
         for seat, peers in enumerate(self.room.peers):
-            # one pair (whole, delta) per language of the seat's peers
-            made: dict[str | None, tuple[messages.Update, messages.Update]] = {}
-            for peer in list(peers):
-                language = peer_language(peer)
-                pair = made.get(language)
-                if pair is None:
-                    with in_language(language):
-                        pair = made[language] = self._update_pair(seat, mover, move, events)
-                message = pair[1] if getattr(peer, "deltas", False) else pair[0]
+            listening = [
+                (peer, peer_language(peer), bool(getattr(peer, "deltas", False))) for peer in peers
+            ]
+            # what each language of the seat's peers asks for: a whole state, a delta, both
+            asked: dict[str | None, tuple[bool, bool]] = {}
+            for _, language, deltas in listening:
+                whole, delta = asked.get(language, (False, False))
+                asked[language] = (whole or not deltas, delta or deltas)
+            made = {}
+            for language, (whole, delta) in asked.items():
+                with in_language(language):
+                    made[language] = self._update_pair(seat, mover, move, events, whole, delta)
+            for peer, language, deltas in listening:
+                message = made[language][1 if deltas else 0]
+                assert message is not None
                 if peer is origin:
                     message = replying(message, reply_to)
                 made_for.append((peer, message))
         return made_for
 
     def _update_pair(
-        self, seat: int, mover: int, move: str, events: list[Event]
-    ) -> tuple[messages.Update, messages.Update]:
+        self, seat: int, mover: int, move: str, events: list[Event], whole: bool, delta: bool
+    ) -> tuple[messages.Update | None, messages.Update | None]:
         """The update of a move for ``seat`` in the current language, whole and as a delta
-        of the seat's stream (the stream moves on to it). Built from our own data:
-        pydantic's checks skipped (as in State)."""
+        of the seat's stream (the stream moves on to it), each made only when asked for
+        (None else). Built from our own data: pydantic's checks skipped (as in State)."""
         state = self.state_for(seat)
         shown = public_events(events, seat)
         key = (seat, current_language())
         stream = self._streams.get(key)
         seq = self._next_seq()
         self._streams[key] = _Stream(seq, state)
-        whole = constructed(
-            messages.Update, seat=mover, move=move, events=shown, seq=seq, state=state
-        )
         if stream is None:  # nobody follows it yet: the whole state serves as the delta
-            return whole, whole
-        delta = constructed(
-            messages.Update,
-            seat=mover,
-            move=move,
-            events=shown,
-            seq=seq,
-            base=stream.seq,
-            delta=state_delta(stream.state, state),
+            whole = delta = True
+        made_whole = (
+            constructed(messages.Update, seat=mover, move=move, events=shown, seq=seq, state=state)
+            if whole
+            else None
         )
-        return whole, delta
+        if stream is None:
+            return made_whole, made_whole
+        made_delta = (
+            constructed(
+                messages.Update,
+                seat=mover,
+                move=move,
+                events=shown,
+                seq=seq,
+                base=stream.seq,
+                delta=state_delta(stream.state, state),
+            )
+            if delta
+            else None
+        )
+        return made_whole, made_delta
 
 
 @dataclass(slots=True)
