@@ -1,6 +1,6 @@
-"""A page's ``move`` message taken without pydantic's validation when it is plain
-(``protocol._plain_move``): the same message as pydantic makes of it, and every other one
-still read, or refused with the same error, by pydantic."""
+"""A page's messages read by orjson (``protocol._fast_json``) where it reads them as the
+standard library does, and by the standard library otherwise: every text gives the same
+message, or is refused with the same error, as the standard library's reading gives it."""
 
 from __future__ import annotations
 
@@ -64,26 +64,28 @@ def test_a_move_reads_as_pydantic_reads_it(data: dict[str, Any]) -> None:
         assert read.model_dump() == _by_pydantic(data).model_dump()  # type: ignore[attr-defined]
 
 
-def test_a_plain_move_skips_pydantic_and_an_odd_one_does_not(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The fast path is taken (it is what the other test compares with pydantic's)."""
-    asked: list[object] = []
-    validate = protocol._ADAPTER.validate_python
+def _slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text read by the standard library alone, as before orjson."""
+    monkeypatch.setattr(protocol, "_fast_json", lambda _text: protocol._NOT_FAST)
 
-    class Counting:
-        def validate_python(self, data: object) -> object:
-            asked.append(data)
-            return validate(data)
 
-    monkeypatch.setattr(protocol, "_ADAPTER", Counting())
-    assert parse_client_message('{"type": "move", "move": "h1c0", "id": 3}') == MoveMessage(
-        type="move", move="h1c0", id=3
-    )
-    assert asked == []
-    with pytest.raises(ProtocolError):
-        parse_client_message('{"type": "move", "move": "h1c0", "id": true}')
-    assert len(asked) == 1
+def test_a_page_s_message_is_read_by_orjson_and_an_odd_one_is_not() -> None:
+    """The quick reading is taken (it is what the other tests compare with the usual one)."""
+    for text in (
+        '{"type": "move", "move": "h1c0", "id": 3}',
+        '{"type": "new_match", "level": "easy", "rules": {"payoff_size": 5}}',
+        '{"type": "hello", "token": "t", "batch": true, "delta": true}',
+    ):
+        assert protocol._fast_json(text) is not protocol._NOT_FAST, text
+    for text in (
+        '{"type": "move", "move": "h1c0", "id": 1180591620717411303424}',  # read as 1.18e21
+        '{"type": "move", "move": "h1c0", "id": 1.5}',
+        '{"type": "move", "move": "\\ud800"}',
+        '{"type": "move", "move": "h1c0", "id": NaN}',
+        "[" * 33 + "]" * 33,
+        "",
+    ):
+        assert protocol._fast_json(text) is protocol._NOT_FAST, text
 
 
 _VALUES = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=70)
@@ -104,17 +106,22 @@ TEXTS = [
     '{"type":"move","move":"h1\\u0063"}',
     '["move"]',
     "",
+    '{"type":"move","move":"h1c0","id":' + "[" * 40 + "]" * 40 + "}",
+    '{"type":"new_match","rules":{"payoff_size":5.0}}',
+    '{"type":"new_match","rules":{"payoff_size":1e400}}',
+    '{"type":"hello","token":"t"}',
+    '{"type":"ping","id":-9223372036854775809}',
 ]
 
 
 @pytest.mark.parametrize("text", TEXTS)
-def test_a_move_s_text_reads_as_without_the_plain_path(
+def test_a_move_s_text_reads_as_the_standard_library_reads_it(
     text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Texts orjson and the standard library might read apart: the same message or error
-    as the usual way gives (the plain path turned off)."""
+    as the standard library's reading gives."""
     read = _read(text)
-    monkeypatch.setattr(protocol, "_plain_move", lambda _text: None)
+    _slow(monkeypatch)
     assert read == _read(text)
     if isinstance(read, MoveMessage):
         assert read.model_fields_set == _read(text).model_fields_set  # type: ignore[attr-defined]
@@ -134,3 +141,32 @@ def test_any_move_message_reads_as_pydantic_reads_it(
         return  # NaN and Infinity are no JSON: not a message a page can send
     text = json.dumps(data)
     assert _read(text) == _by_pydantic(json.loads(text))
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_MESSAGE = st.fixed_dictionaries(
+    {"type": st.sampled_from([*protocol.MESSAGE_TYPES, "hello", "other"])},
+    optional={"id": _JSON, "move": _JSON, "rules": _JSON, "level": _JSON, "token": _JSON},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(message=_MESSAGE, cut=st.integers(min_value=0, max_value=200))
+def test_any_message_reads_as_the_standard_library_reads_it(
+    message: dict[str, object], cut: int
+) -> None:
+    """Any message of any type, whole or cut short (an unfinished text), with NaN and
+    Infinity written as the standard library writes them: the same message or error with
+    orjson as without it."""
+    text = json.dumps(message)
+    for candidate in (text, text[:cut]):
+        read = _read(candidate)
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            _slow(monkeypatch)
+            assert read == _read(candidate)

@@ -8,6 +8,7 @@ events), so no hidden card can reach a message (R6.3).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -159,9 +160,6 @@ class ProtocolError(Exception):
 
 def parse_client_message(text: str | bytes) -> ClientMessage:
     """Validate one page message; raise :class:`ProtocolError` saying what is wrong."""
-    plain = _plain_move(text)
-    if plain is not None:
-        return plain
     data, reply_to = _object(text)
     kind = data.get("type")
     if kind == "hello":
@@ -182,46 +180,6 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         return _ADAPTER.validate_python(data)
     except ValidationError as error:
         raise ProtocolError("invalid_message", _describe(error), reply_to) from None
-
-
-_MOVE_KEYS = frozenset(("type", "move", "id"))
-
-
-def _plain_move(text: str | bytes) -> MoveMessage | None:
-    """The :class:`MoveMessage` of ``text`` when it is a plain one, read by orjson and made
-    without pydantic's validation (a page's every move; the standard library's reading and
-    pydantic's checks were most of a message's reading); else None, and the message is read
-    the usual way. Plain: a JSON object beginning at the text's first character, of type
-    ``move`` and no other key than ``move`` and ``id``, a move of 1 to 16 ASCII characters,
-    an id absent, null, a 64-bit integer or ASCII text of at most 64 characters. Such a text
-    reads the same in orjson and the standard library (a number past 64 bits, NaN, a lone
-    surrogate, which they read differently or not at all, are not plain), and pydantic takes
-    it as it is."""
-    if text[:1] not in ("{", b"{"):
-        return None
-    try:
-        data = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return None
-    if type(data) is not dict or data.get("type") != "move" or not _MOVE_KEYS.issuperset(data):
-        return None
-    move = data.get("move")
-    if type(move) is not str or not 1 <= len(move) <= 16 or not move.isascii():
-        return None
-    message_id = data.get("id")
-    if not (
-        message_id is None
-        or (type(message_id) is int and -(2**63) <= message_id < 2**63)
-        or (type(message_id) is str and len(message_id) <= 64 and message_id.isascii())
-    ):
-        return None
-    # MoveMessage.model_construct(**data) without its reading of every field's defaults
-    made = MoveMessage.__new__(MoveMessage)
-    object.__setattr__(made, "__dict__", {"id": message_id, "type": "move", "move": move})
-    object.__setattr__(made, "__pydantic_fields_set__", set(data))
-    object.__setattr__(made, "__pydantic_extra__", None)
-    object.__setattr__(made, "__pydantic_private__", None)
-    return made
 
 
 def parse_hello(text: str | bytes) -> HelloMessage:
@@ -245,13 +203,54 @@ def parse_hello(text: str | bytes) -> HelloMessage:
 
 def _object(text: str | bytes) -> tuple[dict[str, Any], int | str | None]:
     """The message's JSON object and its usable id; :class:`ProtocolError` otherwise."""
-    try:
-        data = load_json(text, "message")
-    except NotationError as error:
-        raise ProtocolError("bad_json", _json_problem(text, error.reason)) from None
+    data = _fast_json(text)
+    if data is _NOT_FAST:
+        try:
+            data = load_json(text, "message")
+        except NotationError as error:
+            raise ProtocolError("bad_json", _json_problem(text, error.reason)) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", _("The message must be a JSON object with a 'type'."))
     return data, _usable_id(data.get("id"))
+
+
+_NOT_FAST = object()
+"""What :func:`_fast_json` gives for a text it leaves to the standard library."""
+_FAST_DEPTH = 32
+"""Deeper than this, a message is read by the standard library (no page message is)."""
+
+
+def _fast_json(text: str | bytes) -> Any:
+    """The value of ``text`` read by orjson (a page's every message; several times quicker
+    than the standard library, whose reading was most of a message's), or :data:`_NOT_FAST`
+    for a text the standard library must read: one orjson refuses (it then says what is
+    wrong, or reads what orjson does not: a lone surrogate, UTF-16, a byte order mark before
+    bytes), one with a number that is not a whole one (orjson reads a whole number past 64
+    bits as a fraction) and one nested deeper than :data:`_FAST_DEPTH` (the two refuse
+    nesting at different depths). Every other text is read to the same value by both."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return _NOT_FAST
+    return value if _plain_value(value, _FAST_DEPTH) else _NOT_FAST
+
+
+def _plain_value(value: object, depth: int) -> bool:
+    """Whether ``value`` holds no fraction and nests at most ``depth`` deep."""
+    if isinstance(value, dict):
+        items: Iterable[object] = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return not isinstance(value, float)
+    if depth <= 0:
+        return False
+    for item in items:
+        if isinstance(item, (str, int)):  # a message's every value but a few
+            continue
+        if not _plain_value(item, depth - 1):
+            return False
+    return True
 
 
 _JSON_AT = re.compile(r": line (\d+) column (\d+) \(char \d+\)$")
