@@ -194,9 +194,16 @@ def room_of(client: TestClient, code: str) -> Room:
 
 @contextmanager
 def open_seat(
-    client: TestClient, answer: dict[str, Any], *, deltas: bool = False
+    client: TestClient,
+    answer: dict[str, Any],
+    *,
+    deltas: bool = False,
+    language: str | None = None,
 ) -> Iterator[Seat]:
-    with client.websocket_connect(answer["ws_url"]) as socket:
+    """The seat's connection, its hello said and its first state read; ``language`` as the
+    page asks for one (``?lang=``)."""
+    url = answer["ws_url"] + (f"?lang={language}" if language else "")
+    with client.websocket_connect(url) as socket:
         socket.send_json(hello(answer, deltas))
         seat = Seat(socket, answer["seat"], deltas)
         assert seat.receive()["type"] == "welcome"

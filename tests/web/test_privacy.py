@@ -12,6 +12,7 @@ engine's observation of that seat at that point, field for field.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -145,6 +146,49 @@ def test_no_hidden_card_reaches_either_seat_of_a_friend_game(
     one.texts.append(json.dumps({"type": "planted", "opponent_hand": [face]}))
     with pytest.raises(AssertionError, match="hidden cards"):
         check_seat(one, [room.game])
+
+
+def test_no_hidden_card_reaches_any_connection_of_a_seat_open_several_times(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each seat open three times at once: whole states in English, deltas in English and
+    deltas in French. A move's update is made once per seat and language, and only in the
+    forms that seat's connections ask for (``Broadcaster.updates``): no connection of either
+    seat gets the other seat's update, nor a card hidden from its seat, in either form, and
+    every connection of a seat ends on the same observation."""
+    fixed_deals(monkeypatch, 31)
+    host = new_room(client, mode="friend", rules={"payoff_size": 8})
+    guest = client.post(f"/api/rooms/{host['room']}/join", json={"player": "bob"}).json()
+    room = room_of(client, host["room"])
+    ways = [(False, None), (True, None), (True, "fr")]
+    with contextlib.ExitStack() as opened:
+        seats = [
+            [
+                opened.enter_context(open_seat(client, answer, deltas=deltas, language=language))
+                for deltas, language in ways
+            ]
+            for answer in (host, guest)
+        ]
+        for _ in range(3000):
+            game = room.game
+            if game.is_over:
+                break
+            mover = seats[game.to_move][game.to_move % 2 + 1]  # a delta connection, by turns
+            reply = mover.play(greedy(mover.observation))
+            assert reply["type"] == "update", reply
+            for connection in seats[0] + seats[1]:
+                if connection is not mover:
+                    connection.until(lambda m: m["type"] == "update")
+        assert room.game.is_over
+        for connection in seats[0] + seats[1]:
+            check_seat(connection, [room.game])
+            assert connection.observation == seats[connection.seat][0].observation
+    # a stream each (the streams are kept per seat and language), the same moves in both
+    english, french = (
+        [m for m in connection.messages if m["type"] == "update"] for connection in seats[0][1:]
+    )
+    assert len(english) == len(french) and english[-1]["seq"] != french[-1]["seq"]
+    assert [m["move"] for m in english] == [m["move"] for m in french]
 
 
 @pytest.mark.parametrize("deltas", [False, True], ids=["whole states", "deltas"])
