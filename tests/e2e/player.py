@@ -5,6 +5,7 @@ played in this game), data-game (its number) and data-legal (your legal moves)."
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route, expect
 
 from spite_malice.i18n import catalog
 
@@ -270,3 +271,22 @@ class Player:
 
 def _has(cls: str) -> re.Pattern[str]:
     return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
+
+
+def choose_deal(context: BrowserContext, seed: int) -> None:
+    """Every game against the computer this context starts deals from ``seed``: the page's
+    own request for a room (POST /api/rooms) goes on with the practice seed the API takes
+    (a practice game, kept out of the statistics; the computer's choices follow the seed
+    too, so the whole game is known in advance when the player's moves are)."""
+
+    def with_seed(route: Route) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        assert body.get("mode") == "computer", body  # a seed is for computer games only
+        body["seed"] = seed
+        route.continue_(post_data=json.dumps(body))
+
+    context.route(re.compile(r".*/api/rooms$"), with_seed)
