@@ -5,6 +5,7 @@ played in this game), data-game (its number) and data-legal (your legal moves)."
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route, expect
 
 from spite_malice.i18n import catalog
 
@@ -264,9 +265,81 @@ class Player:
             self.play_move(self.greedy_choice(legal))
         pytest.fail(f"no move like {wanted!r} in {moves} moves")
 
+    def send_move(self, move: str) -> None:
+        """Play ``move`` without clicking: the page's own message (web-protocol ``move``)
+        goes through the game's WebSocket, kept by ``keep_game_socket``; waits as
+        ``play_move`` does until the server has taken it and the page shows it. For the
+        moves a test plays only to get on in the game, not the ones it is about."""
+        before = self.moves_played
+        game = self.game_number
+        self.page.evaluate(
+            """(move) => {
+              const socket = window.__gameSocket;
+              if (!socket || socket.readyState !== WebSocket.OPEN) throw new Error('no socket');
+              window.__sentMoves = (window.__sentMoves || 0) + 1;
+              socket.send(JSON.stringify({ type: 'move', id: `e2e-${window.__sentMoves}`, move }));
+            }""",
+            move,
+        )
+        self.page.wait_for_function(
+            """([before, game]) => {
+              const t = document.querySelector('#table');
+              return Number(t.dataset.game) !== game || Number(t.dataset.moves) > before
+                || t.dataset.phase === 'over';
+            }""",
+            arg=[before, game],
+        )
+
+    def send_greedy_turn(self) -> None:
+        """``play_greedy_turn``, each move sent with ``send_move`` instead of clicked."""
+        while self.phase == "mine":
+            legal = self.legal_moves()
+            assert legal, "my turn without legal moves"
+            move = self.greedy_choice(legal)
+            self.send_move(move)
+            if move.split("-")[1].startswith("S"):
+                return
+            self.wait_phase("mine", "theirs", "over")
+
     def message(self) -> str:
         return self.page.inner_text("#message")
 
 
 def _has(cls: str) -> re.Pattern[str]:
     return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
+
+
+def choose_deal(context: BrowserContext, seed: int) -> None:
+    """Every game against the computer this context starts deals from ``seed``: the page's
+    own request for a room (POST /api/rooms) goes on with the practice seed the API takes
+    (a practice game, kept out of the statistics; the computer's choices follow the seed
+    too, so the whole game is known in advance when the player's moves are)."""
+
+    def with_seed(route: Route) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        assert body.get("mode") == "computer", body  # a seed is for computer games only
+        body["seed"] = seed
+        route.continue_(post_data=json.dumps(body))
+
+    context.route(re.compile(r".*/api/rooms$"), with_seed)
+
+
+KEEP_SOCKET_JS = """(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      if (String(args[0]).includes('/ws/')) window.__gameSocket = this;
+    }
+  };
+})();"""
+
+
+def keep_game_socket(context: BrowserContext) -> None:
+    """Every page of ``context`` keeps its game's WebSocket (the last one opened) in
+    ``window.__gameSocket``, for ``Player.send_move``; the page uses it as before."""
+    context.add_init_script(KEEP_SOCKET_JS)

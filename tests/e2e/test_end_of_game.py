@@ -24,11 +24,22 @@ from spite_malice.engine import card_str
 from spite_malice.store import Store
 
 from .conftest import DEFAULT_TIMEOUT_MS
-from .player import ContextFactory, Player
+from .player import ContextFactory, Player, choose_deal
 from .server import ServerProcess
 from .test_plain_play import notation_in_player_text
 
 pytestmark = pytest.mark.e2e
+
+
+FINISHED_SEED = 59
+"""The practice deal of the finished game: with payoff 5 and the greedy turns of
+``Player.play_greedy_turn`` against Easy (the computer follows the seed too), Easy wins in 17
+moves; I play 4 turns (a build from my pay-off pile among them) and Easy 5 (a secret deal's
+game was about 60 moves in the median of 300, and its length varied). Four turns of mine are
+more than the replay's jump to my second turn needs, and a game known in advance makes the
+replay and the analysis the same work every run. Found once by playing seeds 0-299 with the
+engine and the bots (``spite_malice.table.Table``, ``greedy_move`` against Easy) and taking
+a short game with several turns of mine."""
 
 
 @dataclass
@@ -64,6 +75,7 @@ def _final_table(me: Player) -> dict[str, object]:
 def finished(server: ServerProcess, browser: Browser) -> Iterator[Finished]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    choose_deal(context, FINISHED_SEED)
     try:
         me = Player.open(context, server.url, "finisher")
         me.configure(payoff_size=5, speed="off")
