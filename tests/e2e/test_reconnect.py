@@ -26,7 +26,7 @@ def test_reload_reconnects_to_the_same_seat(
     me = Player.open(new_context(), server.url, "reloader")
     me.configure(payoff_size=20, speed="off")
     room = me.start_computer_game("easy")
-    play_turns(me, 2)
+    play_turns(me, 1)
     before = me.snapshot()
     log_before = me.page.inner_text("#move-log")
 
@@ -80,7 +80,7 @@ def test_server_restart_mid_game_resumes_where_it_was(
     me = Player.open(new_context(), own_server.url, "survivor")
     me.configure(payoff_size=20, speed="off")
     room = me.start_computer_game("easy")
-    play_turns(me, 3)
+    play_turns(me, 1)
     before = me.snapshot()
     assert int(before["moves"]) > 0
 
