@@ -262,8 +262,9 @@ PHONE_IDS = [size_label(*s) for s in PHONES]
 def test_every_control_of_every_view_is_a_thumb_target(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
-    """One player walks every view once; each view is resized through every phone size and
-    audited at each (the labels name the view and the size)."""
+    """One player walks every view once and audits it at every phone size (the labels name
+    the view and the size): a view without a table resized in place, a table view visited
+    afresh at each size."""
     width, height = PHONES[0]
     me = Player.open(new_context(width=width, height=height), server.url, "thumb")
     page = me.page
