@@ -6,6 +6,7 @@ folder, for a person to look at (``tests/e2e/shots.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -214,103 +215,168 @@ def size_label(width: int, height: int) -> str:
     return f"{width}x{height}"
 
 
-@pytest.mark.parametrize(("width", "height"), PHONES, ids=[size_label(*s) for s in PHONES])
+def resize(page: Page, width: int, height: int) -> None:
+    """The window at ``width`` x ``height``, and the table refitted to it: the window's size
+    is the one asked for, then two animation frames (the resize event and the resize
+    observer schedule the fitting for the next frame)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height], polling="raf"
+    )
+    settle(page)
+
+
+def each_phone(page: Page) -> Iterator[str]:
+    """The view as it shows now, resized to every phone size in turn: yields each size's
+    label. For the views without a table: a resize refits a table, at about 2.5 times the
+    renderer's work of a visit to the view at that size (``table_at_each_phone``)."""
+    for width, height in PHONES:
+        resize(page, width, height)
+        yield size_label(width, height)
+
+
+PARK = "settings"
+"""A view without a table, where the window changes size at little cost."""
+
+
+def table_at_each_phone(me: Player, route: str, ready: Callable[[], None]) -> Iterator[str]:
+    """The table view at ``route``, visited afresh at every phone size in turn (the window
+    resized on a view without a table, then back to ``route``, then ``ready()``): yields
+    each size's label, the window's size now first (it needs no second visit)."""
+    page = me.page
+    now = page.viewport_size
+    first = next((i for i, (w, h) in enumerate(PHONES) if now == {"width": w, "height": h}), 0)
+    for width, height in PHONES[first:] + PHONES[:first]:
+        if page.viewport_size != {"width": width, "height": height}:
+            me.goto(PARK)
+            resize(page, width, height)
+            me.goto(route)
+            ready()
+            settle(page)
+        yield size_label(width, height)
+
+
+PHONE_IDS = [size_label(*s) for s in PHONES]
+
+
 def test_every_control_of_every_view_is_a_thumb_target(
-    server: ServerProcess, new_context: ContextFactory, width: int, height: int
+    server: ServerProcess, new_context: ContextFactory
 ) -> None:
+    """One player walks every view once and audits it at every phone size (the labels name
+    the view and the size): a view without a table resized in place, a table view visited
+    afresh at each size."""
+    width, height = PHONES[0]
     me = Player.open(new_context(width=width, height=height), server.url, "thumb")
     page = me.page
-    at = size_label(width, height)
-    counts: dict[str, int] = {}
+    counts: dict[str, dict[str, int]] = {at: {} for at in PHONE_IDS}
     # The first visit: the name question and the tutorial offer above the lobby.
     me.goto("play")
-    expect(page.locator("#first-visit-name")).to_be_visible()
-    expect(page.locator("#tutorial-offer")).to_be_visible()
-    counts["lobby"] = audit(page, f"lobby-first-visit-{at}")
+    for at in each_phone(page):
+        expect(page.locator("#first-visit-name")).to_be_visible()
+        expect(page.locator("#tutorial-offer")).to_be_visible()
+        counts[at]["lobby"] = audit(page, f"lobby-first-visit-{at}")
     me.configure(payoff_size=5, speed="off")
-    counts["settings"] = audit(page, f"settings-{at}")
+    for at in each_phone(page):
+        counts[at]["settings"] = audit(page, f"settings-{at}")
     for view in ("play", "stats", "replays", "daily", "tutorial", "rules"):
         me.goto(view)
         page.wait_for_load_state("networkidle")
-        counts[view] = audit(page, f"{view}-{at}")
+        for at in each_phone(page):
+            counts[at][view] = audit(page, f"{view}-{at}")
 
     # The table: at the start of my turn, with a hand card picked, and the menu opened.
     me.start_computer_game("easy")
     me.wait_phase("mine")
-    no_scroll(page, f"game {at}")
-    counts["game"] = audit(page, f"game-{at}")
-    pick_a_hand_card(page)
-    audit(page, f"game-hand-card-picked-{at}")
-    page.keyboard.press("Escape")
-    menu = page.locator("#menu-button, .menu-toggle").locator("visible=true")
-    expect(menu).to_have_count(1)
-    menu.click()
-    expect(page.locator("#main-nav")).to_be_visible()
-    counts["game menu"] = audit(page, f"game-menu-{at}")
-    page.keyboard.press("Escape")
-    expect(page.locator("#main-nav")).to_be_hidden()
-    if page.locator("#more-button").is_visible():
-        page.click("#more-button")
-        counts["game more"] = audit(page, f"game-more-{at}")
-        page.click("#more-close")
+    game = me.room
+    for at in table_at_each_phone(me, f"game/{game}", lambda: me.wait_phase("mine")):
+        no_scroll(page, f"game {at}")
+        counts[at]["game"] = audit(page, f"game-{at}")
+        pick_a_hand_card(page)
+        audit(page, f"game-hand-card-picked-{at}")
+        page.keyboard.press("Escape")
+        menu = page.locator("#menu-button, .menu-toggle").locator("visible=true")
+        expect(menu).to_have_count(1)
+        menu.click()
+        expect(page.locator("#main-nav")).to_be_visible()
+        counts[at]["game menu"] = audit(page, f"game-menu-{at}")
+        page.keyboard.press("Escape")
+        expect(page.locator("#main-nav")).to_be_hidden()
+        if page.locator("#more-button").is_visible():
+            page.click("#more-button")
+            counts[at]["game more"] = audit(page, f"game-more-{at}")
+            page.click("#more-close")
+        # The end screen of a won game, drawn from a finished game's state: its figures and
+        # buttons.
+        page.evaluate(GAME_OVER_JS)
+        expect(page.locator("#game-over")).to_be_visible()
+        expect(page.locator("#game-figures")).to_be_visible()
+        counts[at]["game over"] = audit(page, f"game-over-{at}")
+        page.click("#game-over .dialog-actions .btn:not(.btn-primary)")  # "Look at the table"
+        expect(page.locator("#game-over")).to_have_count(0)
 
     # The lobby with this unfinished game in its list, and back to the game from there.
     me.goto("play")
     resume = page.locator("#resume-list a.resume-link")
-    expect(resume).to_have_count(1)
-    counts["lobby unfinished"] = audit(page, f"lobby-unfinished-{at}")
+    for at in each_phone(page):
+        expect(resume).to_have_count(1)
+        counts[at]["lobby unfinished"] = audit(page, f"lobby-unfinished-{at}")
     resume.click()
     me.wait_phase("mine")
-
-    # The end screen of a won game, drawn from a finished game's state: its figures and buttons.
-    page.evaluate(GAME_OVER_JS)
-    expect(page.locator("#game-over")).to_be_visible()
-    expect(page.locator("#game-figures")).to_be_visible()
-    counts["game over"] = audit(page, f"game-over-{at}")
-    page.click("#game-over .dialog-actions .btn:not(.btn-primary)")  # "Look at the table"
-    expect(page.locator("#game-over")).to_have_count(0)
 
     # The end of a match (resigned), then its replay.
     page.evaluate("() => document.getElementById('resign-button').click()")  # in the sheet
     page.click("#confirm-yes")
     me.wait_phase("over")
-    expect(page.locator("dialog[open]")).to_be_visible()
-    counts["end of match"] = audit(page, f"match-over-{at}")
+    for at in table_at_each_phone(me, f"game/{game}", lambda: me.wait_phase("over")):
+        expect(page.locator("dialog[open]")).to_be_visible()
+        counts[at]["end of match"] = audit(page, f"match-over-{at}")
     # The statistics with the resigned match's game in them.
     me.goto("stats")
-    expect(page.locator("#stats-table tbody tr")).not_to_have_count(0)
-    counts["stats with games"] = audit(page, f"stats-games-{at}")
+    for at in each_phone(page):
+        expect(page.locator("#stats-table tbody tr")).not_to_have_count(0)
+        counts[at]["stats with games"] = audit(page, f"stats-games-{at}")
     me.goto("replays")
     page.locator("#replay-list a.resume-link").first.click()
     page.wait_for_url("**/#/replay/*")
-    expect(page.locator("#table .seat")).to_have_count(2)
-    page.click("#replay-end")  # the longest words: the last move and the resignation
-    counts["replay"] = audit(page, f"replay-{at}")
-    no_scroll(page, f"replay {at}")
-    panel_fits(page, f"replay {at}")
-    # the rest of the replay's controls open as a sheet, and close again
-    page.click("#more-button")
-    expect(page.locator("#panel-more.is-open")).to_be_visible()
-    counts["replay more"] = audit(page, f"replay-more-{at}")
-    page.click("#more-close")
-    expect(page.locator("#panel-more.is-open")).to_have_count(0)
+    replay = page.url.split("#/", 1)[1]
+
+    def replay_ready() -> None:
+        expect(page.locator("#table .seat")).to_have_count(2)
+        page.click("#replay-end")  # the longest words: the last move and the resignation
+
+    replay_ready()
+    for at in table_at_each_phone(me, replay, replay_ready):
+        counts[at]["replay"] = audit(page, f"replay-{at}")
+        no_scroll(page, f"replay {at}")
+        panel_fits(page, f"replay {at}")
+        # the rest of the replay's controls open as a sheet, and close again
+        page.click("#more-button")
+        expect(page.locator("#panel-more.is-open")).to_be_visible()
+        counts[at]["replay more"] = audit(page, f"replay-more-{at}")
+        page.click("#more-close")
+        expect(page.locator("#panel-more.is-open")).to_have_count(0)
 
     # The daily deal's table.
     me.goto("daily")
     page.click("#daily-play")
     page.wait_for_url("**/#/game/*")
     me.wait_started()
-    counts["daily table"] = audit(page, f"daily-table-{at}")
-    expect(page.locator("#new-match-button")).to_be_hidden()
+    for at in table_at_each_phone(me, f"game/{me.room}", me.wait_started):
+        counts[at]["daily table"] = audit(page, f"daily-table-{at}")
+        expect(page.locator("#new-match-button")).to_be_hidden()
 
     # A friend room waiting for the friend: the invitation, and no empty message box.
     me.goto("play")
     page.click("#create-room")
     page.wait_for_url("**/#/game/*")
-    expect(page.locator("#invite-link")).to_be_visible()
-    expect(page.locator("#message")).to_be_hidden()
-    counts["friend waiting"] = audit(page, f"friend-waiting-{at}")
-    print(f"\n{at}: controls measured per view: {counts}")
+    room = me.room
+    invitation = page.locator("#invite-link")
+    for at in table_at_each_phone(me, f"game/{room}", expect(invitation).to_be_visible):
+        expect(page.locator("#invite-link")).to_be_visible()
+        expect(page.locator("#message")).to_be_hidden()
+        counts[at]["friend waiting"] = audit(page, f"friend-waiting-{at}")
+    for at, per_view in counts.items():
+        print(f"\n{at}: controls measured per view: {per_view}")
     assert me.errors == []
 
 
@@ -324,7 +390,8 @@ def test_the_longest_languages_fit_every_phone(
 ) -> None:
     """Settings, the lobby with an unfinished game, the table, the end screen of a game and
     of the match, and the statistics with a game, in a language whose words are longer than
-    English, at every phone size: one browser (and one game) per language, resized."""
+    English, at every phone size: one browser (and one game) per language, each view
+    resized through the sizes."""
     me = Player.open(
         new_context(width=390, height=844, locale=LONG_LANGUAGES[language]),
         server.url,
@@ -337,17 +404,20 @@ def test_the_longest_languages_fit_every_phone(
     me.start_computer_game("easy")
     me.wait_phase("mine")
     game = me.room
-    for width, height in PHONES:
-        page.set_viewport_size({"width": width, "height": height})
-        at = f"{language}-{size_label(width, height)}"
-        me.goto("settings")
+    me.goto("settings")
+    for size in each_phone(page):
+        at = f"{language}-{size}"
         expect(page.locator("#rule-first_player")).to_be_visible()
         audit(page, f"settings-{at}")
-        me.goto("play")
+    me.goto("play")
+    for size in each_phone(page):
+        at = f"{language}-{size}"
         expect(page.locator("#resume-list a.resume-link")).to_have_count(1)
         audit(page, f"lobby-unfinished-{at}")
-        me.goto(f"game/{game}")
-        me.wait_phase("mine")
+    me.goto(f"game/{game}")
+    me.wait_phase("mine")
+    for size in table_at_each_phone(me, f"game/{game}", lambda: me.wait_phase("mine")):
+        at = f"{language}-{size}"
         no_scroll(page, f"game {at}")
         audit(page, f"game-{at}")
         pick_a_hand_card(page)
@@ -361,38 +431,43 @@ def test_the_longest_languages_fit_every_phone(
     page.evaluate("() => document.getElementById('resign-button').click()")  # in the sheet
     page.click("#confirm-yes")
     me.wait_phase("over")
-    expect(page.locator("dialog[open]")).to_be_visible()
-    for width, height in PHONES:
-        page.set_viewport_size({"width": width, "height": height})
-        audit(page, f"match-over-{language}-{size_label(width, height)}")
+    for size in table_at_each_phone(me, f"game/{game}", lambda: me.wait_phase("over")):
+        expect(page.locator("dialog[open]")).to_be_visible()
+        audit(page, f"match-over-{language}-{size}")
     page.keyboard.press("Escape")
     me.goto("stats")
     expect(page.locator("#stats-table tbody tr")).not_to_have_count(0)
-    for width, height in PHONES:
-        page.set_viewport_size({"width": width, "height": height})
-        audit(page, f"stats-games-{language}-{size_label(width, height)}")
+    for size in each_phone(page):
+        audit(page, f"stats-games-{language}-{size}")
     assert me.errors == []
 
 
-@pytest.mark.parametrize(("width", "height"), PHONES, ids=[size_label(*s) for s in PHONES])
 def test_every_lesson_fits_without_scrolling(
-    server: ServerProcess, new_context: ContextFactory, width: int, height: int
+    server: ServerProcess, new_context: ContextFactory
 ) -> None:
-    """Each lesson's table, instruction, feedback and buttons are on screen at once."""
+    """Each lesson's table, instruction, feedback and buttons are on screen at once, at every
+    phone size: one pupil, the window resized (on a view without a table) to each size, then
+    every lesson visited afresh at it (cheaper than resizing a lesson, which refits its
+    table, the costly part of a resize)."""
+    width, height = PHONES[0]
     me = Player.open(new_context(width=width, height=height), server.url, "pupil")
     page = me.page
-    at = size_label(width, height)
-    for lesson in LESSONS:
-        me.goto(f"tutorial/{lesson.key}")
-        expect(page.locator(".tutorial-panel")).to_have_attribute("data-answers", "1")
-        settle(page)
-        label = f"lesson-{lesson.key}-{at}"
-        lesson_fits(page, label)
-        audit(page, label)
-        # With the feedback said too ("Show me" tells the move that does the step).
-        page.click("#tutorial-show")
-        expect(page.locator("#tutorial-feedback")).not_to_be_empty()
-        lesson_fits(page, f"{label} with feedback")
+    for width, height in PHONES:
+        if page.viewport_size != {"width": width, "height": height}:
+            me.goto(PARK)
+            resize(page, width, height)
+        at = size_label(width, height)
+        for lesson in LESSONS:
+            me.goto(f"tutorial/{lesson.key}")
+            expect(page.locator(".tutorial-panel")).to_have_attribute("data-answers", "1")
+            settle(page)
+            label = f"lesson-{lesson.key}-{at}"
+            lesson_fits(page, label)
+            audit(page, label)
+            # With the feedback said too ("Show me" tells the move that does the step).
+            page.click("#tutorial-show")
+            expect(page.locator("#tutorial-feedback")).not_to_be_empty()
+            lesson_fits(page, f"{label} with feedback")
     assert me.errors == []
 
 
