@@ -204,12 +204,25 @@ export function fitTable(table) {
   return results[layout].w;
 }
 
-/** Keep `table` fitted while its wrapper changes size; returns a function that stops it. */
+/**
+ * Keep `table` fitted while its wrapper changes size; returns a function that stops it.
+ * A window's resize is told twice (its resize event, then the wrapper's resize observer, a
+ * frame later): the table is fitted once for each new size of the wrapper and the window.
+ */
 export function keepFitted(table) {
   let frame = 0;
+  let fittedTo = "";
+  const fit = () => {
+    const wrap = table.parentElement;
+    const size = wrap
+      ? `${wrap.clientWidth}x${wrap.clientHeight} ${innerWidth}x${innerHeight} ${document.body.className}`
+      : "";
+    if (size === fittedTo) return;
+    if (fitTable(table) > 0) fittedTo = size;
+  };
   const schedule = () => {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => fitTable(table));
+    frame = requestAnimationFrame(fit);
   };
   const observer = new ResizeObserver(schedule);
   observer.observe(table.parentElement);
