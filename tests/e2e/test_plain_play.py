@@ -166,11 +166,12 @@ def test_no_notation_in_player_text_outside_the_log(
     expect(page.locator("#refusal")).to_be_visible()
     check("after an illegal attempt")
     page.keyboard.press("Escape")
-    # My moves and the computer's, in words.
+    # My moves and the computer's, in words (mine sent as the page's own move messages: the
+    # text is checked, not the clicks).
     for _ in range(4):
         if me.wait_phase("mine", "over") == "over":
             break
-        me.play_greedy_turn()
+        me.send_greedy_turn()
         me.wait_phase("mine", "over")
         check("after a turn")
     # The log has sentences; its notation appears only with the option on.
