@@ -9,7 +9,7 @@ from itertools import pairwise
 import pytest
 from playwright.sync_api import expect
 
-from .player import ContextFactory, Player
+from .player import ContextFactory, Player, keep_game_socket
 from .server import ServerProcess
 
 pytestmark = pytest.mark.e2e
@@ -49,11 +49,13 @@ def stats_row(me: Player, level: str) -> dict[str, int]:
 def test_the_lobby_resumes_or_gives_up_an_unfinished_game(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
-    me = Player.open(new_context(), server.url, "leaver")
+    context = new_context()
+    keep_game_socket(context)  # my turn goes as the page's own move messages: it only gets on
+    me = Player.open(context, server.url, "leaver")
     me.configure(payoff_size=20, speed="off")
     room = me.start_computer_game("easy")
     me.wait_phase("mine")
-    me.play_greedy_turn()
+    me.send_greedy_turn()
     me.wait_phase("mine", "theirs")
     page = me.page
     before = stats_row(me, "easy")

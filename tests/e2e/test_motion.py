@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .player import TABLE, ContextFactory, Player
+from .player import TABLE, ContextFactory, Player, keep_game_socket
 from .server import ServerProcess
 
 pytestmark = pytest.mark.e2e
@@ -43,6 +43,7 @@ def test_the_opponents_turn_is_told_and_marked(
 ) -> None:
     context = new_context()
     context.add_init_script(WATCH_JS)
+    keep_game_socket(context)  # my turns go as the page's own move messages (not the subject)
     me = Player.open(context, server.url, "viewer")
     me.configure(payoff_size=20, speed="fast")
     me.start_computer_game("easy")
@@ -51,7 +52,7 @@ def test_the_opponents_turn_is_told_and_marked(
     for _ in range(3):
         me.wait_phase("mine")
         page.evaluate("() => { window.__banner = []; window.__flights = []; }")
-        me.play_greedy_turn()
+        me.send_greedy_turn()
         me.wait_phase("mine", "over")
         if me.phase == "over":
             break

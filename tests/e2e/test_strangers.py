@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .player import ContextFactory, Player
+from .player import ContextFactory, Player, keep_game_socket
 from .server import ServerProcess
 
 CLOCK_SHOWN = re.compile(r"Your time: [01]:[0-5]\d")
@@ -67,9 +67,13 @@ def test_two_strangers_play_a_rated_game_to_a_resignation(
     server: ServerProcess, new_context: ContextFactory
 ) -> None:
     """Both move (the abort goes), the clock follows the turn, one resigns: the game is rated
-    for both, as their ratings say."""
-    ann = Player.open(new_context(), server.url, "ann")
-    bob = Player.open(new_context(), server.url, "bob")
+    for both, as their ratings say. The two turns go as the page's own move messages (they
+    only get the game on)."""
+    contexts = [new_context(), new_context()]
+    for context in contexts:
+        keep_game_socket(context)
+    ann = Player.open(contexts[0], server.url, "ann")
+    bob = Player.open(contexts[1], server.url, "bob")
     for player in (ann, bob):
         player.configure()
         play_someone(player)
@@ -77,11 +81,11 @@ def test_two_strangers_play_a_rated_game_to_a_resignation(
         player.page.wait_for_url("**/#/game/*", timeout=60_000)
         player.wait_started()
     first, second = (ann, bob) if ann.wait_phase("mine", "theirs") == "mine" else (bob, ann)
-    first.play_greedy_turn()
+    first.send_greedy_turn()
     # emptying a pay-off pile of 10 in the first turn is all but impossible: the second turn comes
     assert second.wait_phase("mine") == "mine"
     expect(second.page.locator("#move-clock")).to_contain_text(CLOCK_SHOWN)
-    second.play_greedy_turn()
+    second.send_greedy_turn()
     assert first.wait_phase("mine") == "mine"
     for player in (ann, bob):
         expect(player.page.locator("#abort-button")).to_be_hidden()

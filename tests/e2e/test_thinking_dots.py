@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .player import ContextFactory, Player
+from .player import ContextFactory, Player, keep_game_socket
 from .server import ServerProcess
 
 pytestmark = pytest.mark.e2e
@@ -28,6 +28,7 @@ def test_the_dots_show_through_every_computer_turn(
 ) -> None:
     context = new_context()
     context.add_init_script(WATCH_JS)
+    keep_game_socket(context)  # my turns go as the page's own move messages (not the subject)
     me = Player.open(context, server.url, "dots")
     me.configure(payoff_size=20, speed="fast")
     me.start_computer_game("easy")
@@ -36,7 +37,7 @@ def test_the_dots_show_through_every_computer_turn(
     for _ in range(4):
         me.wait_phase("mine")
         page.evaluate("() => { window.__dots = []; }")
-        me.play_greedy_turn()
+        me.send_greedy_turn()
         me.wait_phase("mine", "over")
         if me.phase == "over":
             break
