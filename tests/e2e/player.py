@@ -232,24 +232,26 @@ class Player:
         tops = [stack[-1] if stack else None for stack in self.side_cards("me")]
         return greedy_move(legal, tops)
 
-    def play_greedy_turn(self) -> None:
-        """Play moves until this turn ends (a discard) or the game is over."""
+    def play_greedy_turn(self, *, send: bool = False) -> None:
+        """Play moves until this turn ends (a discard) or the game is over; ``send``: each
+        move sent with :meth:`send_move` instead of clicked."""
         while self.phase == "mine":
             legal = self.legal_moves()
             assert legal, "my turn without legal moves"
             move = self.greedy_choice(legal)
-            self.play_move(move)
+            (self.send_move if send else self.play_move)(move)
             if move.split("-")[1].startswith("S"):
                 return
             self.wait_phase("mine", "theirs", "over")
 
     def play_until_legal(
-        self, wanted: str | Callable[[list[str]], bool], moves: int = 400
+        self, wanted: str | Callable[[list[str]], bool], moves: int = 400, *, send: bool = False
     ) -> list[str]:
         """Play greedy moves until my legal moves hold one matching the pattern ``wanted``
         (or until ``wanted(legal)`` is true); my legal moves then. The check comes before
         every move, not only at the start of a turn: a build from a side stack, say, often
-        becomes legal only in the middle of one."""
+        becomes legal only in the middle of one. ``send``: the moves sent with
+        :meth:`send_move` instead of clicked."""
         if isinstance(wanted, str):
             pattern = re.compile(wanted)
 
@@ -262,7 +264,7 @@ class Player:
             legal = self.legal_moves()
             if ready(legal):
                 return legal
-            self.play_move(self.greedy_choice(legal))
+            (self.send_move if send else self.play_move)(self.greedy_choice(legal))
         pytest.fail(f"no move like {wanted!r} in {moves} moves")
 
     def send_move(self, move: str) -> None:
@@ -289,17 +291,6 @@ class Player:
             }""",
             arg=[before, game],
         )
-
-    def send_greedy_turn(self) -> None:
-        """``play_greedy_turn``, each move sent with ``send_move`` instead of clicked."""
-        while self.phase == "mine":
-            legal = self.legal_moves()
-            assert legal, "my turn without legal moves"
-            move = self.greedy_choice(legal)
-            self.send_move(move)
-            if move.split("-")[1].startswith("S"):
-                return
-            self.wait_phase("mine", "theirs", "over")
 
     def message(self) -> str:
         return self.page.inner_text("#message")

@@ -4,7 +4,6 @@ reason, hint, undo, and skipping the opponent's animation."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,19 +19,6 @@ SELECTED = re.compile(r"(^|\s)is-selected(\s|$)")
 def same_rank(card: str) -> re.Pattern[str]:
     """Any card of the rank of ``card``."""
     return re.compile(rf"^{re.escape(card[:1])}[SHDC]$")
-
-
-def send_until_legal(player: Player, wanted: Callable[[list[str]], bool]) -> list[str]:
-    """``Player.play_until_legal`` with the greedy moves sent as the page's own move messages
-    (``Player.send_move``) instead of clicked: they only get the game to a state the test
-    is about. My legal moves then, once ``wanted(legal)`` is true."""
-    for _ in range(400):
-        assert player.wait_phase("mine", "over") == "mine", "the game ended first"
-        legal = player.legal_moves()
-        if wanted(legal):
-            return legal
-        player.send_move(player.greedy_choice(legal))
-    pytest.fail("no wanted move in 400 moves")
 
 
 def drag(page: Page, source: str, target: str) -> None:
@@ -51,7 +37,7 @@ def drag(page: Page, source: str, target: str) -> None:
 @pytest.fixture
 def me(server: ServerProcess, new_context: ContextFactory) -> Player:
     context = new_context()
-    keep_game_socket(context)  # for send_until_legal
+    keep_game_socket(context)  # for play_until_legal(send=True)
     player = Player.open(context, server.url, "controls")
     player.configure(payoff_size=20, speed="off")
     player.start_computer_game("easy")
@@ -150,7 +136,7 @@ def test_hint_then_undo_a_build(me: Player) -> None:
             bool(re.fullmatch(r"H.-C\d", move)) and len(me.hand()) > 1
         )
 
-    legal = send_until_legal(me, lambda moves: any(undoable(m) for m in moves))
+    legal = me.play_until_legal(send=True, wanted=lambda moves: any(undoable(m) for m in moves))
     page = me.page
     page.click("#hint-button")
     expect(page.locator("#message")).to_contain_text("Hint: ")
@@ -234,7 +220,7 @@ def test_the_opponents_moves_are_animated_and_can_be_skipped(
     page = me.page
     for _ in range(3):
         me.wait_phase("mine")
-        me.send_greedy_turn()
+        me.play_greedy_turn(send=True)
         page.wait_for_selector(".flyer", state="attached")
         expect(page.locator("#skip-button")).to_be_visible()
         page.evaluate("() => { window.__skip.at = null; window.__skip.late = []; }")

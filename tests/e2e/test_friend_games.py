@@ -82,7 +82,7 @@ def test_a_rematch_is_offered_declined_and_accepted(
         if active.name in clicked:
             # the match is played only to reach its end: the other turns' moves go through
             # the socket as the page's own messages (the pages draw them all the same)
-            active.send_greedy_turn()
+            active.play_greedy_turn(send=True)
         else:
             active.play_greedy_turn()  # each friend's first turn is clicked
             clicked.add(active.name)

@@ -55,7 +55,7 @@ def test_the_lobby_resumes_or_gives_up_an_unfinished_game(
     me.configure(payoff_size=20, speed="off")
     room = me.start_computer_game("easy")
     me.wait_phase("mine")
-    me.send_greedy_turn()
+    me.play_greedy_turn(send=True)
     me.wait_phase("mine", "theirs")
     page = me.page
     before = stats_row(me, "easy")

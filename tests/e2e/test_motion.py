@@ -52,7 +52,7 @@ def test_the_opponents_turn_is_told_and_marked(
     for _ in range(3):
         me.wait_phase("mine")
         page.evaluate("() => { window.__banner = []; window.__flights = []; }")
-        me.send_greedy_turn()
+        me.play_greedy_turn(send=True)
         me.wait_phase("mine", "over")
         if me.phase == "over":
             break

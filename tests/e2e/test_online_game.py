@@ -59,7 +59,7 @@ def test_online_game_between_two_browser_contexts(
         if active.name in clicked:
             # the game's other turns reach its end sooner: each move goes through the
             # socket as the page's own message (the page draws it all the same)
-            active.send_greedy_turn()
+            active.play_greedy_turn(send=True)
         else:
             active.play_greedy_turn()  # each player's first turn is clicked
             clicked.add(active.name)

@@ -9,7 +9,6 @@ asks for it), no move or card notation reaches the page's text or its screen-rea
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -52,22 +51,9 @@ def notation_in_player_text(page: Page) -> list[str]:
     return [part for part in parts if NOTATION.search(part)]
 
 
-def send_until_legal(player: Player, wanted: Callable[[list[str]], bool]) -> list[str]:
-    """``Player.play_until_legal`` with the greedy moves sent as the page's own move messages
-    (``Player.send_move``) instead of clicked: they only get the game to a state the test
-    is about. My legal moves then, once ``wanted(legal)`` is true."""
-    for _ in range(400):
-        assert player.wait_phase("mine", "over") == "mine", "the game ended first"
-        legal = player.legal_moves()
-        if wanted(legal):
-            return legal
-        player.send_move(player.greedy_choice(legal))
-    pytest.fail("no wanted move in 400 moves")
-
-
 def start(server: ServerProcess, new_context: ContextFactory, prefix: str) -> Player:
     context = new_context()
-    keep_game_socket(context)  # for send_until_legal
+    keep_game_socket(context)  # for play_until_legal(send=True)
     player = Player.open(context, server.url, prefix)
     player.configure(payoff_size=20, speed="off")
     player.start_computer_game("easy")
@@ -80,7 +66,9 @@ def test_a_tap_on_a_side_stack_picks_its_top_or_discards_the_picked_hand_card(
     """Issue 43: a discard is one deliberate tap on the side stack itself, lit once a hand
     card is picked; with no hand card picked, a tap on it picks its top card."""
     me = start(server, new_context, "misclick")
-    legal = send_until_legal(me, lambda moves: any(re.fullmatch(r"S\d-C\d", m) for m in moves))
+    legal = me.play_until_legal(
+        send=True, wanted=lambda moves: any(re.fullmatch(r"S\d-C\d", m) for m in moves)
+    )
     page = me.page
     stack = next(m.split("-")[0] for m in legal if re.fullmatch(r"S\d-C\d", m))
     moves = me.moves_played
@@ -149,8 +137,8 @@ def test_no_notation_in_player_text_outside_the_log(
         assert found == [], f"notation {when}: {found}"
         seen.append(page.inner_text("#message"))
 
-    legal = send_until_legal(
-        me, lambda moves: any(re.fullmatch(r"(P|H.|S\d)-C\d", m) for m in moves)
+    legal = me.play_until_legal(
+        send=True, wanted=lambda moves: any(re.fullmatch(r"(P|H.|S\d)-C\d", m) for m in moves)
     )
     check("at my turn")
     # A hint, in words.
@@ -171,7 +159,7 @@ def test_no_notation_in_player_text_outside_the_log(
     for _ in range(4):
         if me.wait_phase("mine", "over") == "over":
             break
-        me.send_greedy_turn()
+        me.play_greedy_turn(send=True)
         me.wait_phase("mine", "over")
         check("after a turn")
     # The log has sentences; its notation appears only with the option on.

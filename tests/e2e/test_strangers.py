@@ -81,11 +81,11 @@ def test_two_strangers_play_a_rated_game_to_a_resignation(
         player.page.wait_for_url("**/#/game/*", timeout=60_000)
         player.wait_started()
     first, second = (ann, bob) if ann.wait_phase("mine", "theirs") == "mine" else (bob, ann)
-    first.send_greedy_turn()
+    first.play_greedy_turn(send=True)
     # emptying a pay-off pile of 10 in the first turn is all but impossible: the second turn comes
     assert second.wait_phase("mine") == "mine"
     expect(second.page.locator("#move-clock")).to_contain_text(CLOCK_SHOWN)
-    second.send_greedy_turn()
+    second.play_greedy_turn(send=True)
     assert first.wait_phase("mine") == "mine"
     for player in (ann, bob):
         expect(player.page.locator("#abort-button")).to_be_hidden()

@@ -37,7 +37,7 @@ def test_the_dots_show_through_every_computer_turn(
     for _ in range(4):
         me.wait_phase("mine")
         page.evaluate("() => { window.__dots = []; }")
-        me.send_greedy_turn()
+        me.play_greedy_turn(send=True)
         me.wait_phase("mine", "over")
         if me.phase == "over":
             break
